@@ -1,0 +1,50 @@
+/**
+ * The SPA's routes, shared so the server can answer unknown paths with a 404 status
+ * while still serving the app shell, and so both sides agree on param validation.
+ */
+export const APP_ROUTES = {
+  index: '/',
+  login: '/login',
+  onboarding: '/onboarding',
+  dashboard: '/dashboard',
+  debugPolicy: '/debugPolicy',
+  fleetStatus: '/devices/fleetStatus',
+  device: '/devices/chromebook/:deviceID',
+  settings: '/settings',
+} as const;
+
+/** Directory API device IDs: letters, digits, `-` and `_`, 1 to 128 characters. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** True when `deviceID` has the shape of a Directory API device id. */
+export function isValidDeviceId(deviceID: string | undefined): boolean {
+  return typeof deviceID === 'string' && DEVICE_ID_PATTERN.test(deviceID);
+}
+
+const STATIC_PATHS = new Set<string>([
+  APP_ROUTES.index,
+  APP_ROUTES.login,
+  APP_ROUTES.onboarding,
+  APP_ROUTES.dashboard,
+  APP_ROUTES.debugPolicy,
+  APP_ROUTES.fleetStatus,
+  APP_ROUTES.settings,
+]);
+
+/** Why: lets the server give crawlers and scripts a real 404 status for paths the SPA does not know. */
+export function isKnownAppPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (STATIC_PATHS.has(path)) return true;
+  if (path.startsWith(`${APP_ROUTES.settings}/`)) return true;
+  const device = /^\/devices\/chromebook\/([^/]+)$/.exec(path);
+  if (device) return isValidDeviceId(decodeSegment(device[1] ?? ''));
+  return false;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
