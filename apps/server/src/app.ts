@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '@fleetdeck/shared/api-error';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling, sendNotFound } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { clientErrorRoutes } from './routes/client-errors.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export interface AppDependencies {
+  readonly config: Config;
+  readonly database: Database;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** One app for the server and the tests: external plugins, then app plugins, then routes. */
+export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: LIMITS.bodyBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurity(app, config);
+  await app.register(compress, { threshold: 1024 });
+  registerErrorHandling(app);
+
+  await app.register(healthRoutes, { database });
+  await app.register(clientErrorRoutes);
+
+  const web = await registerWebApp(app, path.resolve(config.webDistDir ?? DEFAULT_WEB_DIST));
+  app.setNotFoundHandler((request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && web) {
+      const answered = web.fallback(request, reply);
+      if (answered) return answered;
+    }
+    return sendNotFound(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Every environment variable Fleetdeck reads, validated once at boot. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).max(255).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).max(4096).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .max(4096)
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  WEB_DIST_DIR: z.string().min(1).max(4096).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env['NODE_ENV'];
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly publicUrl: string;
+  readonly trustProxy: boolean;
+  readonly rateLimitMax: number;
+  readonly webDistDir: string | undefined;
+}
+
+/** Thrown with one readable message that lists every bad variable at once. */
+export class ConfigError extends Error {
+  readonly issues: readonly string[];
+  constructor(issues: readonly string[]) {
+    super(`Fleetdeck cannot start: fix these environment variables:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/** Why: a bad deployment should fail at boot with every problem named, not at the first request. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '(environment)');
+        return `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    trustProxy: env.TRUST_PROXY,
+    rateLimitMax: env.RATE_LIMIT_MAX,
+    webDistDir: env.WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import type { DB } from './schema.ts';
+
+export type DatabaseTarget =
+  | { readonly kind: 'postgres'; readonly url: string }
+  | { readonly kind: 'pglite'; readonly dataDir: string }
+  | { readonly kind: 'pglite-memory' };
+
+export interface Database {
+  readonly db: Kysely<DB>;
+  readonly dialect: 'pglite' | 'postgres';
+  /** The embedded engine, for libraries that must share it (never open a second PGlite). */
+  readonly pglite: PGlite | undefined;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Why: one Kysely instance per process for everything; a second route into PGlite deadlocks. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url);
+  return openPglite(target.kind === 'pglite' ? target.dataDir : undefined);
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    pglite: undefined,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
+  try {
+    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+      extensions: { pg_trgm },
+    });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      dialect: 'pglite',
+      pglite,
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: async () => {
+        try {
+          await db.destroy();
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * PGlite does not lock its folder, and two processes on one folder lose data silently.
+ * This lock file makes a second Fleetdeck process on the same DATA_DIR fail fast instead.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'fleetdeck.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = readHolderPid(lockPath);
+      if (holder !== null && holder !== process.pid && isProcessAlive(holder)) {
+        throw new Error(
+          `The data folder ${path.resolve(dataDir)} is in use by another Fleetdeck process (pid ${holder}). ` +
+            'Stop that process, or set DATA_DIR to another folder.',
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${lockPath}. Check the folder's permissions and try again.`);
+}
+
+function readHolderPid(lockPath: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

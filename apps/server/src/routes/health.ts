@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+
+/** Liveness answers while the process runs; readiness only while the database answers too. */
+export async function healthRoutes(app: FastifyInstance, opts: { database: Database }): Promise<void> {
+  app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+  app.get('/readyz', { config: { rateLimit: false } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await withTimeout(opts.database.ping(), 2000);
+      return reply.send({ status: 'ready', database: opts.database.dialect });
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check failed');
+      return reply.code(503).send({
+        error: 'not_ready',
+        status: 503,
+        message: 'The database is not reachable. Check DATABASE_URL or the data folder, then retry.',
+        requestId: request.id,
+      });
+    }
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

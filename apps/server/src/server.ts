@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config/env.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Why: main, the benchmarks and the end-to-end harness start Fleetdeck the same way. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(database.db);
+    app = await buildApp({ config, database });
+    app.addHook('onClose', async () => database.close());
+    const url = await app.listen({ port: config.port, host: config.host });
+    const running = app;
+    return { app: running, database, url, close: () => running.close() };
+  } catch (error) {
+    if (app) await app.close();
+    else await database.close();
+    throw error;
+  }
+}
