@@ -48,7 +48,8 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(clientErrorRoutes);
 
   const web = await registerWebApp(app, path.resolve(config.webDistDir ?? DEFAULT_WEB_DIST));
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown paths are rate limited too: scanners probe them by the thousand.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && web) {
       const answered = web.fallback(request, reply);
       if (answered) return answered;

@@ -28,8 +28,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     index: false,
     wildcard: false,
     cacheControl: false,
-    setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', cacheControlFor(path.relative(distDir, filePath)));
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(path.relative(distDir, filePath)));
     },
   });
   return {

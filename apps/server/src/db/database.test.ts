@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { backendName, createTestDatabase } from '../../test/test-database.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import { openDatabase } from './client.ts';
+import { migrateToLatest } from './migrate.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe(`migrations on ${backendName}`, () => {
+  it('apply once and are idempotent on every later start', async () => {
+    const t = await createTestDatabase({ migrate: false });
+    cleanups.push(() => t.cleanup());
+    const first = await migrateToLatest(t.database.db);
+    expect(first.applied).toContain('0001-foundation');
+    const second = await migrateToLatest(t.database.db);
+    expect(second.applied).toEqual([]);
+    const row = await t.database.db
+      .insertInto('audit_log')
+      .values({ action: 'test.event', outcome: 'success', details: JSON.stringify({ a: 1 }) as never })
+      .returning(['id', 'occurred_at'])
+      .executeTakeFirstOrThrow();
+    expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
+    const trigram = await sql<{ similarity: number }>`select similarity('5CD1234XYZ', '5CD1234') as similarity`.execute(t.database.db);
+    expect(trigram.rows[0]?.similarity).toBeGreaterThan(0.3);
+  });
+});
+
+describe('the PGlite data folder', () => {
+  it('keeps data across restarts', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-data-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = await openDatabase({ kind: 'pglite', dataDir: dir });
+    await migrateToLatest(first.db);
+    await first.db.insertInto('audit_log').values({ action: 'persisted', outcome: 'success' }).execute();
+    await first.close();
+    expect(existsSync(path.join(dir, 'fleetdeck.lock'))).toBe(false);
+
+    const second = await openDatabase({ kind: 'pglite', dataDir: dir });
+    cleanups.push(() => second.close());
+    const rows = await second.db.selectFrom('audit_log').select('action').execute();
+    expect(rows.map((r) => r.action)).toEqual(['persisted']);
+  });
+
+  it('refuses a second process on the same folder with a clear message', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-lock-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    // PID 1 is always alive and is never this test process.
+    writeFileSync(path.join(dir, 'fleetdeck.lock'), '1');
+    expect(() => acquireDataDirLock(dir)).toThrow(/in use by another Fleetdeck process \(pid 1\).*DATA_DIR/);
+  });
+
+  it('takes over a lock left by a process that died', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-lock-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(path.join(dir, 'fleetdeck.lock'), '999999999');
+    const release = acquireDataDirLock(dir);
+    expect(existsSync(path.join(dir, 'fleetdeck.lock'))).toBe(true);
+    release();
+    expect(existsSync(path.join(dir, 'fleetdeck.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh migrated database; extra env shapes the config. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-fleetdeck-dist',
+    ...env,
+  });
+  const app = await buildApp({ config, database: testDb.database });
+  return {
+    app,
+    testDb,
+    close: async () => {
+      await app.close();
+      await testDb.cleanup();
+    },
+  };
+}
