@@ -47,6 +47,8 @@ function handleShutdown(server: RunningServer): void {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Fleetdeck failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Fleetdeck failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -14,7 +14,9 @@ export interface RunningServer {
 /** Why: main, the benchmarks and the end-to-end harness start Fleetdeck the same way. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   let app: FastifyInstance | undefined;
   try {

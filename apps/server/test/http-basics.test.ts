@@ -73,7 +73,11 @@ describe(`HTTP basics on ${backendName}`, () => {
   });
 
   it('hides 5xx details and hands back a request id to quote', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test-failure', headers: { 'x-request-id': 'req-12345678' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test-failure',
+      headers: { 'x-request-id': 'req-12345678' },
+    });
     expect(res.statusCode).toBe(500);
     const body = apiErrorSchema.parse(res.json());
     expect(body.error).toBe('internal_error');
@@ -101,13 +105,29 @@ describe(`rate limits on ${backendName}`, () => {
 
   it('answers 429 with the error shape once the API limit is spent, but never limits health probes', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await t.app.inject({ method: 'GET', url: '/api/nope' })).statusCode);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/nope' })).statusCode);
     expect(statuses).toEqual([404, 404, 404, 429]);
     const limited = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(limited.json()).toMatchObject({ error: 'rate_limited', status: 429 });
     expect(limited.json<{ message: string }>().message).toMatch(/Too many requests/);
     for (let i = 0; i < 5; i += 1) {
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe(`readiness without a database on ${backendName}`, () => {
+  it('answers 503 from /readyz while /healthz stays up', async () => {
+    const t = await createTestApp();
+    try {
+      await t.testDb.database.close();
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ error: 'not_ready', status: 503 });
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -13,7 +13,10 @@ describe('serving the built web app', () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     mkdirSync(path.join(dist, 'builds', 'meta'), { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Fleetdeck</title><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Fleetdeck</title><div id="root"></div>',
+    );
     writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), bigAsset);
     writeFileSync(path.join(dist, 'builds', 'latest.json'), '{"id":"b1","timestamp":1}');
     t = await createTestApp({ WEB_DIST_DIR: dist });
@@ -24,7 +27,11 @@ describe('serving the built web app', () => {
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -42,7 +49,13 @@ describe('serving the built web app', () => {
   });
 
   it('serves the app shell for every app route, with 404 for paths the app does not know', async () => {
-    for (const url of ['/', '/login', '/debugPolicy', '/devices/fleetStatus', '/devices/chromebook/abc-123_X']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/debugPolicy',
+      '/devices/fleetStatus',
+      '/devices/chromebook/abc-123_X',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
     const unknown = await t.app.inject({ method: 'GET', url: '/no/such/page' });

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './env.ts';
 describe('loadConfig', () => {
   it('applies defaults for an empty environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+    });
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 

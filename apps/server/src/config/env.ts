@@ -42,7 +42,9 @@ export interface Config {
 export class ConfigError extends Error {
   readonly issues: readonly string[];
   constructor(issues: readonly string[]) {
-    super(`Fleetdeck cannot start: fix these environment variables:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    super(
+      `Fleetdeck cannot start: fix these environment variables:\n${issues.map((i) => `  - ${i}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
     this.issues = issues;
   }

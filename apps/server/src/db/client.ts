@@ -38,8 +38,14 @@ function openPostgres(url: string): Database {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: once(() => db.destroy()),
   };
+}
+
+/** Why: shutdown paths (signal, onClose hook, failed start) may each close the database. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= fn());
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -56,14 +62,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       ping: async () => {
         await sql`select 1`.execute(db);
       },
-      close: async () => {
+      close: once(async () => {
         try {
           await db.destroy();
           if (!pglite.closed) await pglite.close();
         } finally {
           release();
         }
-      },
+      }),
     };
   } catch (error) {
     release();

@@ -21,6 +21,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
         throw new Error(
           `The data folder ${path.resolve(dataDir)} is in use by another Fleetdeck process (pid ${holder}). ` +
             'Stop that process, or set DATA_DIR to another folder.',
+          { cause: error },
         );
       }
       rmSync(lockPath, { force: true });

@@ -27,7 +27,9 @@ describe(`migrations on ${backendName}`, () => {
       .returning(['id', 'occurred_at'])
       .executeTakeFirstOrThrow();
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
-    const trigram = await sql<{ similarity: number }>`select similarity('5CD1234XYZ', '5CD1234') as similarity`.execute(t.database.db);
+    const trigram = await sql<{
+      similarity: number;
+    }>`select similarity('5CD1234XYZ', '5CD1234') as similarity`.execute(t.database.db);
     expect(trigram.rows[0]?.similarity).toBeGreaterThan(0.3);
   });
 });

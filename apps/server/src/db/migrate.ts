@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
@@ -14,13 +15,18 @@ export interface MigrationOutcome {
 }
 
 /** Why: runs at every start; Kysely's migration lock makes concurrent starts on PostgreSQL safe. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationOutcome> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'fleetdeck_migration', migrationLockTableName: 'fleetdeck_migration_lock' });
+export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationOutcome> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'fleetdeck_migration',
+    migrationLockTableName: 'fleetdeck_migration_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed?.migrationName ?? 'unknown';
-    const reason = error instanceof Error ? error.message : String(error ?? 'see the database log');
+    const reason = error instanceof Error ? error.message : 'see the database log';
     throw new Error(`Database migration ${name} failed: ${reason}`, { cause: error });
   }
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };

@@ -21,8 +21,9 @@ export const appErrors = {
   invalidRequest: (message: string, details?: unknown) =>
     new AppError('invalid_request', 400, message, details),
   unauthenticated: (message = 'Sign in to continue.') => new AppError('unauthenticated', 401, message),
-  forbidden: (message = 'Your role does not allow this action. Ask an owner or admin of your organization.') =>
-    new AppError('forbidden', 403, message),
+  forbidden: (
+    message = 'Your role does not allow this action. Ask an owner or admin of your organization.',
+  ) => new AppError('forbidden', 403, message),
   conflict: (message: string) => new AppError('conflict', 409, message),
   unavailable: (message: string) => new AppError('service_unavailable', 503, message),
 } as const;

@@ -34,10 +34,19 @@ function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
 function toApiError(error: FastifyError | AppError | Error, request: FastifyRequest): ApiError {
   const requestId = request.id;
   if (error instanceof AppError) {
-    return { error: error.id, status: error.status, message: error.message, requestId, ...(error.details === undefined ? {} : { details: error.details }) };
+    return {
+      error: error.id,
+      status: error.status,
+      message: error.message,
+      requestId,
+      ...(error.details === undefined ? {} : { details: error.details }),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((v) => ({ path: v.instancePath || '/', message: v.message ?? 'is invalid' }));
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath || '/',
+      message: v.message ?? 'is invalid',
+    }));
     const first = issues[0];
     return {
       error: 'invalid_request',
@@ -65,20 +74,46 @@ function fastifyErrorMessage(error: FastifyError): Omit<ApiError, 'requestId'> |
   const limitMb = Math.round(LIMITS.bodyBytes / (1024 * 1024));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { error: 'payload_too_large', status: 413, message: `The request body is larger than the ${limitMb} MB limit. Send less data per request.` };
+      return {
+        error: 'payload_too_large',
+        status: 413,
+        message: `The request body is larger than the ${limitMb} MB limit. Send less data per request.`,
+      };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { error: 'invalid_json', status: 400, message: 'The request body is not valid JSON. Send a well-formed JSON object.' };
+      return {
+        error: 'invalid_json',
+        status: 400,
+        message: 'The request body is not valid JSON. Send a well-formed JSON object.',
+      };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { error: 'invalid_json', status: 400, message: 'The request body is empty but its content-type is application/json. Send a JSON object, or no content-type.' };
+      return {
+        error: 'invalid_json',
+        status: 400,
+        message:
+          'The request body is empty but its content-type is application/json. Send a JSON object, or no content-type.',
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { error: 'unsupported_media_type', status: 415, message: 'This endpoint accepts application/json only. Set the Content-Type header to application/json.' };
+      return {
+        error: 'unsupported_media_type',
+        status: 415,
+        message:
+          'This endpoint accepts application/json only. Set the Content-Type header to application/json.',
+      };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { error: 'invalid_request', status: 400, message: 'The Content-Length header does not match the body. Send the request again.' };
+      return {
+        error: 'invalid_request',
+        status: 400,
+        message: 'The Content-Length header does not match the body. Send the request again.',
+      };
     default:
       break;
   }
   if (error.statusCode === 429) {
-    return { error: 'rate_limited', status: 429, message: error.message || 'Too many requests. Wait a moment and try again.' };
+    return {
+      error: 'rate_limited',
+      status: 429,
+      message: error.message || 'Too many requests. Wait a moment and try again.',
+    };
   }
   return null;
 }

@@ -27,7 +27,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       useDefaults: false,
       directives: {
         ...CONTENT_SECURITY_POLICY,
-        ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : { upgradeInsecureRequests: null }),
+        ...(config.publicUrl.startsWith('https://')
+          ? { upgradeInsecureRequests: [] }
+          : { upgradeInsecureRequests: null }),
       },
     },
     crossOriginEmbedderPolicy: false,

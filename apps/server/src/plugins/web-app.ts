@@ -37,7 +37,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       const url = new URL(request.url, 'http://fleetdeck.invalid');
       if (url.pathname.startsWith('/api/') || url.pathname === '/api') return null;
       const rule = matchRouteRule(url.pathname);
-      if (rule) return reply.redirect(rule.external ? rule.redirect : `${rule.redirect}${url.search}`, rule.statusCode);
+      if (rule)
+        return reply.redirect(
+          rule.external ? rule.redirect : `${rule.redirect}${url.search}`,
+          rule.statusCode,
+        );
       return reply
         .code(isKnownAppPath(url.pathname) ? 200 : 404)
         .header('cache-control', 'no-store')

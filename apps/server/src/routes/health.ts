@@ -3,14 +3,13 @@ import type { Database } from '../db/client.ts';
 
 /** Liveness answers while the process runs; readiness only while the database answers too. */
 export async function healthRoutes(app: FastifyInstance, opts: { database: Database }): Promise<void> {
-  app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) =>
+  app.get('/healthz', { config: { rateLimit: false } }, (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
   app.get('/readyz', { config: { rateLimit: false } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await withTimeout(opts.database.ping(), 2000);
-      return reply.send({ status: 'ready', database: opts.database.dialect });
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
       return reply.code(503).send({
@@ -20,6 +19,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
         requestId: request.id,
       });
     }
+    return reply.send({ status: 'ready', database: opts.database.dialect });
   });
 }
 
