@@ -35,7 +35,11 @@ const LAYERS: { name: string; run: LayerRun }[] = [
     name: 'integration (PostgreSQL)',
     run: async () => {
       const problem = await postgresProblem(POSTGRES_URL);
-      if (problem) return unavailable(`PostgreSQL at ${redact(POSTGRES_URL)} is not reachable (${problem})`, REQUIRE_POSTGRES);
+      if (problem)
+        return unavailable(
+          `PostgreSQL at ${redact(POSTGRES_URL)} is not reachable (${problem})`,
+          REQUIRE_POSTGRES,
+        );
       return vitest('vitest-postgres.json', ['--project', 'server'], { DATABASE_URL: POSTGRES_URL });
     },
   },
@@ -45,6 +49,7 @@ const LAYERS: { name: string; run: LayerRun }[] = [
       if (!existsSync(CHROMIUM)) {
         return unavailable(
           `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+          REQUIRE_CHROMIUM,
         );
       }
       ensureWebBuild();

@@ -1,0 +1,190 @@
+/**
+ * bench:shell — how fast Fleetdeck starts and how much JavaScript each route loads first.
+ *   npm run bench:shell -- --runs 3 --backends pglite,postgres
+ * Cold start: a fresh data folder (PGlite initdb + migrations) or a fresh PostgreSQL database,
+ * to the first 200 from /healthz. Warm start: the same folder or database again.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { ensureWebBuild } from '../scripts/lib/web-build.ts';
+import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'apps/web/dist');
+const flags = benchFlags({
+  runs: { type: 'string', default: '3' },
+  backends: { type: 'string', default: 'pglite,postgres' },
+  'postgres-url': {
+    type: 'string',
+    default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  },
+});
+const runs = Number(flags.runs);
+const backends = flags.backends.split(',').filter(Boolean);
+
+ensureWebBuild();
+const startRows: Record<string, string | number>[] = [];
+const startFigures: Record<string, { coldMs: number[]; warmMs: number[] }> = {};
+for (const backend of backends) {
+  const figures = { coldMs: [] as number[], warmMs: [] as number[] };
+  for (let run = 0; run < runs; run += 1) {
+    const target = await freshTarget(backend);
+    if (!target) break;
+    figures.coldMs.push(await timeToHealthy(target.env));
+    figures.warmMs.push(await timeToHealthy(target.env));
+    await target.cleanup();
+  }
+  if (figures.coldMs.length === 0) {
+    startRows.push({ backend, cold_ms_median: 'unavailable', warm_ms_median: 'unavailable', runs: 0 });
+    continue;
+  }
+  startFigures[backend] = figures;
+  startRows.push({
+    backend,
+    cold_ms_median: median(figures.coldMs),
+    warm_ms_median: median(figures.warmMs),
+    runs: figures.coldMs.length,
+  });
+}
+printTable('Start to first /healthz (ms, median)', startRows);
+
+const routes = firstLoadPerRoute();
+printTable(
+  'First-load JavaScript per route (gzip KB: entry chunks + the route chunk and its imports)',
+  routes.map((r) => ({
+    route: r.route,
+    js_gzip_kb: r.gzipKb,
+    js_raw_kb: r.rawKb,
+    css_gzip_kb: r.cssGzipKb,
+    files: r.files,
+  })),
+);
+printFigures('shell', {
+  start: Object.fromEntries(
+    Object.entries(startFigures).map(([backend, f]) => [
+      backend,
+      { coldMsMedian: median(f.coldMs), warmMsMedian: median(f.warmMs), coldMs: f.coldMs, warmMs: f.warmMs },
+    ]),
+  ),
+  firstLoadJsGzipKb: Object.fromEntries(routes.map((r) => [r.route, r.gzipKb])),
+});
+
+// --- start-up ----------------------------------------------------------------------------
+
+async function freshTarget(
+  backend: string,
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> } | null> {
+  if (backend === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-bench-shell-'));
+    return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const admin = new pg.Client({ connectionString: flags['postgres-url'], connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    process.stdout.write(`PostgreSQL at ${flags['postgres-url']} is not reachable: skipping it.\n`);
+    return null;
+  }
+  const name = `fleetdeck_bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(flags['postgres-url']);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    cleanup: async () => {
+      const client = new pg.Client({ connectionString: flags['postgres-url'] });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function timeToHealthy(env: Record<string, string>): Promise<number> {
+  const port = 3900 + Math.floor(Math.random() * 900);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: env.DATABASE_URL ?? '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (res.ok) return round(performance.now() - started, 0);
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - started > 60_000) throw new Error('the server did not become healthy in 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+// --- bundle sizes ------------------------------------------------------------------------
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+function firstLoadPerRoute() {
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const closure = (key: string, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+  };
+  const entryKeys = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entryKeys);
+  const routeKeys = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isDynamicEntry && /\/routes\//.test(key),
+  );
+  return routeKeys.map((routeKey) => {
+    const keys = new Set(entryKeys);
+    closure(routeKey, keys);
+    const files = [...keys]
+      .map((k) => manifest[k]?.file)
+      .filter((f): f is string => Boolean(f?.endsWith('.js')));
+    const css = [...new Set([...keys].flatMap((k) => manifest[k]?.css ?? []))];
+    const bytes = files.map((f) => readFileSync(path.join(DIST, f)));
+    return {
+      route: path.basename(routeKey).replace(/\.[jt]sx?$/, ''),
+      files: files.length,
+      rawKb: round(bytes.reduce((sum, b) => sum + b.length, 0) / 1024),
+      gzipKb: round(bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 1024),
+      cssGzipKb: round(
+        css.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(DIST, f)), { level: 9 }).length, 0) /
+          1024,
+      ),
+    };
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
