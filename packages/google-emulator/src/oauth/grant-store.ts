@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+
+/** One user's consent to one client: the scopes granted so far and the refresh tokens it issued. */
+export interface Grant {
+  id: string;
+  email: string;
+  clientId: string;
+  scopes: Set<string>;
+  createdAt: number;
+  refreshTokens: string[];
+}
+
+export interface AccessTokenRecord {
+  token: string;
+  grantId: string;
+  email: string;
+  clientId: string;
+  scopes: readonly string[];
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export interface RefreshTokenRecord {
+  token: string;
+  grantId: string;
+  scopes: readonly string[];
+  issuedAt: number;
+}
+
+export interface AuthorizationCodeRecord {
+  code: string;
+  email: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: readonly string[];
+  nonce?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: 'S256' | 'plain';
+  offline: boolean;
+  forceConsent: boolean;
+  expiresAt: number;
+  used: boolean;
+  /** Tokens issued from this code, revoked if the code is replayed (RFC 6749 §4.1.2). */
+  issued: string[];
+}
+
+/** Google keeps at most 100 refresh tokens per account per client; the 101st evicts the oldest. */
+export const REFRESH_TOKENS_PER_GRANT = 100;
+
+function opaque(prefix: string, bytes: number): string {
+  return `${prefix}${randomBytes(bytes).toString('base64url')}`;
+}
+
+export interface GrantStore {
+  activeGrant(email: string, clientId: string): Grant | undefined;
+  openGrant(email: string, clientId: string, scopes: readonly string[]): Grant;
+  grantById(id: string): Grant | undefined;
+  allGrants(): Grant[];
+  issueAccess(grant: Grant, scopes: readonly string[], ttlMs: number): AccessTokenRecord;
+  issueRefresh(grant: Grant, scopes: readonly string[]): RefreshTokenRecord;
+  access(token: string): AccessTokenRecord | undefined;
+  refresh(token: string): RefreshTokenRecord | undefined;
+  revoke(grant: Grant): void;
+  expireAccess(email?: string): number;
+  saveCode(record: Omit<AuthorizationCodeRecord, 'code' | 'used' | 'issued'>): AuthorizationCodeRecord;
+  code(code: string): AuthorizationCodeRecord | undefined;
+}
+
+/** In-memory token bookkeeping; `now` is the emulator clock in milliseconds. */
+export function createGrantStore(now: () => number): GrantStore {
+  const grants = new Map<string, Grant>();
+  const grantByKey = new Map<string, string>();
+  const accessTokens = new Map<string, AccessTokenRecord>();
+  const refreshTokens = new Map<string, RefreshTokenRecord>();
+  const codes = new Map<string, AuthorizationCodeRecord>();
+  const key = (email: string, clientId: string) => `${email.toLowerCase()}\u0000${clientId}`;
+
+  const store: GrantStore = {
+    activeGrant(email, clientId) {
+      const id = grantByKey.get(key(email, clientId));
+      return id === undefined ? undefined : grants.get(id);
+    },
+    openGrant(email, clientId, scopes) {
+      const grant = store.activeGrant(email, clientId) ?? {
+        id: opaque('g', 12),
+        email,
+        clientId,
+        scopes: new Set<string>(),
+        createdAt: now(),
+        refreshTokens: [],
+      };
+      for (const scope of scopes) grant.scopes.add(scope);
+      grants.set(grant.id, grant);
+      grantByKey.set(key(email, clientId), grant.id);
+      return grant;
+    },
+    grantById: (id) => grants.get(id),
+    allGrants: () => [...grants.values()],
+    issueAccess(grant, scopes, ttlMs) {
+      const issuedAt = now();
+      const record: AccessTokenRecord = {
+        token: opaque('ya29.a0', 48),
+        grantId: grant.id,
+        email: grant.email,
+        clientId: grant.clientId,
+        scopes: [...scopes],
+        issuedAt,
+        expiresAt: issuedAt + ttlMs,
+      };
+      accessTokens.set(record.token, record);
+      return record;
+    },
+    issueRefresh(grant, scopes) {
+      const record: RefreshTokenRecord = {
+        token: opaque('1//0', 48),
+        grantId: grant.id,
+        scopes: [...scopes],
+        issuedAt: now(),
+      };
+      refreshTokens.set(record.token, record);
+      grant.refreshTokens.push(record.token);
+      while (grant.refreshTokens.length > REFRESH_TOKENS_PER_GRANT) {
+        const oldest = grant.refreshTokens.shift();
+        if (oldest !== undefined) refreshTokens.delete(oldest);
+      }
+      return record;
+    },
+    access(token) {
+      const record = accessTokens.get(token);
+      if (record === undefined || !grants.has(record.grantId)) return undefined;
+      return record.expiresAt > now() ? record : undefined;
+    },
+    refresh(token) {
+      const record = refreshTokens.get(token);
+      return record !== undefined && grants.has(record.grantId) ? record : undefined;
+    },
+    revoke(grant) {
+      grants.delete(grant.id);
+      if (grantByKey.get(key(grant.email, grant.clientId)) === grant.id)
+        grantByKey.delete(key(grant.email, grant.clientId));
+      for (const token of grant.refreshTokens) refreshTokens.delete(token);
+      for (const [token, record] of accessTokens) if (record.grantId === grant.id) accessTokens.delete(token);
+    },
+    expireAccess(email) {
+      let count = 0;
+      const at = now();
+      for (const record of accessTokens.values()) {
+        if (email !== undefined && record.email.toLowerCase() !== email.toLowerCase()) continue;
+        if (record.expiresAt > at) count += 1;
+        record.expiresAt = Math.min(record.expiresAt, at);
+      }
+      return count;
+    },
+    saveCode(fields) {
+      const record: AuthorizationCodeRecord = {
+        ...fields,
+        code: opaque('4/0A', 40),
+        used: false,
+        issued: [],
+      };
+      codes.set(record.code, record);
+      return record;
+    },
+    code: (code) => codes.get(code),
+  };
+  return store;
+}
