@@ -21,6 +21,13 @@ export const envSchema = z.object({
     .transform((v) => v === 'true'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: z.string().min(1).max(4096).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).max(512).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).max(512).optional(),
+  GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  GOOGLE_API_ROOT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').max(2048).optional(),
+  MAIL_FROM: z.string().min(3).max(320).default('Fleetdeck <no-reply@fleetdeck.invalid>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -36,6 +43,17 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly rateLimitMax: number;
   readonly webDistDir: string | undefined;
+  /** Signs sessions and encrypts Google tokens; generated and kept in the database when unset. */
+  readonly authSecret: string | undefined;
+  readonly google: {
+    readonly clientId: string | undefined;
+    readonly clientSecret: string | undefined;
+    /** OpenID Connect issuer; its discovery document names the authorize and token endpoints. */
+    readonly issuerUrl: string;
+    /** One origin for Directory, Chrome Management and Chrome Policy; unset means Google's own hosts. */
+    readonly apiRootUrl: string | undefined;
+  };
+  readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
 }
 
 /** Thrown with one readable message that lists every bad variable at once. */
@@ -76,5 +94,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     rateLimitMax: env.RATE_LIMIT_MAX,
     webDistDir: env.WEB_DIST_DIR,
+    authSecret: env.AUTH_SECRET,
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      issuerUrl: env.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+      apiRootUrl: env.GOOGLE_API_ROOT_URL?.replace(/\/+$/, ''),
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }
