@@ -1,0 +1,84 @@
+/**
+ * The Google stand-in on one origin: OAuth/OIDC, Directory, Chrome Management and Chrome Policy
+ * under Google's own paths, plus the `/__emulator` control API. Used in-process by the server and
+ * tests (`app.inject` or `listen()`), and standalone through `cli.ts`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DeviceLister } from './directory/device-listing.ts';
+import { registerDeviceActionRoutes } from './directory/device-action-routes.ts';
+import { registerDeviceRoutes } from './directory/device-routes.ts';
+import { registerOrgUnitRoutes } from './directory/org-unit-routes.ts';
+import { registerControlRoutes } from './faults/control-routes.ts';
+import { registerFaultHooks } from './faults/fault-hooks.ts';
+import type { ApiContext } from './http/api-context.ts';
+import { registerReportRoutes } from './management/report-routes.ts';
+import { registerTelemetryRoutes } from './management/telemetry-routes.ts';
+import { createOAuthService, type OAuthService, type StrictClient } from './oauth/oauth-service.ts';
+import { oauthPlugin } from './oauth/plugin.ts';
+import { policyPlugin } from './policy/plugin.ts';
+import { EmulatorState, type EmulatorStateOptions } from './state/emulator-state.ts';
+
+export interface EmulatorOptions extends EmulatorStateOptions {
+  /** Lifetime of issued access tokens; Google's is one hour. */
+  accessTokenTtlSeconds?: number;
+  /** When set, only these OAuth clients (and their redirect URIs) are accepted. */
+  strictClients?: readonly StrictClient[];
+  /** Fastify request logging (off by default). */
+  logger?: boolean;
+}
+
+export interface Emulator {
+  readonly app: FastifyInstance;
+  readonly state: EmulatorState;
+  readonly oauth: OAuthService;
+  /** Starts listening (port 0 = any free port) and resolves to the origin, e.g. `http://127.0.0.1:4010`. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+  /** The origin clients should use as every Google base URL. */
+  readonly origin: string;
+}
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const state = new EmulatorState(options);
+  const oauth = createOAuthService({
+    issuer: () => state.origin,
+    domain: state.customer.domain,
+    customerId: state.customer.id,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    now: () => state.now(),
+    ...(options.strictClients ? { strictClients: options.strictClients } : {}),
+  });
+  const app = Fastify({ logger: options.logger ?? false });
+  const context: ApiContext = { state, oauth, lister: new DeviceLister(state) };
+
+  registerFaultHooks(app, () => state);
+  void app.register(oauthPlugin, { oauth });
+  void app.register(policyPlugin, { oauth, customerId: state.customer.id, orgUnits: () => state.fleet.orgUnits.list() });
+  void app.register(async (api) => {
+    registerDeviceRoutes(api, context);
+    registerDeviceActionRoutes(api, context);
+    registerOrgUnitRoutes(api, context);
+    registerTelemetryRoutes(api, context);
+    registerReportRoutes(api, context);
+    registerControlRoutes(api, () => state);
+  });
+
+  return {
+    app,
+    state,
+    oauth,
+    get origin() {
+      return state.origin;
+    },
+    async listen(port = 0, host = '127.0.0.1') {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      const bound = typeof address === 'object' && address ? address.port : port;
+      state.origin = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+      return state.origin;
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Chrome Management telemetry devices: list and get (reference §2.1–2.3).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { guard, ownCustomer, ROUTE_SCOPES, type ApiContext } from '../http/api-context.ts';
+import { GoogleApiError } from '../http/google-errors.ts';
+import { sendJson } from '../http/json-response.ts';
+import { stringParam } from '../http/request-params.ts';
+import { STATUS } from '../state/device-table.ts';
+import type { EmulatorState } from '../state/emulator-state.ts';
+import { parseReadMask, parseTelemetryFilter, rpcInvalid, type TelemetryFilter } from './telemetry-filter.ts';
+import { TELEMETRY_FIELDS, telemetryDeviceJson } from './telemetry-json.ts';
+
+export const TELEMETRY_PAGE_SIZE = { default: 100, max: 1000 } as const;
+const BASE = '/v1/customers/:customerId/telemetry/devices';
+
+type CustomerParams = { customerId: string };
+
+/** AIP-158 page sizes: 0 or absent → default; negative or above the maximum → INVALID_ARGUMENT. */
+export function pageSizeParam(request: FastifyRequest, limits: { default: number; max: number }): number {
+  const text = stringParam(request, 'pageSize', 20);
+  if (text === undefined || text === '' || text === '0') return limits.default;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value > limits.max) {
+    throw rpcInvalid(`Invalid pageSize ${text}: must be between 1 and ${limits.max}.`);
+  }
+  return value;
+}
+
+/** Devices that report telemetry: enrolled and not deprovisioned. */
+function reports(state: EmulatorState, row: number): boolean {
+  const status = state.fleet.devices.status[row];
+  return status !== STATUS.PRE_PROVISIONED && status !== STATUS.DEPROVISIONED;
+}
+
+function matches(state: EmulatorState, row: number, filter: TelemetryFilter, ouSlot: number | undefined): boolean {
+  const d = state.fleet.devices;
+  if (!reports(state, row)) return false;
+  if (ouSlot !== undefined && d.ouSlot[row] !== ouSlot) return false;
+  if (filter.serialNumber !== undefined && d.serial[row] !== filter.serialNumber) return false;
+  return filter.deviceId === undefined || d.deviceId[row] === filter.deviceId;
+}
+
+export function registerTelemetryRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { state } = context;
+  const read = { preHandler: guard(context, ROUTE_SCOPES.telemetry) };
+
+  app.get<{ Params: CustomerParams }>(BASE, read, async (request, reply) => {
+    if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
+    const fields = parseReadMask(stringParam(request, 'readMask'), TELEMETRY_FIELDS);
+    const filterText = stringParam(request, 'filter');
+    const filter = parseTelemetryFilter(filterText);
+    const pageSize = pageSizeParam(request, TELEMETRY_PAGE_SIZE);
+    const ouSlot = filter.orgUnitId === undefined ? undefined : state.fleet.orgUnits.byId(filter.orgUnitId)?.slot ?? -1;
+    const key = JSON.stringify(['telemetry', state.generation, filterText ?? '']);
+    const token = stringParam(request, 'pageToken');
+    let row = token ? state.pageTokens.read<number>(token, key) : 0;
+    const window = { ...(filter.reportsFrom !== undefined ? { from: filter.reportsFrom } : {}), ...(filter.reportsTo !== undefined ? { to: filter.reportsTo } : {}) };
+    const devices: Record<string, unknown>[] = [];
+    const count = state.fleet.devices.count;
+    for (; row < count && devices.length < pageSize; row++) {
+      if (matches(state, row, filter, ouSlot)) devices.push(telemetryDeviceJson(state, row, fields, window));
+    }
+    while (row < count && !matches(state, row, filter, ouSlot)) row++;
+    const body: Record<string, unknown> = {};
+    if (devices.length) body.devices = devices;
+    if (row < count) body.nextPageToken = state.pageTokens.issue(key, row);
+    return sendJson(request, reply, body);
+  });
+
+  app.get<{ Params: CustomerParams & { deviceId: string } }>(`${BASE}/:deviceId`, read, async (request, reply) => {
+    if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
+    const fields = parseReadMask(stringParam(request, 'readMask'), TELEMETRY_FIELDS);
+    const row = state.fleet.devices.indexOf(request.params.deviceId);
+    if (row === undefined || !reports(state, row)) {
+      throw new GoogleApiError({ httpStatus: 404, reason: 'notFound', message: `Device ${request.params.deviceId} not found.` });
+    }
+    return sendJson(request, reply, telemetryDeviceJson(state, row, fields, {}));
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * MAC addresses for generated devices: 48-bit, locally administered and unicast (the first octet
+ * ends in binary 10), so none can collide with a real vendor's address. Stored as numbers.
+ */
+
+/** Builds a MAC from two random 32-bit words. */
+export function locallyAdministeredMac(high: number, low: number): number {
+  const firstOctet = (high & 0xfc) | 0x02;
+  const secondOctet = (high >>> 8) & 0xff;
+  return (firstOctet * 256 + secondOctet) * 4_294_967_296 + (low >>> 0);
+}
+
+/** 12 hex digits without separators, as the Directory API writes them. */
+export function macHex(mac: number, upper = false): string {
+  const hex = mac.toString(16).padStart(12, '0');
+  return upper ? hex.toUpperCase() : hex;
+}
+
+/** Parses 12 hex digits (no separators) into the stored number; undefined when malformed. */
+export function parseMacHex(text: string): number | undefined {
+  return /^[0-9a-fA-F]{12}$/.test(text) ? parseInt(text, 16) : undefined;
+}

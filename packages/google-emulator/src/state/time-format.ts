@@ -1,0 +1,40 @@
+/**
+ * RFC 3339 UTC timestamps with milliseconds (`2020-02-18T00:26:57.326Z`), as Directory writes them.
+ * A FULL device carries a dozen of them and a listing builds hundreds of thousands, so this formats
+ * with integer arithmetic instead of allocating a Date per call. Valid for years 1970-9999.
+ */
+const PAD2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const PAD3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+const DAY = 86_400_000;
+
+/** Year, month (1-12) and day of a day number since 1970-01-01 (Howard Hinnant's civil_from_days). */
+function civil(days: number): [number, number, number] {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1_460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+
+export function isoTime(ms: number): string {
+  const t = Math.floor(ms);
+  const days = Math.floor(t / DAY);
+  let rest = t - days * DAY;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1_000);
+  const [year, month, day] = civil(days);
+  return `${year}-${PAD2[month]}-${PAD2[day]}T${PAD2[hours]}:${PAD2[minutes]}:${PAD2[seconds]}.${PAD3[rest - seconds * 1_000]}Z`;
+}
+
+/** `yyyy-mm-dd` of an instant (UTC). */
+export function isoDate(ms: number): string {
+  const [year, month, day] = civil(Math.floor(ms / DAY));
+  return `${year}-${PAD2[month]}-${PAD2[day]}`;
+}
