@@ -171,10 +171,10 @@ function commandError(message: string, rpcStatus = 'INVALID_ARGUMENT'): GoogleAp
 
 function issueCommand(state: EmulatorState, row: number, rawBody: unknown): CommandRecord {
   const body = objectBody(rawBody);
-  const type = COMMAND_TYPES.find((t) => t === body.commandType) as CommandType | undefined;
+  const type: CommandType | undefined = COMMAND_TYPES.find((t) => t === body.commandType);
   if (!type) throw commandError(`Invalid value for commandType: ${String(body.commandType)}`);
   if (body.payload !== undefined && typeof body.payload !== 'string') throw commandError('payload must be a JSON-encoded string');
-  const payload = body.payload as string | undefined;
+  const payload = typeof body.payload === 'string' ? body.payload : undefined;
   const parsed = parsePayload(payload);
   const fleet = state.fleet;
   const status = fleet.devices.statusOf(row);

@@ -40,7 +40,7 @@ export function deviceEtag(seed: number, i: number, version: number, checkin: nu
   let out = '"';
   for (let part = 0; part < 4; part++) {
     let h = hash32(seed, i, version * 65_599 + checkin, part);
-    for (let c = 0; c < 5; c++, h >>>= 6) out += ETAG_ALPHABET[h & 63];
+    for (let c = 0; c < 5; c++, h >>>= 6) out += ETAG_ALPHABET.charAt(h & 63);
     if (part === 1) out += '/';
   }
   return `${out}"`;

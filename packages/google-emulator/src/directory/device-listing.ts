@@ -28,13 +28,6 @@ export interface DevicePage {
   nextPageToken?: string;
 }
 
-interface Cursor {
-  /** next row to examine (table order) */
-  r?: number;
-  /** offset into the sorted order */
-  o?: number;
-}
-
 const MAX_CACHED_ORDERS = 16;
 
 export class DeviceLister {
@@ -61,11 +54,12 @@ export class DeviceLister {
       request.orderBy ?? '',
       request.descending,
     ]);
-    const cursor: Cursor = request.pageToken ? state.pageTokens.read<Cursor>(request.pageToken, key) : {};
+    // The cursor is the next row to examine (table order) or an offset into the sorted order.
+    const cursor = request.pageToken ? state.pageTokens.read(request.pageToken, key) : 0;
     const predicate = this.#predicate(request.query, ouMask);
     return request.orderBy
-      ? this.#sortedPage(request, key, cursor.o ?? 0, predicate)
-      : this.#tablePage(request, key, cursor.r ?? 0, predicate);
+      ? this.#sortedPage(request, key, cursor, predicate)
+      : this.#tablePage(request, key, cursor, predicate);
   }
 
   #ouMask(request: DeviceListRequest): Uint8Array | undefined {
@@ -94,7 +88,7 @@ export class DeviceLister {
     for (; i < count && rows.length < request.maxResults; i++) if (matches(i)) rows.push(i);
     while (i < count && !matches(i)) i++;
     if (i >= count) return { rows };
-    return { rows, nextPageToken: this.#state.pageTokens.issue<Cursor>(key, { r: i }) };
+    return { rows, nextPageToken: this.#state.pageTokens.issue(key, i) };
   }
 
   #sortedPage(request: DeviceListRequest, key: string, offset: number, matches: DevicePredicate): DevicePage {
@@ -107,7 +101,7 @@ export class DeviceLister {
     const end = Math.min(order.length, offset + request.maxResults);
     const rows = Array.from(order.subarray(offset, end));
     if (end >= order.length) return { rows };
-    return { rows, nextPageToken: this.#state.pageTokens.issue<Cursor>(key, { o: end }) };
+    return { rows, nextPageToken: this.#state.pageTokens.issue(key, end) };
   }
 
   #sort(orderBy: OrderBy, descending: boolean, matches: DevicePredicate): Uint32Array {

@@ -45,7 +45,7 @@ export function tokenize(query: string): Term[] {
       operator = (opMatch[1] as string).toLowerCase();
       at += opMatch[0].length;
     }
-    let value = '';
+    let value: string;
     const quote = query[at];
     if (quote === '"' || quote === "'") {
       const close = query.indexOf(quote, at + 1);
@@ -118,6 +118,8 @@ function compileTerm(state: EmulatorState, term: Term, query: string): DevicePre
     if (phrase.length === 0) throw bad(`Invalid value '${value}'`);
     return (i: number) => containsPhrase(annotation(fleet, i, field), phrase);
   };
+  /** Hardware facts exist only for devices that have synced at least once. */
+  const reported = (i: number) => !Number.isNaN(lastSyncAt(fleet, i, now));
   const enumValue = <T>(table: Readonly<Record<string, T>>): T =>
     table[lower] ?? throwError(bad(`Invalid value '${value}' for ${term.operator}`));
 
@@ -158,7 +160,7 @@ function compileTerm(state: EmulatorState, term: Term, query: string): DevicePre
     case 'public_model_name':
       return (i) => modelOf(fleet, i).apiModel.toLowerCase().includes(lower);
     case 'cpu_model_name':
-      return (i) => PLATFORMS[modelOf(fleet, i).family].cpuModel.toLowerCase().includes(lower);
+      return (i) => reported(i) && PLATFORMS[modelOf(fleet, i).family].cpuModel.toLowerCase().includes(lower);
     case 'meid':
       return (i) => d.has(i, FLAG.cellular) && meidOf(fleet, i).includes(lower);
     case 'update_status': {
@@ -209,15 +211,15 @@ function compileTerm(state: EmulatorState, term: Term, query: string): DevicePre
     }
     case 'storage': {
       const range = numbers();
-      return (i) => !Number.isNaN(lastSyncAt(fleet, i, now)) && inInterval(diskUsage(fleet, i, now).capacity, range);
+      return (i) => reported(i) && inInterval(diskUsage(fleet, i, now).capacity, range);
     }
     case 'ram': {
       const range = numbers();
-      return (i) => !Number.isNaN(lastSyncAt(fleet, i, now)) && inInterval(systemRamTotal(fleet, i), range);
+      return (i) => reported(i) && inInterval(systemRamTotal(fleet, i), range);
     }
     case 'boot_mode': {
       const dev = enumValue({ verified: false, dev: true });
-      return (i) => !Number.isNaN(lastSyncAt(fleet, i, now)) && d.has(i, FLAG.devMode) === dev;
+      return (i) => reported(i) && d.has(i, FLAG.devMode) === dev;
     }
     default:
       throw bad(`Unknown search operator '${term.operator}'`);

@@ -31,7 +31,7 @@ const schemas = {
     .refine((f) => (f.count === undefined) !== (f.rate === undefined), { message: 'give exactly one of count or rate' }),
   quota: z.object({ requestsPerMinute: z.number().int().min(0).max(1_000_000), api }),
   advance: z.object({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) }),
-  freeze: z.object({ at: z.union([z.number().int(), z.string().datetime()]).optional() }),
+  freeze: z.object({ at: z.union([z.number().int(), z.iso.datetime()]).optional() }),
   ttl: z.object({ ttlMs: z.number().int().min(1).max(7 * 86_400_000) }),
 };
 

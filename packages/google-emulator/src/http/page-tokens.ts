@@ -10,14 +10,15 @@ import { GoogleApiError } from './google-errors.ts';
 
 export const DEFAULT_PAGE_TOKEN_TTL_MS = 3_600_000;
 
-interface Sealed<T> {
+interface Sealed {
   /** issued at (emulator clock) */
   t: number;
   /** generation: bumped by expireAll */
   g: number;
   /** parameter hash */
   h: string;
-  p: T;
+  /** the cursor: a row or an offset, depending on the listing */
+  p: number;
 }
 
 export class PageTokens {
@@ -34,25 +35,25 @@ export class PageTokens {
   }
 
   /** `params` is any stable string describing the request; a token is only valid for the same one. */
-  issue<T>(params: string, cursor: T): string {
-    const sealed: Sealed<T> = { t: this.#now(), g: this.#generation, h: digest(params, 12), p: cursor };
+  issue(params: string, cursor: number): string {
+    const sealed: Sealed = { t: this.#now(), g: this.#generation, h: digest(params, 12), p: cursor };
     const body = Buffer.from(JSON.stringify(sealed)).toString('base64url');
     return `${body}.${digest(this.#secret + body, 16)}`;
   }
 
   /** The cursor in `token`, or Google's 400 when the token is malformed, foreign or expired. */
-  read<T>(token: string, params: string): T {
+  read(token: string, params: string): number {
     const dot = token.lastIndexOf('.');
     const body = token.slice(0, dot);
-    let sealed: Sealed<T> | undefined;
+    let sealed: Sealed | undefined;
     if (dot > 0 && digest(this.#secret + body, 16) === token.slice(dot + 1)) {
       try {
-        sealed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Sealed<T>;
+        sealed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Sealed;
       } catch {
         sealed = undefined;
       }
     }
-    if (!sealed || sealed.h !== digest(params, 12)) {
+    if (!sealed || sealed.h !== digest(params, 12) || !Number.isInteger(sealed.p) || sealed.p < 0) {
       throw new GoogleApiError({ httpStatus: 400, reason: 'invalid', message: 'Invalid Input: pageToken' });
     }
     if (sealed.g !== this.#generation || this.#now() - sealed.t > this.ttlMs) {

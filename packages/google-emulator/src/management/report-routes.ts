@@ -89,7 +89,7 @@ export function registerReportRoutes(app: FastifyInstance, context: ApiContext):
     const ouSlot = ouSlotParam(state, request);
     const key = JSON.stringify(['versions', state.generation, filterText ?? '', ouSlot ?? '']);
     const token = stringParam(request, 'pageToken');
-    const offset = token ? state.pageTokens.read<number>(token, key) : 0;
+    const offset = token ? state.pageTokens.read(token, key) : 0;
     const all = chromeVersions(state, ouSlot, from, to);
     const page = all.slice(offset, offset + pageSize);
     return {

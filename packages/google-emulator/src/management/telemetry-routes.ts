@@ -54,7 +54,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, context: ApiContex
     const ouSlot = filter.orgUnitId === undefined ? undefined : state.fleet.orgUnits.byId(filter.orgUnitId)?.slot ?? -1;
     const key = JSON.stringify(['telemetry', state.generation, filterText ?? '']);
     const token = stringParam(request, 'pageToken');
-    let row = token ? state.pageTokens.read<number>(token, key) : 0;
+    let row = token ? state.pageTokens.read(token, key) : 0;
     const window = { ...(filter.reportsFrom !== undefined ? { from: filter.reportsFrom } : {}), ...(filter.reportsTo !== undefined ? { to: filter.reportsTo } : {}) };
     const devices: Record<string, unknown>[] = [];
     const count = state.fleet.devices.count;

@@ -129,13 +129,7 @@ function deliveryTime(fleet: Fleet, device: number, now: number, roll: number): 
 function executionTime(type: CommandType, payload: string | undefined, roll: number): number {
   switch (type) {
     case 'REBOOT': {
-      let delay = 0;
-      try {
-        delay = Number((JSON.parse(payload ?? '{}') as { user_session_delay_seconds?: number }).user_session_delay_seconds ?? 0);
-      } catch {
-        delay = 0;
-      }
-      return delay * 1_000 + 20_000 + Math.floor(roll * 40_000);
+      return userSessionDelaySeconds(payload) * 1_000 + 20_000 + Math.floor(roll * 40_000);
     }
     case 'REMOTE_POWERWASH':
       return 60_000 + Math.floor(roll * 120_000);
@@ -144,6 +138,17 @@ function executionTime(type: CommandType, payload: string | undefined, roll: num
       return 10_000 + Math.floor(roll * 50_000);
     default:
       return 2_000 + Math.floor(roll * 13_000);
+  }
+}
+
+/** The REBOOT payload's grace period for a signed-in user (validated when the command was issued). */
+function userSessionDelaySeconds(payload: string | undefined): number {
+  if (!payload) return 0;
+  try {
+    const delay: unknown = (JSON.parse(payload) as Record<string, unknown>).user_session_delay_seconds;
+    return typeof delay === 'number' ? delay : 0;
+  } catch {
+    return 0;
   }
 }
 

@@ -145,9 +145,9 @@ function assignPeople(schools: School[], buckets: readonly DeviceBucket[], bucke
       if (bucket.profile === PROFILE.staff) officeStaff++;
       continue;
     }
-    if (bucket.profile === PROFILE.oneToOne) oneToOne[bucket.school]! += 1;
-    else if (bucket.profile === PROFILE.shared) shared[bucket.school]! += 1;
-    else if (bucket.profile === PROFILE.staff) staff[bucket.school]! += 1;
+    const counts =
+      bucket.profile === PROFILE.oneToOne ? oneToOne : bucket.profile === PROFILE.shared ? shared : bucket.profile === PROFILE.staff ? staff : undefined;
+    if (counts) counts[bucket.school] = (counts[bucket.school] ?? 0) + 1;
   }
   let person = 0;
   for (const school of schools) {
@@ -228,7 +228,7 @@ function placeStatus(
       d.syncBase[i] = Number.NaN;
       return;
     case 'ACTIVE':
-      if (bucket.profile !== PROFILE.kiosk && prng.chance(0.07)) {
+      if (bucket.profile !== PROFILE.kiosk && prng.chance(0.07) && enrolled < anchor - 45 * DAY) {
         d.setFlag(i, FLAG.ghost, true);
         d.syncBase[i] = pastSince(enrolled, 30, 420);
       } else goLive(prng, d, i, bucket, enrolled);
@@ -322,15 +322,16 @@ function placePeople(
 ): void {
   const counterSlot = bucket.school === NO_SCHOOL ? schools.length : bucket.school;
   const school = schools[bucket.school];
+  const next = () => (nextPerson[counterSlot] = (nextPerson[counterSlot] ?? 0) + 1);
   let person = -1;
   if (bucket.profile === PROFILE.oneToOne && school) {
-    person = school.studentStart + ((nextPerson[counterSlot]! += 1) % school.studentCount);
+    person = school.studentStart + (next() % school.studentCount);
   } else if (bucket.profile === PROFILE.oneToOne && bucket.kind === 'lost') {
     const from = schools[prng.int(0, schools.length - 1)] as School;
     person = from.studentStart + prng.int(0, from.studentCount - 1);
   } else if (bucket.profile === PROFILE.staff) {
     const range = school ? { start: school.staffStart, count: school.staffCount } : districtStaff;
-    person = range.start + ((nextPerson[counterSlot]! += 1) % range.count);
+    person = range.start + (next() % range.count);
   }
   d.primaryUser[i] = person;
   const annotate = bucket.profile === PROFILE.staff ? 0.9 : 0.75;
