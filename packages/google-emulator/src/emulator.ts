@@ -53,7 +53,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   registerFaultHooks(app, () => state);
   void app.register(oauthPlugin, { oauth });
-  void app.register(policyPlugin, { oauth, customerId: state.customer.id, orgUnits: () => state.fleet.orgUnits.list() });
+  void app.register(policyPlugin, {
+    oauth,
+    customerId: state.customer.id,
+    orgUnits: () => state.fleet.orgUnits.list(),
+  });
   void app.register(async (api) => {
     registerDeviceRoutes(api, context);
     registerDeviceActionRoutes(api, context);

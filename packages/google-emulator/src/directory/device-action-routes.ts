@@ -7,7 +7,13 @@ import { guard, ownCustomer, ROUTE_SCOPES, type ApiContext } from '../http/api-c
 import { GoogleApiError, invalidArgument, invalidInput, RPC_CODE } from '../http/google-errors.ts';
 import { sendEmpty, sendJson } from '../http/json-response.ts';
 import { stringParam } from '../http/request-params.ts';
-import { commandState, COMMAND_TYPES, KIOSK_ONLY_COMMANDS, type CommandRecord, type CommandType } from '../state/commands.ts';
+import {
+  commandState,
+  COMMAND_TYPES,
+  KIOSK_ONLY_COMMANDS,
+  type CommandRecord,
+  type CommandType,
+} from '../state/commands.ts';
 import { osReleaseIndex } from '../state/device-life.ts';
 import { DEPROVISION_REASONS, PROFILE, type DeprovisionReason } from '../state/device-table.ts';
 import { changeStatus, statusChangeProblem, type StatusAction } from '../state/device-status.ts';
@@ -24,53 +30,82 @@ type CustomerParams = { customerId: string };
 
 export function registerDeviceActionRoutes(app: FastifyInstance, context: ApiContext): void {
   const { state } = context;
-  const write = (name: string) => ({ preHandler: guard(context, ROUTE_SCOPES.deviceWrite, `${METHOD}.${name}`) });
-
-  app.post<{ Params: CustomerParams }>(`${DEVICES_PATH}/moveDevicesToOu`, write('MoveDevicesToOu'), async (request, reply) => {
-    if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
-    const path = stringParam(request, 'orgUnitPath');
-    if (!path) throw new GoogleApiError({ httpStatus: 400, reason: 'required', message: 'Required parameter: orgUnitPath' });
-    const ou = state.fleet.orgUnits.resolve(path);
-    if (!ou) throw invalidInput('Invalid Org Unit');
-    const ids = deviceIdsOf(request.body);
-    for (const id of ids) {
-      const row = state.fleet.devices.indexOf(id);
-      if (row === undefined) continue; // Google does not report unknown ids here (reference §1.3)
-      state.fleet.devices.ouSlot[row] = ou.slot;
-      state.fleet.devices.touch(row);
-    }
-    return sendEmpty(reply);
+  const write = (name: string) => ({
+    preHandler: guard(context, ROUTE_SCOPES.deviceWrite, `${METHOD}.${name}`),
   });
 
-  app.post<{ Params: CustomerParams }>(`${DEVICES_PATH}::batchChangeStatus`, write('BatchChangeStatus'), async (request, reply) => {
-    if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
-    const body = objectBody(request.body);
-    const ids = deviceIdsOf(body);
-    const action = batchAction(body.changeChromeOsDeviceStatusAction);
-    const reason = action === 'DEPROVISION' ? deprovisionReason(body.deprovisionReason) : undefined;
-    const results = ids.map((deviceId) => changeOne(state, deviceId, action, reason));
-    return sendJson(request, reply, { changeChromeOsDeviceStatusResults: results });
-  });
+  app.post<{ Params: CustomerParams }>(
+    `${DEVICES_PATH}/moveDevicesToOu`,
+    write('MoveDevicesToOu'),
+    async (request, reply) => {
+      if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
+      const path = stringParam(request, 'orgUnitPath');
+      if (!path)
+        throw new GoogleApiError({
+          httpStatus: 400,
+          reason: 'required',
+          message: 'Required parameter: orgUnitPath',
+        });
+      const ou = state.fleet.orgUnits.resolve(path);
+      if (!ou) throw invalidInput('Invalid Org Unit');
+      const ids = deviceIdsOf(request.body);
+      for (const id of ids) {
+        const row = state.fleet.devices.indexOf(id);
+        if (row === undefined) continue; // Google does not report unknown ids here (reference §1.3)
+        state.fleet.devices.ouSlot[row] = ou.slot;
+        state.fleet.devices.touch(row);
+      }
+      return sendEmpty(reply);
+    },
+  );
+
+  app.post<{ Params: CustomerParams }>(
+    `${DEVICES_PATH}::batchChangeStatus`,
+    write('BatchChangeStatus'),
+    async (request, reply) => {
+      if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
+      const body = objectBody(request.body);
+      const ids = deviceIdsOf(body);
+      const action = batchAction(body.changeChromeOsDeviceStatusAction);
+      const reason = action === 'DEPROVISION' ? deprovisionReason(body.deprovisionReason) : undefined;
+      const results = ids.map((deviceId) => changeOne(state, deviceId, action, reason));
+      return sendJson(request, reply, { changeChromeOsDeviceStatusResults: results });
+    },
+  );
 
   // `POST …/chromeos/{deviceId}:issueCommand` — the id and the verb share one path segment.
-  app.post<{ Params: CustomerParams & { resource: string } }>(`${DEVICES_PATH}/:resource`, write('IssueCommand'), async (request, reply) => {
-    if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
-    const [deviceId, verb] = request.params.resource.split(':');
-    if (verb !== 'issueCommand' || !deviceId) throw new GoogleApiError({ httpStatus: 404, reason: 'notFound', message: 'Not Found' });
-    const record = issueCommand(state, deviceRow(state, deviceId), request.body);
-    return sendJson(request, reply, { commandId: record.commandId });
-  });
+  app.post<{ Params: CustomerParams & { resource: string } }>(
+    `${DEVICES_PATH}/:resource`,
+    write('IssueCommand'),
+    async (request, reply) => {
+      if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
+      const [deviceId, verb] = request.params.resource.split(':');
+      if (verb !== 'issueCommand' || !deviceId)
+        throw new GoogleApiError({ httpStatus: 404, reason: 'notFound', message: 'Not Found' });
+      const record = issueCommand(state, deviceRow(state, deviceId), request.body);
+      return sendJson(request, reply, { commandId: record.commandId });
+    },
+  );
 
-  app.post<{ Params: CustomerParams & { deviceId: string } }>(`${DEVICES_PATH}/:deviceId/action`, write('Action'), async (request, reply) => {
-    if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
-    const row = deviceRow(state, request.params.deviceId);
-    const body = objectBody(request.body);
-    const { action, reason } = legacyAction(body);
-    const problem = statusChangeProblem(state.fleet, row, action);
-    if (problem) throw new GoogleApiError({ httpStatus: 412, reason: 'conditionNotMet', message: 'Illegal device state transition.' });
-    changeStatus(state.fleet, row, action, state.now(), reason);
-    return sendEmpty(reply);
-  });
+  app.post<{ Params: CustomerParams & { deviceId: string } }>(
+    `${DEVICES_PATH}/:deviceId/action`,
+    write('Action'),
+    async (request, reply) => {
+      if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
+      const row = deviceRow(state, request.params.deviceId);
+      const body = objectBody(request.body);
+      const { action, reason } = legacyAction(body);
+      const problem = statusChangeProblem(state.fleet, row, action);
+      if (problem)
+        throw new GoogleApiError({
+          httpStatus: 412,
+          reason: 'conditionNotMet',
+          message: 'Illegal device state transition.',
+        });
+      changeStatus(state.fleet, row, action, state.now(), reason);
+      return sendEmpty(reply);
+    },
+  );
 
   app.get<{ Params: CustomerParams & { deviceId: string; commandId: string } }>(
     `${DEVICES_PATH}/:deviceId/commands/:commandId`,
@@ -79,7 +114,8 @@ export function registerDeviceActionRoutes(app: FastifyInstance, context: ApiCon
       if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
       const row = deviceRow(state, request.params.deviceId);
       const record = state.commands.get(request.params.commandId);
-      if (!record || record.device !== row) throw new GoogleApiError({ httpStatus: 404, reason: 'notFound', message: 'Command not found.' });
+      if (!record || record.device !== row)
+        throw new GoogleApiError({ httpStatus: 404, reason: 'notFound', message: 'Command not found.' });
       return sendJson(request, reply, commandJson(record, state.now()));
     },
   );
@@ -94,7 +130,11 @@ function objectBody(body: unknown): Record<string, unknown> {
 
 function deviceIdsOf(body: unknown): string[] {
   const ids = objectBody(body).deviceIds;
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id.length <= 100)) {
+  if (
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    !ids.every((id) => typeof id === 'string' && id.length <= 100)
+  ) {
     throw new GoogleApiError({ httpStatus: 400, reason: 'required', message: 'Required field: deviceIds' });
   }
   if (ids.length > MAX_IDS_PER_CALL) {
@@ -115,7 +155,8 @@ function batchAction(value: unknown): StatusAction {
     throw new GoogleApiError({
       httpStatus: 400,
       reason: 'invalid',
-      message: 'Invalid value for changeChromeOsDeviceStatusAction: an action other than UNSPECIFIED is required.',
+      message:
+        'Invalid value for changeChromeOsDeviceStatusAction: an action other than UNSPECIFIED is required.',
     });
   }
   return action;
@@ -124,16 +165,27 @@ function batchAction(value: unknown): StatusAction {
 function deprovisionReason(value: unknown): DeprovisionReason {
   const reason = DEPROVISION_REASONS.find((r) => r === value);
   if (!reason || reason === 'DEPROVISION_REASON_UNSPECIFIED') {
-    throw new GoogleApiError({ httpStatus: 400, reason: 'invalid', message: 'A deprovision reason is required to deprovision devices.' });
+    throw new GoogleApiError({
+      httpStatus: 400,
+      reason: 'invalid',
+      message: 'A deprovision reason is required to deprovision devices.',
+    });
   }
   return reason;
 }
 
-function changeOne(state: EmulatorState, deviceId: string, action: StatusAction, reason: DeprovisionReason | undefined) {
+function changeOne(
+  state: EmulatorState,
+  deviceId: string,
+  action: StatusAction,
+  reason: DeprovisionReason | undefined,
+) {
   const row = state.fleet.devices.indexOf(deviceId);
-  if (row === undefined) return { deviceId, error: { code: RPC_CODE.NOT_FOUND, message: 'Device not found.', details: [] } };
+  if (row === undefined)
+    return { deviceId, error: { code: RPC_CODE.NOT_FOUND, message: 'Device not found.', details: [] } };
   const problem = statusChangeProblem(state.fleet, row, action);
-  if (problem) return { deviceId, error: { code: RPC_CODE.FAILED_PRECONDITION, message: problem, details: [] } };
+  if (problem)
+    return { deviceId, error: { code: RPC_CODE.FAILED_PRECONDITION, message: problem, details: [] } };
   changeStatus(state.fleet, row, action, state.now(), reason);
   return { deviceId, response: {} };
 }
@@ -166,14 +218,20 @@ function legacyAction(body: Record<string, unknown>): { action: StatusAction; re
 const KIOSK_LICENSE_COMMAND_MIN_MILESTONE = 113;
 
 function commandError(message: string, rpcStatus = 'INVALID_ARGUMENT'): GoogleApiError {
-  return new GoogleApiError({ httpStatus: 400, reason: rpcStatus === 'INVALID_ARGUMENT' ? 'invalid' : 'failedPrecondition', rpcStatus, message });
+  return new GoogleApiError({
+    httpStatus: 400,
+    reason: rpcStatus === 'INVALID_ARGUMENT' ? 'invalid' : 'failedPrecondition',
+    rpcStatus,
+    message,
+  });
 }
 
 function issueCommand(state: EmulatorState, row: number, rawBody: unknown): CommandRecord {
   const body = objectBody(rawBody);
   const type: CommandType | undefined = COMMAND_TYPES.find((t) => t === body.commandType);
   if (!type) throw commandError(`Invalid value for commandType: ${String(body.commandType)}`);
-  if (body.payload !== undefined && typeof body.payload !== 'string') throw commandError('payload must be a JSON-encoded string');
+  if (body.payload !== undefined && typeof body.payload !== 'string')
+    throw commandError('payload must be a JSON-encoded string');
   const payload = typeof body.payload === 'string' ? body.payload : undefined;
   const parsed = parsePayload(payload);
   const fleet = state.fleet;
@@ -199,7 +257,8 @@ function issueCommand(state: EmulatorState, row: number, rawBody: unknown): Comm
   }
   if (type === 'REBOOT' && parsed?.user_session_delay_seconds !== undefined) {
     const delay = parsed.user_session_delay_seconds;
-    if (typeof delay !== 'number' || delay < 0 || delay > 300) throw commandError('user_session_delay_seconds must be 0..300.');
+    if (typeof delay !== 'number' || delay < 0 || delay > 300)
+      throw commandError('user_session_delay_seconds must be 0..300.');
   }
   return state.commands.issue(row, type, payload, state.now());
 }
@@ -208,7 +267,8 @@ function parsePayload(payload: string | undefined): Record<string, unknown> | un
   if (payload === undefined || payload === '') return undefined;
   try {
     const value: unknown = JSON.parse(payload);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return value as Record<string, unknown>;
   } catch {
     // fall through
   }

@@ -81,11 +81,14 @@ export function chromeOsDeviceJson(state: EmulatorState, i: number, projection: 
     out.osVersion = chromeVersion(release);
     out.platformVersion = platformVersion(release, model.board);
     out.firmwareVersion =
-      model.family === 'flex' ? platform.firmwareBuild : `Google_${capitalize(model.board)}.${platform.firmwareBuild}`;
+      model.family === 'flex'
+        ? platform.firmwareBuild
+        : `Google_${capitalize(model.board)}.${platform.firmwareBuild}`;
   }
   if (!Number.isNaN(d.wifiMac[i] ?? Number.NaN)) out.macAddress = macHex(d.wifiMac[i] as number);
   if (hasSynced) out.bootMode = d.has(i, FLAG.devMode) ? 'Dev' : 'Verified';
-  if (!Number.isNaN(d.lastEnrolled[i] ?? Number.NaN)) out.lastEnrollmentTime = iso(d.lastEnrolled[i] as number);
+  if (!Number.isNaN(d.lastEnrolled[i] ?? Number.NaN))
+    out.lastEnrollmentTime = iso(d.lastEnrolled[i] as number);
   if (full) {
     const users = recentUsers(fleet, i, now, (p) => state.emailOf(p));
     if (users.length) {
@@ -104,7 +107,11 @@ export function chromeOsDeviceJson(state: EmulatorState, i: number, projection: 
     out.diskVolumeReports = [
       {
         volumeInfo: [
-          { volumeId: '/home/chronos', storageTotal: String(disk.capacity), storageFree: String(disk.capacity - disk.used) },
+          {
+            volumeId: '/home/chronos',
+            storageTotal: String(disk.capacity),
+            storageFree: String(disk.capacity - disk.used),
+          },
         ],
       },
     ];
@@ -117,14 +124,20 @@ export function chromeOsDeviceJson(state: EmulatorState, i: number, projection: 
     if (network) out.lastKnownNetwork = [{ ipAddress: network.lan, wanIpAddress: network.wan }];
   }
   if (model.aueMs !== undefined) out.autoUpdateExpiration = String(model.aueMs);
-  if (d.has(i, FLAG.builtInEthernet) && !Number.isNaN(ethernet)) out.ethernetMacAddress0 = macHex(ethernet, true);
-  if (d.has(i, FLAG.dock)) out.dockMacAddress = macHex(locallyAdministeredMac(hash32(fleet.seed, i, 41), hash32(fleet.seed, i, 42)), true);
+  if (d.has(i, FLAG.builtInEthernet) && !Number.isNaN(ethernet))
+    out.ethernetMacAddress0 = macHex(ethernet, true);
+  if (d.has(i, FLAG.dock))
+    out.dockMacAddress = macHex(
+      locallyAdministeredMac(hash32(fleet.seed, i, 41), hash32(fleet.seed, i, 42)),
+      true,
+    );
   out.manufactureDate = isoDate(d.manufactured[i] ?? 0);
   out.orgUnitPath = ou.orgUnitPath;
   if (hasSynced) out.tpmVersionInfo = tpmVersionInfo(fleet.seed, i, platform.tpmFamily);
   out.orgUnitId = `id:${ou.orgUnitId}`;
   if (hasSynced) out.osUpdateStatus = osUpdateStatus(state, i, now);
-  if (!Number.isNaN(d.firstEnrolled[i] ?? Number.NaN)) out.firstEnrollmentTime = iso(d.firstEnrolled[i] as number);
+  if (!Number.isNaN(d.firstEnrolled[i] ?? Number.NaN))
+    out.firstEnrollmentTime = iso(d.firstEnrolled[i] as number);
   if (!Number.isNaN(d.deprovisionedAt[i] ?? Number.NaN)) {
     out.lastDeprovisionTimestamp = iso(d.deprovisionedAt[i] as number);
     out.deprovisionReason = DEPROVISION_REASONS[d.deprovisionReason[i] ?? 0];
@@ -205,7 +218,10 @@ function reportLists(state: EmulatorState, i: number, synced: number): Json {
       cpuUtilizationPercentageInfo: [Math.round(load * 90) + 2],
       cpuTemperatureInfo: temperatures,
     });
-    systemRamFreeReports.push({ reportTime, systemRamFreeInfo: [String(Math.floor(ramTotal * (0.15 + 0.5 * (1 - load))))] });
+    systemRamFreeReports.push({
+      reportTime,
+      systemRamFreeInfo: [String(Math.floor(ramTotal * (0.15 + 0.5 * (1 - load))))],
+    });
   }
   const logicalCpus: Json[] = [];
   for (let cpu = 0; cpu < platform.logicalCpus; cpu++) {
@@ -259,14 +275,20 @@ function peripheralLists(state: EmulatorState, i: number): Json {
   const out: Json = {
     backlightInfo: [
       {
-        path: PLATFORMS[model.family].architecture === 'X64' ? '/sys/class/backlight/intel_backlight' : '/sys/class/backlight/backlight_lcd',
+        path:
+          PLATFORMS[model.family].architecture === 'X64'
+            ? '/sys/class/backlight/intel_backlight'
+            : '/sys/class/backlight/backlight_lcd',
         maxBrightness: max,
         brightness: Math.round(max * (0.3 + hashUnit(fleet.seed, i, 71) * 0.7)),
       },
     ],
     bluetoothAdapterInfo: [
       {
-        address: macHex(locallyAdministeredMac(hash32(fleet.seed, i, 81), hash32(fleet.seed, i, 83)), true).replace(/(..)(?!$)/g, '$1:'),
+        address: macHex(
+          locallyAdministeredMac(hash32(fleet.seed, i, 81), hash32(fleet.seed, i, 83)),
+          true,
+        ).replace(/(..)(?!$)/g, '$1:'),
         numConnectedDevices: hash32(fleet.seed, i, 82) % 3,
       },
     ],

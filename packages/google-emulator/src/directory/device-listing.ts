@@ -10,7 +10,14 @@ import { lastSyncAt } from '../state/device-life.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { compileDeviceQuery, type DevicePredicate } from './device-query.ts';
 
-export const ORDER_BY = ['annotatedLocation', 'annotatedUser', 'lastSync', 'notes', 'serialNumber', 'status'] as const;
+export const ORDER_BY = [
+  'annotatedLocation',
+  'annotatedUser',
+  'lastSync',
+  'notes',
+  'serialNumber',
+  'status',
+] as const;
 export type OrderBy = (typeof ORDER_BY)[number];
 
 export interface DeviceListRequest {
@@ -65,7 +72,8 @@ export class DeviceLister {
   #ouMask(request: DeviceListRequest): Uint8Array | undefined {
     const tree = this.#state.fleet.orgUnits;
     if (!request.orgUnitPath) {
-      if (request.includeChildOrgunits) throw invalidInput('orgUnitPath must be provided when includeChildOrgunits is true');
+      if (request.includeChildOrgunits)
+        throw invalidInput('orgUnitPath must be provided when includeChildOrgunits is true');
       return undefined;
     }
     const ou = tree.resolve(request.orgUnitPath);
@@ -95,7 +103,8 @@ export class DeviceLister {
     let order = this.#orders.get(key);
     if (!order) {
       order = this.#sort(request.orderBy as OrderBy, request.descending, matches);
-      if (this.#orders.size >= MAX_CACHED_ORDERS) this.#orders.delete(this.#orders.keys().next().value as string);
+      if (this.#orders.size >= MAX_CACHED_ORDERS)
+        this.#orders.delete(this.#orders.keys().next().value as string);
       this.#orders.set(key, order);
     }
     const end = Math.min(order.length, offset + request.maxResults);

@@ -1,21 +1,22 @@
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- response bodies are untyped JSON (`Body`); the assertions check their shape */
 import { describe, expect, it } from 'vitest';
 import { GoogleApiError } from '../http/google-errors.ts';
 import { EmulatorState } from '../state/emulator-state.ts';
 import { setAnnotation } from '../state/device-annotations.ts';
 import { chromeOsDeviceJson } from './device-json.ts';
 import { compileDeviceQuery, tokenize } from './device-query.ts';
-import { DEVICES, startTestEmulator } from '../testing/emulator-harness.ts';
+import { DEVICES, startTestEmulator, type Body } from '../testing/emulator-harness.ts';
 
 const NOW = Date.UTC(2026, 2, 2, 9);
 const state = new EmulatorState({ size: 1_500, seed: 11, now: NOW });
 const rows = Array.from({ length: state.fleet.devices.count }, (_, i) => i);
-const devices = rows.map((i) => chromeOsDeviceJson(state, i, 'FULL') as Record<string, any>);
+const devices = rows.map((i) => chromeOsDeviceJson(state, i, 'FULL') as Body);
 
 /** Rows the query selects, and rows the test's own reading of the JSON selects. */
-function check(query: string, expected: (device: Record<string, any>) => boolean, { nonEmpty = true } = {}) {
+function check(query: string, expected: (device: Body) => boolean, { nonEmpty = true } = {}) {
   const predicate = compileDeviceQuery(state, query);
   const got = rows.filter((i) => predicate(i));
-  const want = rows.filter((i) => expected(devices[i]!));
+  const want = rows.filter((i) => expected(devices[i]));
   expect(got, query).toEqual(want);
   if (nonEmpty) expect(got.length, `${query} should match something`).toBeGreaterThan(0);
   return got;
@@ -33,7 +34,11 @@ function rejects(query: string) {
 }
 
 const day = (iso: string | undefined) => iso?.slice(0, 10);
-const words = (text: string | undefined) => (text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string | undefined) =>
+  (text ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 describe('device query language', () => {
   it('tokenizes operators, quotes and free text', () => {
@@ -61,7 +66,9 @@ describe('device query language', () => {
     // A serial that is the prefix of another matches both.
     const sorted = [...state.fleet.devices.serial].sort();
     const prefix = sorted.find((s, k) => sorted[k + 1]?.startsWith(s))!;
-    expect(check(`id:${prefix}`, (d) => d.serialNumber.toLowerCase().includes(prefix.toLowerCase())).length).toBeGreaterThanOrEqual(2);
+    expect(
+      check(`id:${prefix}`, (d) => d.serialNumber.toLowerCase().includes(prefix.toLowerCase())).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('asset_id: partial asset tag', () => {
@@ -82,7 +89,7 @@ describe('device query language', () => {
     expect([joe(5), joe(6)]).toEqual([false, true]);
     expect(compileDeviceQuery(state, `note:'loaned from john'`)(7)).toBe(true);
     for (const i of [3, 4, 5, 6, 7]) devices[i] = chromeOsDeviceJson(state, i, 'FULL');
-    const phrase = (field: string, query: string[]) => (d: Record<string, any>) => {
+    const phrase = (field: string, query: string[]) => (d: Body) => {
       const w = words(d[field]);
       return w.some((_, k) => query.every((q, j) => w[k + j] === q));
     };
@@ -115,12 +122,23 @@ describe('device query language', () => {
   });
 
   it('update_status:, compliance:, policy_status:', () => {
-    const state_ = (d: Record<string, any>) => d.osUpdateStatus?.state as string | undefined;
-    check('update_status:default_os_up_to_date', (d) => d.osUpdateStatus !== undefined && state_(d) === undefined);
+    const state_ = (d: Body) => d.osUpdateStatus?.state as string | undefined;
+    check(
+      'update_status:default_os_up_to_date',
+      (d) => d.osUpdateStatus !== undefined && state_(d) === undefined,
+    );
     check('update_status:pending_update', (d) => state_(d) !== undefined);
-    check('update_status:os_image_download_not_started', (d) => state_(d) === 'updateStateNotStarted', { nonEmpty: false });
-    check('update_status:os_image_download_in_progress', (d) => state_(d) === 'updateStateDownloadInProgress', { nonEmpty: false });
-    check('update_status:os_update_need_reboot', (d) => state_(d) === 'updateStateNeedReboot', { nonEmpty: false });
+    check('update_status:os_image_download_not_started', (d) => state_(d) === 'updateStateNotStarted', {
+      nonEmpty: false,
+    });
+    check(
+      'update_status:os_image_download_in_progress',
+      (d) => state_(d) === 'updateStateDownloadInProgress',
+      { nonEmpty: false },
+    );
+    check('update_status:os_update_need_reboot', (d) => state_(d) === 'updateStateNeedReboot', {
+      nonEmpty: false,
+    });
     check('compliance:compliant', (d) => d.osVersionCompliance === 'compliant');
     check('compliance:not_compliant', (d) => d.osVersionCompliance === 'notCompliant');
     check('compliance:pending_update', (d) => d.osVersionCompliance === 'pending', { nonEmpty: false });
@@ -134,7 +152,9 @@ describe('device query language', () => {
     check('sku:education', (d) => d.deviceLicenseType.startsWith('education'));
     check('sku:enterprise', (d) => d.deviceLicenseType.startsWith('enterprise'));
     check('license_sku:standalone_kiosk_and_signage_upgrade', (d) => d.deviceLicenseType === 'kioskUpgrade');
-    check('license_sku:chrome_enterprise_upgrade_bundled', (d) => ['education', 'enterprise'].includes(d.deviceLicenseType));
+    check('license_sku:chrome_enterprise_upgrade_bundled', (d) =>
+      ['education', 'enterprise'].includes(d.deviceLicenseType),
+    );
   });
 
   it('chrome_version: partial and ;prefix', () => {
@@ -147,14 +167,22 @@ describe('device query language', () => {
 
   it('recent_user: needs an email and matches any recent user', () => {
     const email = devices.find((d) => d.recentUsers?.[0]?.email)!.recentUsers[0].email as string;
-    check(`recent_user:${email.toUpperCase()}`, (d) => (d.recentUsers ?? []).some((u: any) => u.email === email));
+    check(`recent_user:${email.toUpperCase()}`, (d) =>
+      (d.recentUsers ?? []).some((u: Body) => u.email === email),
+    );
     rejects('recent_user:ava');
   });
 
   it('wifi_mac: and ethernet_mac: are exact, 12 hex digits without colons', () => {
     const mac = devices.find((d) => d.macAddress)!.macAddress as string;
     check(`wifi_mac:${mac}`, (d) => d.macAddress === mac);
-    expect(rows.filter((i) => compileDeviceQuery(state, `wifi_mac:${mac.slice(0, 10)}00`)(i) && devices[i]!.macAddress !== `${mac.slice(0, 10)}00`)).toEqual([]);
+    expect(
+      rows.filter(
+        (i) =>
+          compileDeviceQuery(state, `wifi_mac:${mac.slice(0, 10)}00`)(i) &&
+          devices[i]!.macAddress !== `${mac.slice(0, 10)}00`,
+      ),
+    ).toEqual([]);
     rejects(`wifi_mac:${mac.match(/../g)!.join(':')}`);
     rejects('wifi_mac:12345');
     const ethernet = devices.find((d) => d.ethernetMacAddress)!.ethernetMacAddress as string;
@@ -162,11 +190,20 @@ describe('device query language', () => {
   });
 
   it('storage: and ram: take byte ranges', () => {
-    check('ram:..5000000000', (d) => d.systemRamTotal !== undefined && Number(d.systemRamTotal) <= 5_000_000_000);
-    check('ram:5000000000..', (d) => d.systemRamTotal !== undefined && Number(d.systemRamTotal) >= 5_000_000_000);
+    check(
+      'ram:..5000000000',
+      (d) => d.systemRamTotal !== undefined && Number(d.systemRamTotal) <= 5_000_000_000,
+    );
+    check(
+      'ram:5000000000..',
+      (d) => d.systemRamTotal !== undefined && Number(d.systemRamTotal) >= 5_000_000_000,
+    );
     const capacity = devices.find((d) => d.diskSpaceUsage)!.diskSpaceUsage.capacityBytes as string;
     check(`storage:${capacity}`, (d) => d.diskSpaceUsage?.capacityBytes === capacity);
-    check(`storage:${Number(capacity) - 1}..${Number(capacity) + 1}`, (d) => d.diskSpaceUsage?.capacityBytes === capacity);
+    check(
+      `storage:${Number(capacity) - 1}..${Number(capacity) + 1}`,
+      (d) => d.diskSpaceUsage?.capacityBytes === capacity,
+    );
     rejects('ram:lots');
     rejects('storage:10..5');
   });
@@ -178,22 +215,28 @@ describe('device query language', () => {
 
   it('free text searches serials, tags, users, locations, notes and models', () => {
     const serial = devices[40]!.serialNumber as string;
-    check(serial.toLowerCase(), (d) =>
-      [d.serialNumber, d.annotatedAssetId, d.annotatedUser, d.annotatedLocation, d.notes, d.model].some((v) =>
-        (v ?? '').toLowerCase().includes(serial.toLowerCase()),
-      ) || d.macAddress === serial.toLowerCase(),
+    check(
+      serial.toLowerCase(),
+      (d) =>
+        [d.serialNumber, d.annotatedAssetId, d.annotatedUser, d.annotatedLocation, d.notes, d.model].some(
+          (v) => (v ?? '').toLowerCase().includes(serial.toLowerCase()),
+        ) || d.macAddress === serial.toLowerCase(),
     );
   });
 
   it('AND-s several terms and rejects unknown operators', () => {
-    check('status:provisioned boot_mode:verified location:cart', (d) => d.status === 'ACTIVE' && d.bootMode === 'Verified' && words(d.annotatedLocation).includes('cart'));
+    check(
+      'status:provisioned boot_mode:verified location:cart',
+      (d) =>
+        d.status === 'ACTIVE' && d.bootMode === 'Verified' && words(d.annotatedLocation).includes('cart'),
+    );
     rejects('colour:blue');
     rejects('user:"unterminated');
   });
 
   it('answers 400 invalidInput through the API for a bad query', async () => {
-    const { get } = startTestEmulator();
-    const { status, body } = await get(`${DEVICES}?query=${encodeURIComponent('id:ab')}`);
+    const t = startTestEmulator();
+    const { status, body } = await t.get(`${DEVICES}?query=${encodeURIComponent('id:ab')}`);
     expect(status).toBe(400);
     expect(body.error.errors[0].reason).toBe('invalidInput');
     expect(body.error.code).toBe(400);

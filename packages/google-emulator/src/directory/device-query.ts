@@ -23,7 +23,14 @@ import {
 import { FLAG, LICENSE_TYPES, STATUS } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { parseMacHex } from '../state/mac-address.ts';
-import { containsPhrase, inInterval, parseDateRange, parseNumberRange, words, type Interval } from './query-values.ts';
+import {
+  containsPhrase,
+  inInterval,
+  parseDateRange,
+  parseNumberRange,
+  words,
+  type Interval,
+} from './query-values.ts';
 
 export type DevicePredicate = (i: number) => boolean;
 
@@ -57,7 +64,8 @@ export function tokenize(query: string): Term[] {
       while (at < query.length && !/\s/.test(query[at] as string)) at++;
       value = query.slice(start, at);
     }
-    if (operator !== undefined && value === '') throw invalidInput(`Missing value for ${operator} in query: ${query}`);
+    if (operator !== undefined && value === '')
+      throw invalidInput(`Missing value for ${operator} in query: ${query}`);
     terms.push(operator === undefined ? { value } : { operator, value });
   }
   return terms;
@@ -91,7 +99,11 @@ const COMPLIANCE_VALUES: Readonly<Record<string, string>> = {
 };
 
 const LICENSE_SKUS: Readonly<Record<string, readonly string[]>> = {
-  standalone_chrome_enterprise_upgrade: ['enterpriseUpgrade', 'educationUpgrade', 'educationUpgradePerpetual'],
+  standalone_chrome_enterprise_upgrade: [
+    'enterpriseUpgrade',
+    'educationUpgrade',
+    'educationUpgradePerpetual',
+  ],
   chrome_enterprise_upgrade_bundled: ['enterprise', 'education'],
   standalone_kiosk_and_signage_upgrade: ['kioskUpgrade'],
 };
@@ -112,7 +124,8 @@ function compileTerm(state: EmulatorState, term: Term, query: string): DevicePre
   const lower = value.toLowerCase();
   const bad = (why: string) => invalidInput(`${why} in query: ${query}`);
   const dates = (): Interval => parseDateRange(value) ?? throwError(bad(`Invalid date '${value}'`));
-  const numbers = (): Interval => parseNumberRange(value) ?? throwError(bad(`Invalid number range '${value}'`));
+  const numbers = (): Interval =>
+    parseNumberRange(value) ?? throwError(bad(`Invalid number range '${value}'`));
   const text = (field: Parameters<typeof annotation>[2]) => {
     const phrase = words(value);
     if (phrase.length === 0) throw bad(`Invalid value '${value}'`);
@@ -199,7 +212,8 @@ function compileTerm(state: EmulatorState, term: Term, query: string): DevicePre
     }
     case 'recent_user': {
       if (!/^[^@\s]+@[^@\s]+$/.test(value)) throw bad('recent_user needs an email address');
-      return (i) => recentUsers(fleet, i, now, (p) => state.emailOf(p)).some((u) => u.email?.toLowerCase() === lower);
+      return (i) =>
+        recentUsers(fleet, i, now, (p) => state.emailOf(p)).some((u) => u.email?.toLowerCase() === lower);
     }
     case 'wifi_mac': {
       const mac = parseMacHex(value) ?? throwError(bad('A MAC address is 12 hex digits without separators'));

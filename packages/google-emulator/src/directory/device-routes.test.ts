@@ -1,11 +1,22 @@
-import { chromeOsDeviceSchema, chromeOsDevicesPageSchema } from '@fleetdeck/google/directory/chromeos-device.schema';
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- response bodies are untyped JSON (`Body`); the assertions check their shape */
+import {
+  chromeOsDeviceSchema,
+  chromeOsDevicesPageSchema,
+} from '@fleetdeck/google/directory/chromeos-device.schema';
 import { customerSchema } from '@fleetdeck/google/directory/customer.schema';
 import { orgUnitSchema, orgUnitsResponseSchema } from '@fleetdeck/google/directory/org-unit.schema';
 import { describe, expect, it } from 'vitest';
 import { DEVICES, startTestEmulator } from '../testing/emulator-harness.ts';
 
 const HOUR = 3_600_000;
-const FULL_ONLY = ['recentUsers', 'activeTimeRanges', 'cpuStatusReports', 'systemRamFreeReports', 'diskVolumeReports', 'lastKnownNetwork'];
+const FULL_ONLY = [
+  'recentUsers',
+  'activeTimeRanges',
+  'cpuStatusReports',
+  'systemRamFreeReports',
+  'diskVolumeReports',
+  'lastKnownNetwork',
+];
 
 describe('chromeosdevices.list', () => {
   const t = startTestEmulator();
@@ -25,7 +36,10 @@ describe('chromeosdevices.list', () => {
     expect(chromeOsDevicesPageSchema.parse(body).chromeosdevices).toHaveLength(50);
     expect(body.kind).toBe('admin#directory#chromeosdevices');
     for (const device of body.chromeosdevices) {
-      expect(chromeOsDeviceSchema.strict().safeParse(device).success, JSON.stringify(device).slice(0, 300)).toBe(true);
+      expect(
+        chromeOsDeviceSchema.strict().safeParse(device).success,
+        JSON.stringify(device).slice(0, 300),
+      ).toBe(true);
       expect(device.kind).toBe('admin#directory#chromeosdevice');
       expect(Object.values(device)).not.toContain(null);
       if (device.systemRamTotal) expect(typeof device.systemRamTotal).toBe('string');
@@ -58,11 +72,15 @@ describe('chromeosdevices.list', () => {
   });
 
   it('BASIC leaves out the report lists FULL carries', async () => {
-    const full = (await t.get(`${DEVICES}?maxResults=100&projection=FULL&query=status:provisioned`)).body.chromeosdevices;
-    const basic = (await t.get(`${DEVICES}?maxResults=100&projection=basic&query=status:provisioned`)).body.chromeosdevices;
+    const full = (await t.get(`${DEVICES}?maxResults=100&projection=FULL&query=status:provisioned`)).body
+      .chromeosdevices;
+    const basic = (await t.get(`${DEVICES}?maxResults=100&projection=basic&query=status:provisioned`)).body
+      .chromeosdevices;
     expect(full.some((d: Record<string, unknown>) => 'recentUsers' in d)).toBe(true);
     for (const device of basic) for (const field of FULL_ONLY) expect(device).not.toHaveProperty(field);
-    expect(basic.map((d: { deviceId: string }) => d.deviceId)).toEqual(full.map((d: { deviceId: string }) => d.deviceId));
+    expect(basic.map((d: { deviceId: string }) => d.deviceId)).toEqual(
+      full.map((d: { deviceId: string }) => d.deviceId),
+    );
     expect((await t.get(`${DEVICES}?projection=PARTIAL`)).status).toBe(400);
   });
 
@@ -70,7 +88,9 @@ describe('chromeosdevices.list', () => {
     const school = t.emu.state.fleet.orgUnits.all()[1]!;
     const direct = await t.listAll(`${DEVICES}?orgUnitPath=${encodeURIComponent(school.orgUnitPath)}`);
     expect(direct).toEqual([]);
-    const withChildren = await t.listAll(`${DEVICES}?orgUnitPath=${encodeURIComponent(school.orgUnitPath.slice(1).toUpperCase())}&includeChildOrgunits=true`);
+    const withChildren = await t.listAll(
+      `${DEVICES}?orgUnitPath=${encodeURIComponent(school.orgUnitPath.slice(1).toUpperCase())}&includeChildOrgunits=true`,
+    );
     expect(withChildren.length).toBeGreaterThan(0);
     for (const d of withChildren) expect(d.orgUnitPath.startsWith(`${school.orgUnitPath}/`)).toBe(true);
     const grade = t.emu.state.fleet.orgUnits.children(school)[0]!;
@@ -104,7 +124,9 @@ describe('chromeosdevices.list', () => {
   });
 
   it('supports partial responses with fields', async () => {
-    const { body } = await t.get(`${DEVICES}?maxResults=2&fields=${encodeURIComponent('nextPageToken,chromeosdevices(deviceId,serialNumber)')}`);
+    const { body } = await t.get(
+      `${DEVICES}?maxResults=2&fields=${encodeURIComponent('nextPageToken,chromeosdevices(deviceId,serialNumber)')}`,
+    );
     expect(Object.keys(body).sort()).toEqual(['chromeosdevices', 'nextPageToken']);
     expect(Object.keys(body.chromeosdevices[0]).sort()).toEqual(['deviceId', 'serialNumber']);
     expect((await t.get(`${DEVICES}?fields=${encodeURIComponent('chromeosdevices(')}`)).status).toBe(400);
@@ -121,15 +143,27 @@ describe('page tokens', () => {
     t.emu.state.clock.advance(2_000);
     const expired = await t.get(`${DEVICES}?maxResults=10&pageToken=${token}`);
     expect(expired.status).toBe(400);
-    expect(expired.body.error).toMatchObject({ code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' });
+    expect(expired.body.error).toMatchObject({
+      code: 400,
+      message: 'Request contains an invalid argument.',
+      status: 'INVALID_ARGUMENT',
+    });
   });
 
   it('expire on demand through the control API, and reject foreign or edited tokens', async () => {
     const t = startTestEmulator();
     const first = await t.get(`${DEVICES}?maxResults=10`);
     const token = first.body.nextPageToken as string;
-    expect((await t.get(`${DEVICES}?maxResults=10&query=status:provisioned&pageToken=${encodeURIComponent(token)}`)).body.error.errors[0].reason).toBe('invalid');
-    expect((await t.get(`${DEVICES}?pageToken=${encodeURIComponent(`x${token}`)}`)).body.error.errors[0].reason).toBe('invalid');
+    expect(
+      (
+        await t.get(
+          `${DEVICES}?maxResults=10&query=status:provisioned&pageToken=${encodeURIComponent(token)}`,
+        )
+      ).body.error.errors[0].reason,
+    ).toBe('invalid');
+    expect(
+      (await t.get(`${DEVICES}?pageToken=${encodeURIComponent(`x${token}`)}`)).body.error.errors[0].reason,
+    ).toBe('invalid');
     expect((await t.send('POST', '/__emulator/page-tokens/expire')).status).toBe(200);
     const expired = await t.get(`${DEVICES}?maxResults=10&pageToken=${encodeURIComponent(token)}`);
     expect(expired.body.error.message).toBe('Request contains an invalid argument.');
@@ -150,11 +184,19 @@ describe('chromeosdevices get, update, patch', () => {
   });
 
   it('patches annotated fields within Google limits and rejects longer values', async () => {
-    const patched = await t.send('PATCH', `${DEVICES}/${id}`, { annotatedUser: 'Loaner 12', notes: 'n'.repeat(500), model: 'ignored' });
+    const patched = await t.send('PATCH', `${DEVICES}/${id}`, {
+      annotatedUser: 'Loaner 12',
+      notes: 'n'.repeat(500),
+      model: 'ignored',
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ annotatedUser: 'Loaner 12', notes: 'n'.repeat(500) });
     expect(patched.body.model).not.toBe('ignored');
-    for (const [field, length] of [['annotatedUser', 101], ['annotatedLocation', 201], ['notes', 501]] as const) {
+    for (const [field, length] of [
+      ['annotatedUser', 101],
+      ['annotatedLocation', 201],
+      ['notes', 501],
+    ] as const) {
       const { status, body } = await t.send('PATCH', `${DEVICES}/${id}`, { [field]: 'x'.repeat(length) });
       expect(status, field).toBe(400);
       expect(body.error.errors[0].reason).toBe('invalidInput');
@@ -167,15 +209,25 @@ describe('chromeosdevices get, update, patch', () => {
 
   it('moves a device with orgUnitPath and/or orgUnitId and rejects inconsistent pairs', async () => {
     const [a, b] = t.emu.state.fleet.orgUnits.all().slice(2, 4);
-    const moved = await t.send('PATCH', `${DEVICES}/${id}`, { orgUnitPath: a!.orgUnitPath, orgUnitId: `id:${a!.orgUnitId}` });
+    const moved = await t.send('PATCH', `${DEVICES}/${id}`, {
+      orgUnitPath: a!.orgUnitPath,
+      orgUnitId: `id:${a!.orgUnitId}`,
+    });
     expect(moved.body).toMatchObject({ orgUnitPath: a!.orgUnitPath, orgUnitId: `id:${a!.orgUnitId}` });
-    const inconsistent = await t.send('PATCH', `${DEVICES}/${id}`, { orgUnitPath: a!.orgUnitPath, orgUnitId: `id:${b!.orgUnitId}` });
+    const inconsistent = await t.send('PATCH', `${DEVICES}/${id}`, {
+      orgUnitPath: a!.orgUnitPath,
+      orgUnitId: `id:${b!.orgUnitId}`,
+    });
     expect(inconsistent.status).toBe(400);
-    expect(inconsistent.body.error.message).toBe('Invalid Input: Inconsistent Orgunit id and path in request');
+    expect(inconsistent.body.error.message).toBe(
+      'Invalid Input: Inconsistent Orgunit id and path in request',
+    );
   });
 
   it('needs the device scope: readonly reads but cannot write', async () => {
-    const readonly = t.tokenWith(['https://www.googleapis.com/auth/admin.directory.device.chromeos.readonly']);
+    const readonly = t.tokenWith([
+      'https://www.googleapis.com/auth/admin.directory.device.chromeos.readonly',
+    ]);
     expect((await t.get(`${DEVICES}/${id}`, readonly)).status).toBe(200);
     expect((await t.send('PATCH', `${DEVICES}/${id}`, { notes: 'x' }, readonly)).status).toBe(403);
     expect((await t.get(`${DEVICES}/${id}`, 'not-a-token')).status).toBe(401);
@@ -190,9 +242,15 @@ describe('orgunits and customers', () => {
     const children = await t.get(OUS);
     const all = await t.get(`${OUS}?type=all`);
     const withRoot = await t.get(`${OUS}?type=allIncludingParent`);
-    expect(orgUnitsResponseSchema.parse(all.body).organizationUnits!.length).toBe(t.emu.state.fleet.orgUnits.size - 1);
+    expect(orgUnitsResponseSchema.parse(all.body).organizationUnits!.length).toBe(
+      t.emu.state.fleet.orgUnits.size - 1,
+    );
     expect(withRoot.body.organizationUnits).toHaveLength(t.emu.state.fleet.orgUnits.size);
-    expect(children.body.organizationUnits.every((ou: { parentOrgUnitPath: string }) => ou.parentOrgUnitPath === '/')).toBe(true);
+    expect(
+      children.body.organizationUnits.every(
+        (ou: { parentOrgUnitPath: string }) => ou.parentOrgUnitPath === '/',
+      ),
+    ).toBe(true);
   });
 
   it('gets, inserts, renames and deletes OUs by path or id', async () => {
@@ -200,7 +258,10 @@ describe('orgunits and customers', () => {
     const byPath = await t.get(`${OUS}/${encodeURIComponent(school.orgUnitPath.slice(1))}`);
     expect(orgUnitSchema.parse(byPath.body).orgUnitId).toBe(school.orgUnitId);
     expect((await t.get(`${OUS}/${school.orgUnitId}`)).body.orgUnitPath).toBe(school.orgUnitPath);
-    const created = await t.send('POST', OUS, { name: 'Summer School', parentOrgUnitPath: school.orgUnitPath });
+    const created = await t.send('POST', OUS, {
+      name: 'Summer School',
+      parentOrgUnitPath: school.orgUnitPath,
+    });
     expect(created.body.orgUnitPath).toBe(`${school.orgUnitPath}/Summer School`);
     const renamed = await t.send('PATCH', `${OUS}/${created.body.orgUnitId}`, { name: 'Summer Camp' });
     expect(renamed.body.orgUnitPath).toBe(`${school.orgUnitPath}/Summer Camp`);

@@ -57,7 +57,8 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
         kind: 'admin#directory#chromeosdevices',
         etag: listEtag(state, page.rows),
       };
-      if (page.rows.length) body.chromeosdevices = page.rows.map((row) => chromeOsDeviceJson(state, row, projection));
+      if (page.rows.length)
+        body.chromeosdevices = page.rows.map((row) => chromeOsDeviceJson(state, row, projection));
       if (page.nextPageToken) body.nextPageToken = page.nextPageToken;
       return sendJson(request, reply, body);
     },
@@ -78,7 +79,11 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
     app.route<{ Params: DeviceParams }>({
       method,
       url: `${DEVICES_PATH}/:deviceId`,
-      preHandler: guard(context, ROUTE_SCOPES.deviceWrite, `${METHOD}.${method === 'PUT' ? 'Update' : 'Patch'}`),
+      preHandler: guard(
+        context,
+        ROUTE_SCOPES.deviceWrite,
+        `${METHOD}.${method === 'PUT' ? 'Update' : 'Patch'}`,
+      ),
       handler: async (request, reply) => {
         if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
         const projection = projectionOf(request);
@@ -90,7 +95,12 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
   }
 }
 
-const WRITABLE: readonly AnnotatedField[] = ['annotatedUser', 'annotatedLocation', 'annotatedAssetId', 'notes'];
+const WRITABLE: readonly AnnotatedField[] = [
+  'annotatedUser',
+  'annotatedLocation',
+  'annotatedAssetId',
+  'notes',
+];
 
 /**
  * update and patch both change only the writable fields present in the body (GAM sends partial

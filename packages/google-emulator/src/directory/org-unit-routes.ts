@@ -45,8 +45,12 @@ function ouFromPath(state: EmulatorState, raw: string): OrgUnitRecord {
 
 export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext): void {
   const { state } = context;
-  const read = (name: string) => ({ preHandler: guard(context, ROUTE_SCOPES.orgUnitRead, `${METHOD}.${name}`) });
-  const write = (name: string) => ({ preHandler: guard(context, ROUTE_SCOPES.orgUnitWrite, `${METHOD}.${name}`) });
+  const read = (name: string) => ({
+    preHandler: guard(context, ROUTE_SCOPES.orgUnitRead, `${METHOD}.${name}`),
+  });
+  const write = (name: string) => ({
+    preHandler: guard(context, ROUTE_SCOPES.orgUnitWrite, `${METHOD}.${name}`),
+  });
 
   app.get<{ Params: CustomerParams }>(OU_PATH, read('List'), async (request, reply) => {
     if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
@@ -56,8 +60,15 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
     const base = path ? tree.resolve(path) : tree.root;
     if (!base) throw ouNotFound();
     const units =
-      type === 'children' ? tree.children(base) : type === 'all' ? tree.descendants(base) : [base, ...tree.descendants(base)];
-    const body: Record<string, unknown> = { kind: 'admin#directory#orgUnits', etag: `"${hash32(tree.size, units.length).toString(36)}"` };
+      type === 'children'
+        ? tree.children(base)
+        : type === 'all'
+          ? tree.descendants(base)
+          : [base, ...tree.descendants(base)];
+    const body: Record<string, unknown> = {
+      kind: 'admin#directory#orgUnits',
+      etag: `"${hash32(tree.size, units.length).toString(36)}"`,
+    };
     if (units.length) body.organizationUnits = units.map((ou) => orgUnitJson(state, ou));
     return sendJson(request, reply, body);
   });
@@ -71,16 +82,23 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
     if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
     const body = ouBody(request);
     const tree = state.fleet.orgUnits;
-    if (!body.name) throw new GoogleApiError({ httpStatus: 400, reason: 'required', message: 'Invalid Input: name' });
+    if (!body.name)
+      throw new GoogleApiError({ httpStatus: 400, reason: 'required', message: 'Invalid Input: name' });
     const parent = parentOf(state, body);
     if (!parent) throw invalidInput('Parent Org unit not found');
     if (tree.size >= ORG_UNIT_LIMITS.maxCount || tree.depth(parent) + 1 > ORG_UNIT_LIMITS.maxDepth) {
       throw invalidInput('Org unit limit reached');
     }
     const path = parent.orgUnitPath === '/' ? `/${body.name}` : `${parent.orgUnitPath}/${body.name}`;
-    if (tree.byPath(path)) throw new GoogleApiError({ httpStatus: 400, reason: 'invalid', message: 'Invalid Ou Id' });
+    if (tree.byPath(path))
+      throw new GoogleApiError({ httpStatus: 400, reason: 'invalid', message: 'Invalid Ou Id' });
     const orgUnitId = `03${hash32(seedFromString(path), tree.size, state.now()).toString(36).padStart(7, '0')}${(tree.size % 46_656).toString(36).padStart(3, '0')}`;
-    const ou = tree.add({ orgUnitId, name: body.name, parent, ...(body.description ? { description: body.description } : {}) });
+    const ou = tree.add({
+      orgUnitId,
+      name: body.name,
+      parent,
+      ...(body.description ? { description: body.description } : {}),
+    });
     return sendJson(request, reply, orgUnitJson(state, ou));
   });
 
@@ -94,8 +112,12 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
         const ou = ouFromPath(state, request.params['*']);
         const body = ouBody(request);
         const parent = body.parentOrgUnitId || body.parentOrgUnitPath ? parentOf(state, body) : undefined;
-        if ((body.parentOrgUnitId || body.parentOrgUnitPath) && !parent) throw invalidInput('Parent Org unit not found');
-        if (parent && (parent === ou || parent.orgUnitPath.toLowerCase().startsWith(`${ou.orgUnitPath.toLowerCase()}/`))) {
+        if ((body.parentOrgUnitId || body.parentOrgUnitPath) && !parent)
+          throw invalidInput('Parent Org unit not found');
+        if (
+          parent &&
+          (parent === ou || parent.orgUnitPath.toLowerCase().startsWith(`${ou.orgUnitPath.toLowerCase()}/`))
+        ) {
           throw invalidInput('An org unit cannot be moved under itself');
         }
         state.fleet.orgUnits.update(ou, {
@@ -115,7 +137,11 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
     if (ou === tree.root) throw invalidInput('The root org unit cannot be deleted');
     const slots = state.fleet.devices.ouSlot;
     if (tree.children(ou).length > 0 || slots.includes(ou.slot)) {
-      throw new GoogleApiError({ httpStatus: 400, reason: 'failedPrecondition', message: 'Org unit has devices or children and cannot be deleted' });
+      throw new GoogleApiError({
+        httpStatus: 400,
+        reason: 'failedPrecondition',
+        message: 'Org unit has devices or children and cannot be deleted',
+      });
     }
     tree.remove(ou);
     return sendEmpty(reply);
@@ -123,7 +149,13 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
 
   app.get<{ Params: { customerKey: string } }>(
     '/admin/directory/v1/customers/:customerKey',
-    { preHandler: guard(context, ROUTE_SCOPES.customerRead, 'ccc.hosted.frontend.directory.v1.DirectoryCustomers.Get') },
+    {
+      preHandler: guard(
+        context,
+        ROUTE_SCOPES.customerRead,
+        'ccc.hosted.frontend.directory.v1.DirectoryCustomers.Get',
+      ),
+    },
     async (request, reply) => {
       if (!ownCustomer(context, request, reply, request.params.customerKey)) return reply;
       const c = state.customer;
@@ -152,7 +184,11 @@ interface OuBody {
 function ouBody(request: FastifyRequest): OuBody {
   const body = request.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new GoogleApiError({ httpStatus: 400, reason: 'parseError', message: 'Invalid JSON payload received.' });
+    throw new GoogleApiError({
+      httpStatus: 400,
+      reason: 'parseError',
+      message: 'Invalid JSON payload received.',
+    });
   }
   const out: OuBody = {};
   const fields = body as Record<string, unknown>;
@@ -165,7 +201,8 @@ function ouBody(request: FastifyRequest): OuBody {
   if (out.name !== undefined && (out.name.length > NAME_MAX || out.name.includes('/') || !out.name.trim())) {
     throw invalidInput('Invalid Org unit name');
   }
-  if (out.description !== undefined && out.description.length > DESCRIPTION_MAX) throw invalidInput('description is too long');
+  if (out.description !== undefined && out.description.length > DESCRIPTION_MAX)
+    throw invalidInput('description is too long');
   return out;
 }
 

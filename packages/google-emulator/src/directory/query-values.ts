@@ -65,7 +65,10 @@ export function inInterval(value: number, interval: Interval): boolean {
 
 /** Lower-cased words of a text, split on anything that is not a letter or a digit. */
 export function words(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /**

@@ -14,7 +14,16 @@ const api = z.enum(['directory', 'management', 'policy', 'all']).default('all');
 const schemas = {
   reseed: z.object({
     size: z.number().int().min(FLEET_SIZE.min).max(FLEET_SIZE.max).optional(),
-    seed: z.union([z.number().int().min(0).max(2 ** 32 - 1), z.string().min(1).max(100)]).optional(),
+    seed: z
+      .union([
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1),
+        z.string().min(1).max(100),
+      ])
+      .optional(),
   }),
   latency: z.object({ ms: z.number().int().min(0).max(60_000), api }),
   fault: z
@@ -22,17 +31,33 @@ const schemas = {
       status: z
         .number()
         .int()
-        .refine((s) => (FAULT_STATUSES as readonly number[]).includes(s), { message: `status must be one of ${FAULT_STATUSES.join(', ')}` }),
+        .refine((s) => (FAULT_STATUSES as readonly number[]).includes(s), {
+          message: `status must be one of ${FAULT_STATUSES.join(', ')}`,
+        }),
       api,
       count: z.number().int().min(1).max(100_000).optional(),
       rate: z.number().min(0).max(1).optional(),
       reason: z.string().min(1).max(60).optional(),
     })
-    .refine((f) => (f.count === undefined) !== (f.rate === undefined), { message: 'give exactly one of count or rate' }),
+    .refine((f) => (f.count === undefined) !== (f.rate === undefined), {
+      message: 'give exactly one of count or rate',
+    }),
   quota: z.object({ requestsPerMinute: z.number().int().min(0).max(1_000_000), api }),
-  advance: z.object({ ms: z.number().int().min(0).max(10 * 365 * 86_400_000) }),
+  advance: z.object({
+    ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 365 * 86_400_000),
+  }),
   freeze: z.object({ at: z.union([z.number().int(), z.iso.datetime()]).optional() }),
-  ttl: z.object({ ttlMs: z.number().int().min(1).max(7 * 86_400_000) }),
+  ttl: z.object({
+    ttlMs: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400_000),
+  }),
 };
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T | undefined {
@@ -43,7 +68,11 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T |
 }
 
 export function registerControlRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
-  const clockView = (state: EmulatorState) => ({ now: new Date(state.now()).toISOString(), epochMs: state.now(), frozen: state.clock.frozen });
+  const clockView = (state: EmulatorState) => ({
+    now: new Date(state.now()).toISOString(),
+    epochMs: state.now(),
+    frozen: state.clock.frozen,
+  });
 
   app.get('/__emulator', async () => {
     const state = getState();
@@ -55,7 +84,13 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     }
     return {
       customer: { id: state.customer.id, domain: state.customer.domain, name: state.customer.name },
-      fleet: { seed: fleet.seed, size: fleet.size, generatedAt: new Date(fleet.anchor).toISOString(), orgUnits: fleet.orgUnits.size, byStatus },
+      fleet: {
+        seed: fleet.seed,
+        size: fleet.size,
+        generatedAt: new Date(fleet.anchor).toISOString(),
+        orgUnits: fleet.orgUnits.size,
+        byStatus,
+      },
       clock: clockView(state),
       pageTokenTtlMs: state.pageTokens.ttlMs,
       faults: state.faults.describe(),
@@ -88,8 +123,16 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     if (!body) return reply;
     const state = getState();
     const started = performance.now();
-    state.reseed({ ...(body.size !== undefined ? { size: body.size } : {}), ...(body.seed !== undefined ? { seed: body.seed } : {}) });
-    return { ok: true, seed: state.fleet.seed, size: state.fleet.size, generationMs: Math.round(performance.now() - started) };
+    state.reseed({
+      ...(body.size !== undefined ? { size: body.size } : {}),
+      ...(body.seed !== undefined ? { seed: body.seed } : {}),
+    });
+    return {
+      ok: true,
+      seed: state.fleet.seed,
+      size: state.fleet.size,
+      generationMs: Math.round(performance.now() - started),
+    };
   });
 
   app.post('/__emulator/latency', async (request, reply) => {
@@ -139,8 +182,10 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     const body = parse(schemas.freeze, request.body, reply);
     if (!body) return reply;
     const state = getState();
-    const at = body.at === undefined ? undefined : typeof body.at === 'number' ? body.at : Date.parse(body.at);
-    if (at !== undefined && at < state.now()) return reply.code(400).send({ error: 'invalid_request', message: 'the clock only moves forward' });
+    const at =
+      body.at === undefined ? undefined : typeof body.at === 'number' ? body.at : Date.parse(body.at);
+    if (at !== undefined && at < state.now())
+      return reply.code(400).send({ error: 'invalid_request', message: 'the clock only moves forward' });
     state.clock.freeze(at);
     state.settle();
     return clockView(state);

@@ -61,7 +61,11 @@ export function registerFaultHooks(app: FastifyInstance, getState: () => Emulato
       });
     }
     request.log.error(error);
-    return sendGoogleError(reply, style, { httpStatus: 500, reason: 'backendError', message: 'Internal error encountered.' });
+    return sendGoogleError(reply, style, {
+      httpStatus: 500,
+      reason: 'backendError',
+      message: 'Internal error encountered.',
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {

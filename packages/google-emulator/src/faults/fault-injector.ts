@@ -91,12 +91,19 @@ export class FaultInjector {
     return undefined;
   }
 
-  describe(): { latency: Record<string, number>; faults: FaultRule[]; quotas: Record<string, { requestsPerMinute: number; usedInWindow: number }> } {
+  describe(): {
+    latency: Record<string, number>;
+    faults: FaultRule[];
+    quotas: Record<string, { requestsPerMinute: number; usedInWindow: number }>;
+  } {
     return {
       latency: Object.fromEntries(this.#latency),
       faults: this.#faults.map((f) => ({ ...f })),
       quotas: Object.fromEntries(
-        [...this.#quotas].map(([api, q]) => [api, { requestsPerMinute: q.limit, usedInWindow: q.hits.length }]),
+        [...this.#quotas].map(([api, q]) => [
+          api,
+          { requestsPerMinute: q.limit, usedInWindow: q.hits.length },
+        ]),
       ),
     };
   }

@@ -29,6 +29,11 @@ export function guard(context: ApiContext, scopes: readonly string[], method?: s
 }
 
 /** Tenant check for a `{customerId}` / `customers/{id}` path value; false once a 403 is sent. */
-export function ownCustomer(context: ApiContext, request: FastifyRequest, reply: FastifyReply, pathValue: string): boolean {
+export function ownCustomer(
+  context: ApiContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathValue: string,
+): boolean {
   return ensureCustomer(request, reply, pathValue, context.state.customer.id);
 }

@@ -29,7 +29,12 @@ const RPC_STATUS: Readonly<Record<number, string>> = {
 };
 
 /** google.rpc.Code numbers, used inside per-item `error` objects (batchChangeStatus). */
-export const RPC_CODE = { INVALID_ARGUMENT: 3, NOT_FOUND: 5, PERMISSION_DENIED: 7, FAILED_PRECONDITION: 9 } as const;
+export const RPC_CODE = {
+  INVALID_ARGUMENT: 3,
+  NOT_FOUND: 5,
+  PERMISSION_DENIED: 7,
+  FAILED_PRECONDITION: 9,
+} as const;
 
 export interface GoogleErrorInit {
   httpStatus: number;
@@ -81,7 +86,11 @@ export function sendGoogleError(reply: FastifyReply, api: ApiName, init: GoogleE
 
 /** 400 with Directory's `invalidInput` reason (bad query, inconsistent OU, ...). */
 export function invalidInput(message: string): GoogleApiError {
-  return new GoogleApiError({ httpStatus: 400, reason: 'invalidInput', message: `Invalid Input: ${message}` });
+  return new GoogleApiError({
+    httpStatus: 400,
+    reason: 'invalidInput',
+    message: `Invalid Input: ${message}`,
+  });
 }
 
 export function invalidArgument(message: string, reason = 'invalid'): GoogleApiError {
@@ -149,7 +158,8 @@ export function injectedFault(api: ApiName, httpStatus: number, reason?: string)
       return {
         httpStatus,
         reason: reason ?? 'authError',
-        message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+        message:
+          'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
         location: { locationType: 'header', location: 'Authorization' },
         headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
       };
@@ -158,7 +168,10 @@ export function injectedFault(api: ApiName, httpStatus: number, reason?: string)
         httpStatus,
         reason: reason ?? 'userRateLimitExceeded',
         domain: 'usageLimits',
-        message: reason === 'forbidden' ? 'Not Authorized to access this resource/api' : 'Quota exceeded for quota group \'default\' and limit \'Queries per user per 100 seconds\'.',
+        message:
+          reason === 'forbidden'
+            ? 'Not Authorized to access this resource/api'
+            : "Quota exceeded for quota group 'default' and limit 'Queries per user per 100 seconds'.",
       };
     case 500:
       return { httpStatus, reason: reason ?? 'backendError', message: 'Internal error encountered.' };
@@ -167,6 +180,10 @@ export function injectedFault(api: ApiName, httpStatus: number, reason?: string)
     case 504:
       return { httpStatus, reason: reason ?? 'backendError', message: 'Deadline exceeded.' };
     default:
-      return { httpStatus, reason: reason ?? 'backendError', message: 'The service is currently unavailable.' };
+      return {
+        httpStatus,
+        reason: reason ?? 'backendError',
+        message: 'The service is currently unavailable.',
+      };
   }
 }

@@ -5,7 +5,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { applyFields, parseFields } from './partial-response.ts';
 
-export function sendJson(request: FastifyRequest, reply: FastifyReply, body: unknown, status = 200): FastifyReply {
+export function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+  status = 200,
+): FastifyReply {
   const query = request.query as Record<string, string | undefined>;
   const fields = query.fields;
   const shaped = fields ? applyFields(body, parseFields(fields)) : body;

@@ -57,7 +57,11 @@ export class PageTokens {
       throw new GoogleApiError({ httpStatus: 400, reason: 'invalid', message: 'Invalid Input: pageToken' });
     }
     if (sealed.g !== this.#generation || this.#now() - sealed.t > this.ttlMs) {
-      throw new GoogleApiError({ httpStatus: 400, reason: 'badRequest', message: 'Request contains an invalid argument.' });
+      throw new GoogleApiError({
+        httpStatus: 400,
+        reason: 'badRequest',
+        message: 'Request contains an invalid argument.',
+      });
     }
     return sealed.p;
   }

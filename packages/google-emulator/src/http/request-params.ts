@@ -11,16 +11,24 @@ export function stringParam(request: FastifyRequest, name: string, maxLength = 2
   const raw = (request.query as Query)[name];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value !== undefined && value.length > maxLength) {
-    throw invalidArgument(`Invalid value for ${name}: longer than ${maxLength} characters`, 'invalidParameter');
+    throw invalidArgument(
+      `Invalid value for ${name}: longer than ${maxLength} characters`,
+      'invalidParameter',
+    );
   }
   return value;
 }
 
-export function intParam(request: FastifyRequest, name: string, range: { min: number; max: number; default: number }): number {
+export function intParam(
+  request: FastifyRequest,
+  name: string,
+  range: { min: number; max: number; default: number },
+): number {
   const text = stringParam(request, name, 20);
   if (text === undefined || text === '') return range.default;
   const value = Number(text);
-  if (!/^-?\d+$/.test(text) || value < range.min || value > range.max) throw outOfRange(text, range.min, range.max);
+  if (!/^-?\d+$/.test(text) || value < range.min || value > range.max)
+    throw outOfRange(text, range.min, range.max);
   return value;
 }
 
@@ -33,7 +41,11 @@ export function boolParam(request: FastifyRequest, name: string): boolean {
 
 const squash = (text: string) => text.replace(/_/g, '').toLowerCase();
 
-export function enumParam<T extends string>(request: FastifyRequest, name: string, values: readonly T[]): T | undefined {
+export function enumParam<T extends string>(
+  request: FastifyRequest,
+  name: string,
+  values: readonly T[],
+): T | undefined {
   const text = stringParam(request, name, 100);
   if (text === undefined || text === '') return undefined;
   const found = values.find((value) => squash(value) === squash(text));

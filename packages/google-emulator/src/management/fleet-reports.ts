@@ -21,7 +21,18 @@ import type { EmulatorState } from '../state/emulator-state.ts';
 export const NO_RECENT_MS = 28 * DAY;
 
 const MONTHS = [
-  'JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER',
+  'JANUARY',
+  'FEBRUARY',
+  'MARCH',
+  'APRIL',
+  'MAY',
+  'JUNE',
+  'JULY',
+  'AUGUST',
+  'SEPTEMBER',
+  'OCTOBER',
+  'NOVEMBER',
+  'DECEMBER',
 ] as const;
 
 /** Calls `visit` for each provisioned device in scope. */
@@ -41,9 +52,14 @@ export function aueCounts(state: EmulatorState, ouSlot: number | undefined, min?
     const model = modelOf(state.fleet, row);
     if (model.aueMs === undefined) return;
     const expired = model.aueMs < now;
-    if (!expired && ((min !== undefined && model.aueMs < min) || (max !== undefined && model.aueMs > max))) return;
+    if (!expired && ((min !== undefined && model.aueMs < min) || (max !== undefined && model.aueMs > max)))
+      return;
     const key = `${model.apiModel}|${expired ? 'expired' : model.aueMs}`;
-    const group = groups.get(key) ?? { model: model.apiModel, aue: expired ? Number.NEGATIVE_INFINITY : model.aueMs, count: 0 };
+    const group = groups.get(key) ?? {
+      model: model.apiModel,
+      aue: expired ? Number.NEGATIVE_INFINITY : model.aueMs,
+      count: 0,
+    };
     group.count++;
     groups.set(key, group);
   });
@@ -53,7 +69,12 @@ export function aueCounts(state: EmulatorState, ouSlot: number | undefined, min?
       if (!Number.isFinite(g.aue)) return { model: g.model, count: String(g.count), expired: true };
       // The AUE instant is midnight US-Pacific, still the month's last day in UTC.
       const date = new Date(g.aue);
-      return { model: g.model, count: String(g.count), aueMonth: MONTHS[date.getUTCMonth()], aueYear: String(date.getUTCFullYear()) };
+      return {
+        model: g.model,
+        count: String(g.count),
+        aueMonth: MONTHS[date.getUTCMonth()],
+        aueYear: String(date.getUTCFullYear()),
+      };
     });
   return reports.length ? { deviceAueCountReports: reports } : {};
 }
@@ -66,10 +87,20 @@ export const ATTENTION_FIELDS = [
   'unsupportedPolicyCount',
 ] as const;
 
-export function needsAttention(state: EmulatorState, ouSlot: number | undefined, fields: ReadonlySet<string>) {
+export function needsAttention(
+  state: EmulatorState,
+  ouSlot: number | undefined,
+  fields: ReadonlySet<string>,
+) {
   const fleet = state.fleet;
   const now = state.now();
-  const counts = { noRecentPolicySyncCount: 0, noRecentUserActivityCount: 0, osVersionNotCompliantCount: 0, pendingUpdate: 0, unsupportedPolicyCount: 0 };
+  const counts = {
+    noRecentPolicySyncCount: 0,
+    noRecentUserActivityCount: 0,
+    osVersionNotCompliantCount: 0,
+    pendingUpdate: 0,
+    unsupportedPolicyCount: 0,
+  };
   eachDevice(state, ouSlot, (row) => {
     if (!(lastSyncAt(fleet, row, now) > now - NO_RECENT_MS)) counts.noRecentPolicySyncCount++;
     if (!(lastUserActivity(fleet, row, now) > now - NO_RECENT_MS)) counts.noRecentUserActivityCount++;
@@ -117,18 +148,31 @@ export interface VersionCount {
 }
 
 /** Chrome versions in use, most devices first; `activeFrom`/`activeTo` filter on last activity. */
-export function chromeVersions(state: EmulatorState, ouSlot: number | undefined, activeFrom?: number, activeTo?: number): VersionCount[] {
+export function chromeVersions(
+  state: EmulatorState,
+  ouSlot: number | undefined,
+  activeFrom?: number,
+  activeTo?: number,
+): VersionCount[] {
   const fleet = state.fleet;
   const now = state.now();
   const groups = new Map<string, VersionCount & { n: number }>();
   eachDevice(state, ouSlot, (row) => {
     const synced = lastSyncAt(fleet, row, now);
     if (Number.isNaN(synced)) return;
-    if ((activeFrom !== undefined && synced < activeFrom) || (activeTo !== undefined && synced >= activeTo)) return;
+    if ((activeFrom !== undefined && synced < activeFrom) || (activeTo !== undefined && synced >= activeTo))
+      return;
     const release = osReleaseIndex(fleet, row, now);
     const channel = fleet.devices.has(row, FLAG.betaChannel) ? 'BETA' : 'STABLE';
     const key = `${release}|${channel}`;
-    const group = groups.get(key) ?? { version: chromeVersion(release), count: '0', channel, system: 'SYSTEM_CROS' as const, deviceOsVersion: platformNumber(release), n: 0 };
+    const group = groups.get(key) ?? {
+      version: chromeVersion(release),
+      count: '0',
+      channel,
+      system: 'SYSTEM_CROS' as const,
+      deviceOsVersion: platformNumber(release),
+      n: 0,
+    };
     group.n++;
     groups.set(key, group);
   });
@@ -160,7 +204,11 @@ export function bootTypes(state: EmulatorState) {
     else if (d.has(row, FLAG.devMode)) dev++;
     else verified++;
   });
-  return { devBootTypeCount: String(dev), unreportedBootTypeCount: String(unreported), verifiedBootTypeCount: String(verified) };
+  return {
+    devBootTypeCount: String(dev),
+    unreportedBootTypeCount: String(unreported),
+    verifiedBootTypeCount: String(verified),
+  };
 }
 
 export function releaseChannels(state: EmulatorState) {

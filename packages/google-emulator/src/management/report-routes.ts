@@ -71,15 +71,28 @@ export function registerReportRoutes(app: FastifyInstance, context: ApiContext):
     });
 
   route('countChromeDevicesReachingAutoExpirationDate', (request) =>
-    aueCounts(state, ouSlotParam(state, request), dateParam(request, 'minAueDate'), endOfDay(dateParam(request, 'maxAueDate'))),
+    aueCounts(
+      state,
+      ouSlotParam(state, request),
+      dateParam(request, 'minAueDate'),
+      endOfDay(dateParam(request, 'maxAueDate')),
+    ),
   );
 
   route('countChromeDevicesThatNeedAttention', (request) =>
-    needsAttention(state, ouSlotParam(state, request), parseReadMask(stringParam(request, 'readMask'), ATTENTION_FIELDS)),
+    needsAttention(
+      state,
+      ouSlotParam(state, request),
+      parseReadMask(stringParam(request, 'readMask'), ATTENTION_FIELDS),
+    ),
   );
 
   route('countChromeHardwareFleetDevices', (request) =>
-    hardwareFleet(state, ouSlotParam(state, request), parseReadMask(stringParam(request, 'readMask'), HARDWARE_FIELDS)),
+    hardwareFleet(
+      state,
+      ouSlotParam(state, request),
+      parseReadMask(stringParam(request, 'readMask'), HARDWARE_FIELDS),
+    ),
   );
 
   route('countChromeVersions', (request) => {
@@ -94,7 +107,9 @@ export function registerReportRoutes(app: FastifyInstance, context: ApiContext):
     const page = all.slice(offset, offset + pageSize);
     return {
       ...(page.length ? { browserVersions: page } : {}),
-      ...(offset + pageSize < all.length ? { nextPageToken: state.pageTokens.issue(key, offset + pageSize) } : {}),
+      ...(offset + pageSize < all.length
+        ? { nextPageToken: state.pageTokens.issue(key, offset + pageSize) }
+        : {}),
       totalSize: all.length,
     };
   });
@@ -118,6 +133,7 @@ function reportDayEnd(state: EmulatorState, request: FastifyRequest): number {
     return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + 86_400_000;
   }
   const at = Date.UTC(Number(year), Number(month) - 1, Number(day));
-  if (!year || !month || !day || Number.isNaN(at)) throw rpcInvalid('Invalid date: year, month and day are required.');
+  if (!year || !month || !day || Number.isNaN(at))
+    throw rpcInvalid('Invalid date: year, month and day are required.');
   return at + 86_400_000;
 }

@@ -35,8 +35,10 @@ export function parseTelemetryFilter(text: string | undefined): TelemetryFilter 
     if (field === 'reportsTimestamp') {
       const at = parseTimestamp(value);
       if (at === undefined) throw rpcInvalid(`Invalid reports_timestamp: ${value}`);
-      if (op === '>=' || op === '>' || op === '=') filter.reportsFrom = Math.max(filter.reportsFrom ?? 0, at + (op === '>' ? 1 : 0));
-      if (op === '<=' || op === '<' || op === '=') filter.reportsTo = Math.min(filter.reportsTo ?? Infinity, at - (op === '<' ? 1 : 0));
+      if (op === '>=' || op === '>' || op === '=')
+        filter.reportsFrom = Math.max(filter.reportsFrom ?? 0, at + (op === '>' ? 1 : 0));
+      if (op === '<=' || op === '<' || op === '=')
+        filter.reportsTo = Math.min(filter.reportsTo ?? Infinity, at - (op === '<' ? 1 : 0));
       continue;
     }
     if (op !== '=') throw rpcInvalid(`Invalid operator for ${match[1]}: ${op}`);
@@ -56,7 +58,11 @@ function parseTimestamp(value: string): number | undefined {
 }
 
 /** Parses a FieldMask of top-level paths (snake or camel) against the allowed names. */
-export function parseReadMask(text: string | undefined, allowed: readonly string[], name = 'readMask'): Set<string> {
+export function parseReadMask(
+  text: string | undefined,
+  allowed: readonly string[],
+  name = 'readMask',
+): Set<string> {
   if (!text?.trim()) throw rpcInvalid(`${name} is required.`);
   const fields = new Set<string>();
   for (const raw of text.split(',')) {

@@ -26,11 +26,34 @@ import { hash32, hashUnit } from '../state/random.ts';
 import { isoTime as iso } from '../state/time-format.ts';
 
 export const TELEMETRY_FIELDS = [
-  'name', 'customer', 'orgUnitId', 'deviceId', 'serialNumber', 'cpuInfo', 'cpuStatusReport', 'memoryInfo',
-  'memoryStatusReport', 'networkInfo', 'networkDiagnosticsReport', 'networkStatusReport', 'osUpdateStatus',
-  'graphicsInfo', 'graphicsStatusReport', 'batteryInfo', 'batteryStatusReport', 'storageInfo', 'storageStatusReport',
-  'thunderboltInfo', 'audioStatusReport', 'bootPerformanceReport', 'heartbeatStatusReport', 'networkBandwidthReport',
-  'peripheralsReport', 'kioskAppStatusReport', 'appReport', 'runtimeCountersReport',
+  'name',
+  'customer',
+  'orgUnitId',
+  'deviceId',
+  'serialNumber',
+  'cpuInfo',
+  'cpuStatusReport',
+  'memoryInfo',
+  'memoryStatusReport',
+  'networkInfo',
+  'networkDiagnosticsReport',
+  'networkStatusReport',
+  'osUpdateStatus',
+  'graphicsInfo',
+  'graphicsStatusReport',
+  'batteryInfo',
+  'batteryStatusReport',
+  'storageInfo',
+  'storageStatusReport',
+  'thunderboltInfo',
+  'audioStatusReport',
+  'bootPerformanceReport',
+  'heartbeatStatusReport',
+  'networkBandwidthReport',
+  'peripheralsReport',
+  'kioskAppStatusReport',
+  'appReport',
+  'runtimeCountersReport',
 ] as const;
 
 export const RECENT_WINDOW_MS = 3 * HOUR;
@@ -49,11 +72,17 @@ function sampleTimes(upload: number, everyMs: number, window: ReportWindow): num
   const oldest = Math.max(upload - HISTORY_MS, window.from ?? upload - RECENT_WINDOW_MS);
   const newest = Math.min(upload, window.to ?? upload);
   const out: number[] = [];
-  for (let t = Math.floor(newest / everyMs) * everyMs; t > oldest && out.length < 200; t -= everyMs) out.push(t);
+  for (let t = Math.floor(newest / everyMs) * everyMs; t > oldest && out.length < 200; t -= everyMs)
+    out.push(t);
   return out;
 }
 
-export function telemetryDeviceJson(state: EmulatorState, i: number, fields: ReadonlySet<string>, window: ReportWindow): Json {
+export function telemetryDeviceJson(
+  state: EmulatorState,
+  i: number,
+  fields: ReadonlySet<string>,
+  window: ReportWindow,
+): Json {
   const fleet = state.fleet;
   const d = fleet.devices;
   const now = state.now();
@@ -80,7 +109,12 @@ export function telemetryDeviceJson(state: EmulatorState, i: number, fields: Rea
 
   if (want('cpuInfo')) {
     out.cpuInfo = [
-      { model: platform.cpuModel, architecture: platform.architecture, maxClockSpeed: platform.maxClockSpeedKhz, keylockerSupported: false },
+      {
+        model: platform.cpuModel,
+        architecture: platform.architecture,
+        maxClockSpeed: platform.maxClockSpeedKhz,
+        keylockerSupported: false,
+      },
     ];
   }
   series('cpuStatusReport', 10 * MINUTE, (t) => {
@@ -96,7 +130,10 @@ export function telemetryDeviceJson(state: EmulatorState, i: number, fields: Rea
     out.memoryInfo = {
       totalRamBytes: String(ramTotal),
       availableRamBytes: String(Math.floor(ramTotal * (0.2 + hashUnit(seed, i, 2) * 0.5))),
-      totalMemoryEncryption: { encryptionState: 'MEMORY_ENCRYPTION_STATE_DISABLED', encryptionAlgorithm: 'MEMORY_ENCRYPTION_ALGORITHM_UNKNOWN' },
+      totalMemoryEncryption: {
+        encryptionState: 'MEMORY_ENCRYPTION_STATE_DISABLED',
+        encryptionAlgorithm: 'MEMORY_ENCRYPTION_ALGORITHM_UNKNOWN',
+      },
     };
   }
   series('memoryStatusReport', 10 * MINUTE, (t) => ({
@@ -131,16 +168,31 @@ export function telemetryDeviceJson(state: EmulatorState, i: number, fields: Rea
       reportTime: iso(t),
       httpsLatencyData: {
         latency: `${latency.toFixed(3)}s`,
-        ...(latency > 1 ? { problem: 'VERY_HIGH_LATENCY' } : latency > 0.5 ? { problem: 'HIGH_LATENCY' } : {}),
+        ...(latency > 1
+          ? { problem: 'VERY_HIGH_LATENCY' }
+          : latency > 0.5
+            ? { problem: 'HIGH_LATENCY' }
+            : {}),
       },
     };
   });
-  series('networkBandwidthReport', HOUR, (t) => ({ reportTime: iso(t), downloadSpeedKbps: String(20_000 + (hash32(seed, i, t, 10) % 180_000)) }));
+  series('networkBandwidthReport', HOUR, (t) => ({
+    reportTime: iso(t),
+    downloadSpeedKbps: String(20_000 + (hash32(seed, i, t, 10) % 180_000)),
+  }));
   if (want('osUpdateStatus')) out.osUpdateStatus = [osUpdateStatus(state, i, now)];
   if (want('graphicsInfo')) out.graphicsInfo = graphicsInfo(model.touch, platform.architecture);
   series('graphicsStatusReport', 3 * HOUR, (t) => ({
     reportTime: iso(t),
-    displays: [{ displayName: 'Built-in display', resolutionWidth: 1366, resolutionHeight: 768, refreshRate: 60, isInternal: true }],
+    displays: [
+      {
+        displayName: 'Built-in display',
+        resolutionWidth: 1366,
+        resolutionHeight: 768,
+        refreshRate: 60,
+        isInternal: true,
+      },
+    ],
   }));
   const battery = batteryState(fleet, i, now);
   const design = platform.batteryDesignMah;
@@ -153,7 +205,11 @@ export function telemetryDeviceJson(state: EmulatorState, i: number, fields: Rea
         manufacturer: model.family === 'flex' ? 'SMP' : 'SDI',
         designCapacity: String(design),
         designMinVoltage: 11_250,
-        manufactureDate: { year: made.getUTCFullYear(), month: made.getUTCMonth() + 1, day: made.getUTCDate() },
+        manufactureDate: {
+          year: made.getUTCFullYear(),
+          month: made.getUTCMonth() + 1,
+          day: made.getUTCDate(),
+        },
         technology: 'Li-ion',
       },
     ];
@@ -186,7 +242,9 @@ export function telemetryDeviceJson(state: EmulatorState, i: number, fields: Rea
     out.storageInfo = {
       totalDiskBytes: String(disk.capacity),
       availableDiskBytes: free,
-      volume: [{ volumeId: '/home/chronos', storageTotalBytes: String(disk.capacity), storageFreeBytes: free }],
+      volume: [
+        { volumeId: '/home/chronos', storageTotalBytes: String(disk.capacity), storageFreeBytes: free },
+      ],
     };
   }
   series('storageStatusReport', 3 * HOUR, (t) => ({
@@ -229,19 +287,45 @@ export function telemetryDeviceJson(state: EmulatorState, i: number, fields: Rea
   const kiosk = d.profile[i] === PROFILE.kiosk;
   if (kiosk) {
     series('heartbeatStatusReport', 3 * HOUR, (t) => ({ reportTime: iso(t), state: 'ONLINE' }));
-    series('kioskAppStatusReport', 3 * HOUR, (t) => ({ reportTime: iso(t), appId: 'haldijlpaehedbjfdnpgflgmbhfbghbh', appVersion: '4.2.1' }));
+    series('kioskAppStatusReport', 3 * HOUR, (t) => ({
+      reportTime: iso(t),
+      appId: 'haldijlpaehedbjfdnpgflgmbhfbghbh',
+      appVersion: '4.2.1',
+    }));
   }
   series('peripheralsReport', 3 * HOUR, (t) => ({
     reportTime: iso(t),
     ...(hashUnit(seed, i, 24) < 0.3
-      ? { usbPeripheralReport: [{ vendor: 'Logitech, Inc.', name: 'USB Receiver', vid: 1133, pid: 50475, categories: ['HID'], classId: 3, subclassId: 1 }] }
+      ? {
+          usbPeripheralReport: [
+            {
+              vendor: 'Logitech, Inc.',
+              name: 'USB Receiver',
+              vid: 1133,
+              pid: 50475,
+              categories: ['HID'],
+              classId: 3,
+              subclassId: 1,
+            },
+          ],
+        }
       : {}),
   }));
   series('appReport', 3 * HOUR, (t) => ({
     reportTime: iso(t),
     usageData: [
-      { appId: 'mmfbcljfglbokpmkimbfghdkjmjhdgbg', appType: 'APPLICATION_TYPE_CHROME_APP', appInstanceId: `${hash32(seed, i, 25).toString(16)}-0001`, runningDuration: seconds(hash32(seed, i, t, 26) % 3_600_000) },
-      { appId: 'https://classroom.google.com/', appType: 'APPLICATION_TYPE_WEB', appInstanceId: `${hash32(seed, i, 27).toString(16)}-0002`, runningDuration: seconds(hash32(seed, i, t, 28) % 7_200_000) },
+      {
+        appId: 'mmfbcljfglbokpmkimbfghdkjmjhdgbg',
+        appType: 'APPLICATION_TYPE_CHROME_APP',
+        appInstanceId: `${hash32(seed, i, 25).toString(16)}-0001`,
+        runningDuration: seconds(hash32(seed, i, t, 26) % 3_600_000),
+      },
+      {
+        appId: 'https://classroom.google.com/',
+        appType: 'APPLICATION_TYPE_WEB',
+        appInstanceId: `${hash32(seed, i, 27).toString(16)}-0002`,
+        runningDuration: seconds(hash32(seed, i, t, 28) % 7_200_000),
+      },
     ],
   }));
   return out;
@@ -292,8 +376,23 @@ function graphicsInfo(touch: boolean, architecture: string): Json {
         : { adapter: 'Mali-G72', deviceId: '0', driverVersion: 'r32p1' },
     eprivacySupported: false,
     displayDevices: [
-      { displayName: 'Built-in display', displayWidthMm: 256, displayHeightMm: 144, internal: true, manufacturerId: 'BOE', modelId: 2059, manufactureYear: 2020 },
+      {
+        displayName: 'Built-in display',
+        displayWidthMm: 256,
+        displayHeightMm: 144,
+        internal: true,
+        manufacturerId: 'BOE',
+        modelId: 2059,
+        manufactureYear: 2020,
+      },
     ],
-    ...(touch ? { touchScreenInfo: { touchpadLibrary: 'gestures', devices: [{ displayName: 'ELAN Touchscreen', touchPointCount: 10, stylusCapable: false }] } } : {}),
+    ...(touch
+      ? {
+          touchScreenInfo: {
+            touchpadLibrary: 'gestures',
+            devices: [{ displayName: 'ELAN Touchscreen', touchPointCount: 10, stylusCapable: false }],
+          },
+        }
+      : {}),
   };
 }

@@ -33,7 +33,12 @@ function reports(state: EmulatorState, row: number): boolean {
   return status !== STATUS.PRE_PROVISIONED && status !== STATUS.DEPROVISIONED;
 }
 
-function matches(state: EmulatorState, row: number, filter: TelemetryFilter, ouSlot: number | undefined): boolean {
+function matches(
+  state: EmulatorState,
+  row: number,
+  filter: TelemetryFilter,
+  ouSlot: number | undefined,
+): boolean {
   const d = state.fleet.devices;
   if (!reports(state, row)) return false;
   if (ouSlot !== undefined && d.ouSlot[row] !== ouSlot) return false;
@@ -51,11 +56,15 @@ export function registerTelemetryRoutes(app: FastifyInstance, context: ApiContex
     const filterText = stringParam(request, 'filter');
     const filter = parseTelemetryFilter(filterText);
     const pageSize = pageSizeParam(request, TELEMETRY_PAGE_SIZE);
-    const ouSlot = filter.orgUnitId === undefined ? undefined : state.fleet.orgUnits.byId(filter.orgUnitId)?.slot ?? -1;
+    const ouSlot =
+      filter.orgUnitId === undefined ? undefined : (state.fleet.orgUnits.byId(filter.orgUnitId)?.slot ?? -1);
     const key = JSON.stringify(['telemetry', state.generation, filterText ?? '']);
     const token = stringParam(request, 'pageToken');
     let row = token ? state.pageTokens.read(token, key) : 0;
-    const window = { ...(filter.reportsFrom !== undefined ? { from: filter.reportsFrom } : {}), ...(filter.reportsTo !== undefined ? { to: filter.reportsTo } : {}) };
+    const window = {
+      ...(filter.reportsFrom !== undefined ? { from: filter.reportsFrom } : {}),
+      ...(filter.reportsTo !== undefined ? { to: filter.reportsTo } : {}),
+    };
     const devices: Record<string, unknown>[] = [];
     const count = state.fleet.devices.count;
     for (; row < count && devices.length < pageSize; row++) {
@@ -68,13 +77,21 @@ export function registerTelemetryRoutes(app: FastifyInstance, context: ApiContex
     return sendJson(request, reply, body);
   });
 
-  app.get<{ Params: CustomerParams & { deviceId: string } }>(`${BASE}/:deviceId`, read, async (request, reply) => {
-    if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
-    const fields = parseReadMask(stringParam(request, 'readMask'), TELEMETRY_FIELDS);
-    const row = state.fleet.devices.indexOf(request.params.deviceId);
-    if (row === undefined || !reports(state, row)) {
-      throw new GoogleApiError({ httpStatus: 404, reason: 'notFound', message: `Device ${request.params.deviceId} not found.` });
-    }
-    return sendJson(request, reply, telemetryDeviceJson(state, row, fields, {}));
-  });
+  app.get<{ Params: CustomerParams & { deviceId: string } }>(
+    `${BASE}/:deviceId`,
+    read,
+    async (request, reply) => {
+      if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
+      const fields = parseReadMask(stringParam(request, 'readMask'), TELEMETRY_FIELDS);
+      const row = state.fleet.devices.indexOf(request.params.deviceId);
+      if (row === undefined || !reports(state, row)) {
+        throw new GoogleApiError({
+          httpStatus: 404,
+          reason: 'notFound',
+          message: `Device ${request.params.deviceId} not found.`,
+        });
+      }
+      return sendJson(request, reply, telemetryDeviceJson(state, row, fields, {}));
+    },
+  );
 }

@@ -24,12 +24,17 @@ export const COMMAND_TYPES = [
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** Commands Google accepts only for kiosk / managed-guest-session devices. */
-export const KIOSK_ONLY_COMMANDS: ReadonlySet<CommandType> = new Set(['TAKE_A_SCREENSHOT', 'SET_VOLUME', 'CAPTURE_LOGS']);
+export const KIOSK_ONLY_COMMANDS: ReadonlySet<CommandType> = new Set([
+  'TAKE_A_SCREENSHOT',
+  'SET_VOLUME',
+  'CAPTURE_LOGS',
+]);
 
 /** How long an undelivered command waits before it expires (Google's value is not published). */
 export const COMMAND_TTL_MS = 5 * 24 * HOUR;
 
-export type CommandState = 'PENDING' | 'SENT_TO_CLIENT' | 'ACKED_BY_CLIENT' | 'EXECUTED_BY_CLIENT' | 'EXPIRED';
+export type CommandState =
+  'PENDING' | 'SENT_TO_CLIENT' | 'ACKED_BY_CLIENT' | 'EXECUTED_BY_CLIENT' | 'EXPIRED';
 
 export interface CommandRecord {
   readonly commandId: string;
@@ -95,7 +100,12 @@ export class CommandStore {
     const result = failed
       ? { result: 'FAILURE' as const, errorMessage: 'The device failed to execute the command.' }
       : type === 'DEVICE_START_CRD_SESSION'
-        ? { result: 'SUCCESS' as const, payload: JSON.stringify({ url: `https://remotedesktop.google.com/access/session/${hash32(sentAt, ackedAt).toString(16)}` }) }
+        ? {
+            result: 'SUCCESS' as const,
+            payload: JSON.stringify({
+              url: `https://remotedesktop.google.com/access/session/${hash32(sentAt, ackedAt).toString(16)}`,
+            }),
+          }
         : { result: 'SUCCESS' as const };
     return { sentAt, ackedAt, executedAt, result };
   }
@@ -111,7 +121,8 @@ export class CommandStore {
 }
 
 export function commandState(record: CommandRecord, now: number): CommandState {
-  if (record.sentAt === undefined || now < record.sentAt) return now >= record.expireTime ? 'EXPIRED' : 'PENDING';
+  if (record.sentAt === undefined || now < record.sentAt)
+    return now >= record.expireTime ? 'EXPIRED' : 'PENDING';
   if (now < (record.ackedAt ?? Infinity)) return 'SENT_TO_CLIENT';
   if (now < (record.executedAt ?? Infinity)) return 'ACKED_BY_CLIENT';
   return 'EXECUTED_BY_CLIENT';
@@ -121,7 +132,8 @@ export function commandState(record: CommandRecord, now: number): CommandState {
 function deliveryTime(fleet: Fleet, device: number, now: number, roll: number): number | undefined {
   if (!isLive(fleet, device)) return undefined;
   const online =
-    fleet.devices.profile[device] === PROFILE.kiosk || hashUnit(fleet.seed, device, Math.floor(now / HOUR), 13) < 0.75;
+    fleet.devices.profile[device] === PROFILE.kiosk ||
+    hashUnit(fleet.seed, device, Math.floor(now / HOUR), 13) < 0.75;
   if (online) return now + 2_000 + Math.floor(roll * 18_000);
   return nextCheckinAfter(fleet, device, now);
 }
@@ -169,13 +181,28 @@ function applySideEffects(fleet: Fleet, record: CommandRecord): void {
       d.lastEnrolled[record.device] = at + 5 * MINUTE;
       break;
     case 'TAKE_A_SCREENSHOT':
-      (extras.files ??= []).push({ name: `Screenshot ${record.commandId}`, type: 'SCREENSHOT_FILE', createTime: at, screenshot: true });
+      (extras.files ??= []).push({
+        name: `Screenshot ${record.commandId}`,
+        type: 'SCREENSHOT_FILE',
+        createTime: at,
+        screenshot: true,
+      });
       break;
     case 'CAPTURE_LOGS':
-      (extras.files ??= []).push({ name: `Logs ${record.commandId}`, type: 'LOG_FILE', createTime: at, screenshot: false });
+      (extras.files ??= []).push({
+        name: `Logs ${record.commandId}`,
+        type: 'LOG_FILE',
+        createTime: at,
+        screenshot: false,
+      });
       break;
     case 'FETCH_SUPPORT_PACKET':
-      (extras.files ??= []).push({ name: `Support packet ${record.commandId}`, type: 'SUPPORT_PACKET', createTime: at, screenshot: false });
+      (extras.files ??= []).push({
+        name: `Support packet ${record.commandId}`,
+        type: 'SUPPORT_PACKET',
+        createTime: at,
+        screenshot: false,
+      });
       break;
     default:
       break;

@@ -6,7 +6,14 @@ import { FLAG } from './device-table.ts';
 import type { Fleet } from './fleet.ts';
 import { personEmail } from './people.ts';
 
-export const LOCATION_KIND = { room: 1, cart: 2, library: 3, mainOffice: 4, frontOffice: 5, techDepot: 6 } as const;
+export const LOCATION_KIND = {
+  room: 1,
+  cart: 2,
+  library: 3,
+  mainOffice: 4,
+  frontOffice: 5,
+  techDepot: 6,
+} as const;
 
 export function encodeLocation(kind: number, number: number): number {
   return kind * 10_000 + number;
@@ -51,7 +58,9 @@ export function setAnnotation(fleet: Fleet, i: number, field: AnnotatedField, va
 function generatedUser(fleet: Fleet, i: number): string | undefined {
   const d = fleet.devices;
   const person = d.primaryUser[i] ?? -1;
-  return person >= 0 && d.has(i, FLAG.annotatedPrimary) ? personEmail(person, fleet.customer.domain) : undefined;
+  return person >= 0 && d.has(i, FLAG.annotatedPrimary)
+    ? personEmail(person, fleet.customer.domain)
+    : undefined;
 }
 
 function generatedLocation(fleet: Fleet, i: number): string | undefined {

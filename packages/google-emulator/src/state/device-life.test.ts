@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { milestoneOf, releaseIndexAt } from './chromeos-releases.ts';
-import { checkinIndex, isLive, lastSyncAt, osReleaseIndex, recentUsers, updateProgress } from './device-life.ts';
+import {
+  checkinIndex,
+  isLive,
+  lastSyncAt,
+  osReleaseIndex,
+  recentUsers,
+  updateProgress,
+} from './device-life.ts';
 import { EmulatorState } from './emulator-state.ts';
 
 const START = Date.UTC(2026, 2, 2, 9);
@@ -30,7 +37,9 @@ describe('device life on the emulator clock', () => {
     b.clock.advance(5 * HOUR);
     for (let i = 0; i < 300; i++) {
       expect(lastSyncAt(a.fleet, i, a.now())).toBe(lastSyncAt(b.fleet, i, b.now()));
-      expect(recentUsers(a.fleet, i, a.now(), (p) => a.emailOf(p))).toEqual(recentUsers(b.fleet, i, b.now(), (p) => b.emailOf(p)));
+      expect(recentUsers(a.fleet, i, a.now(), (p) => a.emailOf(p))).toEqual(
+        recentUsers(b.fleet, i, b.now(), (p) => b.emailOf(p)),
+      );
     }
   });
 
@@ -57,6 +66,12 @@ describe('device life on the emulator clock', () => {
     );
     const first = shared.map((i) => JSON.stringify(recentUsers(fleet, i, state.now(), String)));
     state.clock.advance(24 * HOUR);
-    expect(shared.some((i, k) => checkinIndex(fleet, i, state.now()) >= 0 && JSON.stringify(recentUsers(fleet, i, state.now(), String)) !== first[k])).toBe(true);
+    expect(
+      shared.some(
+        (i, k) =>
+          checkinIndex(fleet, i, state.now()) >= 0 &&
+          JSON.stringify(recentUsers(fleet, i, state.now(), String)) !== first[k],
+      ),
+    ).toBe(true);
   });
 });

@@ -17,7 +17,20 @@ export const DAY = 24 * HOUR;
 const YEAR = 365.25 * DAY;
 
 /** Salts keep the hashes of different derived values unrelated. */
-const SALT = { phase: 1, jitter: 2, delay: 3, pin: 4, user: 5, visitor: 6, unmanaged: 7, activity: 8, day: 9, disk: 10, cycles: 11, ip: 12 } as const;
+const SALT = {
+  phase: 1,
+  jitter: 2,
+  delay: 3,
+  pin: 4,
+  user: 5,
+  visitor: 6,
+  unmanaged: 7,
+  activity: 8,
+  day: 9,
+  disk: 10,
+  cycles: 11,
+  ip: 12,
+} as const;
 
 export function modelOf(fleet: Fleet, i: number): ChromebookModel {
   return CHROMEBOOK_MODELS[fleet.devices.model[i] ?? 0] as ChromebookModel;
@@ -83,8 +96,10 @@ function releaseCap(fleet: Fleet, i: number): number {
   const d = fleet.devices;
   let cap = Number.POSITIVE_INFINITY;
   if (model.aueMs !== undefined) cap = releaseIndexAt(model.aueMs);
-  if (model.originalAueMs !== undefined && !d.has(i, FLAG.extendedUpdatesEnabled)) cap = releaseIndexAt(model.originalAueMs);
-  if (d.has(i, FLAG.pinned)) cap = Math.min(cap, releaseIndexAt(fleet.anchor) - 4 * (2 + (hash32(fleet.seed, i, SALT.pin) % 6)));
+  if (model.originalAueMs !== undefined && !d.has(i, FLAG.extendedUpdatesEnabled))
+    cap = releaseIndexAt(model.originalAueMs);
+  if (d.has(i, FLAG.pinned))
+    cap = Math.min(cap, releaseIndexAt(fleet.anchor) - 4 * (2 + (hash32(fleet.seed, i, SALT.pin) % 6)));
   return cap;
 }
 
@@ -123,13 +138,23 @@ export function updateProgress(fleet: Fleet, i: number, now: number): UpdateProg
   const target = Math.min(releaseIndexAt(synced), releaseCap(fleet, i));
   const installedAt = Math.min(synced, releaseTime(installed) + Math.max(0, adoptDelay(fleet, i)));
   const reboot = fleet.devices.extras.get(i)?.lastRebootAt;
-  const rebootTime = reboot !== undefined && reboot <= synced ? reboot : installedAt + (hash32(fleet.seed, i, SALT.day) % HOUR);
+  const rebootTime =
+    reboot !== undefined && reboot <= synced
+      ? reboot
+      : installedAt + (hash32(fleet.seed, i, SALT.day) % HOUR);
   let state: UpdateState = 'upToDate';
   if (installed < target) {
     const fraction = (synced - releaseTime(installed + 1)) / Math.max(HOUR, adoptDelay(fleet, i));
     state = fraction < 0.35 ? 'notStarted' : fraction < 0.7 ? 'downloading' : 'needReboot';
   }
-  return { state, installed, target, updateTime: installedAt, checkTime: synced, rebootTime: Math.min(rebootTime, synced) };
+  return {
+    state,
+    installed,
+    target,
+    updateTime: installedAt,
+    checkTime: synced,
+    rebootTime: Math.min(rebootTime, synced),
+  };
 }
 
 export type Compliance = 'compliant' | 'pending' | 'notCompliant';
@@ -149,17 +174,28 @@ export interface RecentUser {
 }
 
 /** Up to five most recent users, newest first (kiosks and spares have none). */
-export function recentUsers(fleet: Fleet, i: number, now: number, personEmail: (person: number) => string): RecentUser[] {
+export function recentUsers(
+  fleet: Fleet,
+  i: number,
+  now: number,
+  personEmail: (person: number) => string,
+): RecentUser[] {
   const d = fleet.devices;
   const profile = d.profile[i];
-  if (profile === PROFILE.kiosk || profile === PROFILE.spare || d.status[i] === STATUS.PRE_PROVISIONED) return [];
+  if (profile === PROFILE.kiosk || profile === PROFILE.spare || d.status[i] === STATUS.PRE_PROVISIONED)
+    return [];
   const wipedAt = d.extras.get(i)?.usersWipedAt ?? Number.NEGATIVE_INFINITY;
   const k = checkinIndex(fleet, i, now);
   const users: RecentUser[] = [];
   const seen = new Set<number>();
   for (let back = 0; back < 8 && users.length < 5; back++) {
     const session = k - back;
-    const at = k < 0 ? (d.syncBase[i] ?? 0) - back * DAY : session < 0 ? Number.NEGATIVE_INFINITY : checkinTime(fleet, i, session);
+    const at =
+      k < 0
+        ? (d.syncBase[i] ?? 0) - back * DAY
+        : session < 0
+          ? Number.NEGATIVE_INFINITY
+          : checkinTime(fleet, i, session);
     if (at <= wipedAt || (k >= 0 && session < 0)) break;
     if (hashUnit(fleet.seed, i, session, SALT.unmanaged) < 0.015) {
       if (!seen.has(-1)) users.push({ managed: false });
@@ -180,7 +216,8 @@ function sessionUser(fleet: Fleet, i: number, session: number): number {
   const primary = d.primaryUser[i] ?? -1;
   const roll = hashUnit(fleet.seed, i, session, SALT.visitor);
   const pick = hash32(fleet.seed, i, session, SALT.user);
-  if (d.profile[i] === PROFILE.shared) return school ? school.studentStart + (pick % school.studentCount) : primary;
+  if (d.profile[i] === PROFILE.shared)
+    return school ? school.studentStart + (pick % school.studentCount) : primary;
   if (roll < 0.06 && school) {
     return d.profile[i] === PROFILE.staff
       ? school.staffStart + (pick % school.staffCount)
@@ -201,7 +238,11 @@ export function lastUserActivity(fleet: Fleet, i: number, now: number): number {
 }
 
 /** Daily active time for the seven days up to the last sync, oldest first. */
-export function activeTimeRanges(fleet: Fleet, i: number, now: number): { date: string; activeTime: number }[] {
+export function activeTimeRanges(
+  fleet: Fleet,
+  i: number,
+  now: number,
+): { date: string; activeTime: number }[] {
   const d = fleet.devices;
   const profile = d.profile[i];
   const synced = lastSyncAt(fleet, i, now);
@@ -232,10 +273,20 @@ export function batteryState(fleet: Fleet, i: number, now: number): BatteryState
   const d = fleet.devices;
   const at = Math.min(now, Number.isNaN(lastSyncAt(fleet, i, now)) ? now : lastSyncAt(fleet, i, now));
   const ageDays = Math.max(0, (at - (d.manufactured[i] ?? at)) / DAY);
-  const rate = d.profile[i] === PROFILE.kiosk ? 0.08 : d.profile[i] === PROFILE.shared ? 0.55 : 0.3 + hashUnit(fleet.seed, i, SALT.cycles) * 0.35;
+  const rate =
+    d.profile[i] === PROFILE.kiosk
+      ? 0.08
+      : d.profile[i] === PROFILE.shared
+        ? 0.55
+        : 0.3 + hashUnit(fleet.seed, i, SALT.cycles) * 0.35;
   const wear = (d.batteryWear[i] ?? 0) + Math.max(0, (at - fleet.anchor) / YEAR) * 5;
   const healthPct = Math.max(35, Math.round(100 - wear));
-  const health = healthPct >= 80 ? 'BATTERY_HEALTH_NORMAL' : healthPct >= 60 ? 'BATTERY_REPLACE_SOON' : 'BATTERY_REPLACE_NOW';
+  const health =
+    healthPct >= 80
+      ? 'BATTERY_HEALTH_NORMAL'
+      : healthPct >= 60
+        ? 'BATTERY_REPLACE_SOON'
+        : 'BATTERY_REPLACE_NOW';
   return { cycleCount: Math.round(ageDays * rate), healthPct, health };
 }
 
@@ -253,7 +304,11 @@ export function systemRamTotal(fleet: Fleet, i: number): number {
 }
 
 /** LAN address from the school's documentation range (changes daily, like DHCP) and the WAN address. */
-export function networkAddresses(fleet: Fleet, i: number, now: number): { lan: string; wan: string } | undefined {
+export function networkAddresses(
+  fleet: Fleet,
+  i: number,
+  now: number,
+): { lan: string; wan: string } | undefined {
   const synced = lastSyncAt(fleet, i, now);
   if (Number.isNaN(synced)) return undefined;
   const school = fleet.schools[fleet.devices.school[i] ?? -1];

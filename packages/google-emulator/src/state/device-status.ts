@@ -19,14 +19,23 @@ export function statusChangeProblem(fleet: Fleet, row: number, action: StatusAct
 }
 
 /** Applies an allowed transition (check `statusChangeProblem` first). */
-export function changeStatus(fleet: Fleet, row: number, action: StatusAction, now: number, reason?: DeprovisionReason): void {
+export function changeStatus(
+  fleet: Fleet,
+  row: number,
+  action: StatusAction,
+  now: number,
+  reason?: DeprovisionReason,
+): void {
   const d = fleet.devices;
   switch (action) {
     case 'DEPROVISION':
       freezeCheckins(fleet, row, now);
       d.status[row] = STATUS.DEPROVISIONED;
       d.deprovisionedAt[row] = now;
-      d.deprovisionReason[row] = Math.max(0, DEPROVISION_REASONS.indexOf(reason ?? 'DEPROVISION_REASON_UNSPECIFIED'));
+      d.deprovisionReason[row] = Math.max(
+        0,
+        DEPROVISION_REASONS.indexOf(reason ?? 'DEPROVISION_REASON_UNSPECIFIED'),
+      );
       break;
     case 'DISABLE':
       d.status[row] = STATUS.DISABLED;

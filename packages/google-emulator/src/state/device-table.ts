@@ -16,7 +16,10 @@ export const DEVICE_STATUSES = [
   'RETURN_ARRIVED',
 ] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-export const STATUS = Object.fromEntries(DEVICE_STATUSES.map((s, i) => [s, i])) as Record<DeviceStatus, number>;
+export const STATUS = Object.fromEntries(DEVICE_STATUSES.map((s, i) => [s, i])) as Record<
+  DeviceStatus,
+  number
+>;
 
 /** How a device is used; decides its users, location and check-in rhythm. */
 export const PROFILE = { oneToOne: 0, shared: 1, staff: 2, kiosk: 3, spare: 4 } as const;

@@ -51,7 +51,11 @@ export class EmulatorState {
     this.#initial = { seed, size, anchor };
     this.#fleet = generateFleet({ seed, size, anchor });
     this.#commands = new CommandStore(this.#fleet);
-    this.pageTokens = new PageTokens(() => this.clock.now(), `fleet-${seed}`, options.pageTokenTtlMs ?? DEFAULT_PAGE_TOKEN_TTL_MS);
+    this.pageTokens = new PageTokens(
+      () => this.clock.now(),
+      `fleet-${seed}`,
+      options.pageTokenTtlMs ?? DEFAULT_PAGE_TOKEN_TTL_MS,
+    );
     this.faults = new FaultInjector(seed);
     this.counters = new RequestCounters(anchor);
   }

@@ -15,7 +15,15 @@ function fingerprint(seed: number, size: number) {
     customer: fleet.customer,
     ous: fleet.orgUnits.list(),
     rows: Array.from({ length: d.count }, (_, i) => [
-      d.deviceId[i], d.serial[i], d.status[i], d.model[i], d.ouSlot[i], d.flags[i], d.wifiMac[i], d.lastEnrolled[i], d.syncBase[i],
+      d.deviceId[i],
+      d.serial[i],
+      d.status[i],
+      d.model[i],
+      d.ouSlot[i],
+      d.flags[i],
+      d.wifiMac[i],
+      d.lastEnrolled[i],
+      d.syncBase[i],
     ]),
   });
 }
@@ -51,14 +59,18 @@ describe('generateFleet', () => {
   });
 
   it('mixes statuses: mostly ACTIVE, some disabled, deprovisioned and pre-provisioned', () => {
-    const counts = Object.fromEntries(DEVICE_STATUSES.map((s) => [s, rows.filter((i) => d.statusOf(i) === s).length]));
+    const counts = Object.fromEntries(
+      DEVICE_STATUSES.map((s) => [s, rows.filter((i) => d.statusOf(i) === s).length]),
+    );
     expect(counts.ACTIVE! / d.count).toBeGreaterThan(0.75);
     expect(counts.DISABLED).toBeGreaterThan(0);
     expect(counts.DEPROVISIONED).toBeGreaterThan(0);
     expect(counts.PRE_PROVISIONED).toBeGreaterThan(0);
     const lost = fleet.orgUnits.byPath('/Lost and Stolen')!;
     const lostRows = rows.filter((i) => d.ouSlot[i] === lost.slot);
-    expect(lostRows.filter((i) => d.status[i] === STATUS.DISABLED).length / lostRows.length).toBeGreaterThan(0.6);
+    expect(lostRows.filter((i) => d.status[i] === STATUS.DISABLED).length / lostRows.length).toBeGreaterThan(
+      0.6,
+    );
   });
 
   it('uses real models with their AUE dates, including expired ones', () => {

@@ -146,13 +146,22 @@ function assignPeople(schools: School[], buckets: readonly DeviceBucket[], bucke
       continue;
     }
     const counts =
-      bucket.profile === PROFILE.oneToOne ? oneToOne : bucket.profile === PROFILE.shared ? shared : bucket.profile === PROFILE.staff ? staff : undefined;
+      bucket.profile === PROFILE.oneToOne
+        ? oneToOne
+        : bucket.profile === PROFILE.shared
+          ? shared
+          : bucket.profile === PROFILE.staff
+            ? staff
+            : undefined;
     if (counts) counts[bucket.school] = (counts[bucket.school] ?? 0) + 1;
   }
   let person = 0;
   for (const school of schools) {
     school.studentStart = person;
-    school.studentCount = Math.max(25, (oneToOne[school.index] ?? 0) + Math.ceil((shared[school.index] ?? 0) * 2.5));
+    school.studentCount = Math.max(
+      25,
+      (oneToOne[school.index] ?? 0) + Math.ceil((shared[school.index] ?? 0) * 2.5),
+    );
     person += school.studentCount;
     school.staffStart = person;
     school.staffCount = Math.max(8, (staff[school.index] ?? 0) + 5);
@@ -214,7 +223,16 @@ function placeStatus(
         : expired
           ? prng.weighted(['DEPROVISIONED', 'ACTIVE', 'DISABLED'] as const, [55, 40, 5])
           : prng.weighted(
-              ['ACTIVE', 'DEPROVISIONED', 'DISABLED', 'INACTIVE', 'DELINQUENT', 'RETURN_REQUESTED', 'RETURN_ARRIVED', 'PRE_PROVISIONED'] as const,
+              [
+                'ACTIVE',
+                'DEPROVISIONED',
+                'DISABLED',
+                'INACTIVE',
+                'DELINQUENT',
+                'RETURN_REQUESTED',
+                'RETURN_ARRIVED',
+                'PRE_PROVISIONED',
+              ] as const,
               [915, 40, 15, 10, 8, 4, 3, 5],
             );
   d.status[i] = STATUS[status];
@@ -264,7 +282,8 @@ function placeStatus(
 function goLive(prng: Prng, d: DeviceTable, i: number, bucket: DeviceBucket, enrolled: number): void {
   d.liveFrom[i] = enrolled;
   d.syncBase[i] = enrolled;
-  const sporadic = (bucket.profile === PROFILE.oneToOne || bucket.profile === PROFILE.shared) && prng.chance(0.1);
+  const sporadic =
+    (bucket.profile === PROFILE.oneToOne || bucket.profile === PROFILE.shared) && prng.chance(0.1);
   const [lo, hi] = sporadic
     ? [1_440, 8_640]
     : bucket.profile === PROFILE.kiosk
@@ -279,13 +298,20 @@ function goLive(prng: Prng, d: DeviceTable, i: number, bucket: DeviceBucket, enr
   d.syncPeriodMin[i] = prng.int(lo, hi);
 }
 
-function placeHardware(prng: Prng, d: DeviceTable, i: number, model: ChromebookModel, bucket: DeviceBucket): void {
+function placeHardware(
+  prng: Prng,
+  d: DeviceTable,
+  i: number,
+  model: ChromebookModel,
+  bucket: DeviceBucket,
+): void {
   d.ramGb[i] = prng.pick(model.ramGb);
   d.storageGb[i] = prng.pick(model.storageGb);
   const flex = model.family === 'flex';
   if (d.status[i] !== STATUS.PRE_PROVISIONED) d.wifiMac[i] = randomMac(prng);
   let flags = d.flags[i] ?? 0;
-  if (prng.chance(bucket.kind === 'grade' && bucket.school !== NO_SCHOOL ? 0.008 : 0.004)) flags |= FLAG.devMode;
+  if (prng.chance(bucket.kind === 'grade' && bucket.school !== NO_SCHOOL ? 0.008 : 0.004))
+    flags |= FLAG.devMode;
   if (prng.chance(0.025)) flags |= FLAG.pinned;
   if (prng.chance(0.015)) flags |= FLAG.unsupportedPolicy;
   if (model.cellular && prng.chance(0.35)) flags |= FLAG.cellular;
@@ -296,8 +322,14 @@ function placeHardware(prng: Prng, d: DeviceTable, i: number, model: ChromebookM
   if (prng.chance(0.01)) flags |= FLAG.betaChannel;
   d.flags[i] = flags;
   if (flags & FLAG.ethernet && d.status[i] !== STATUS.PRE_PROVISIONED) d.ethernetMac[i] = randomMac(prng);
-  const ageYears = Math.max(0, ((d.syncBase[i] || d.firstEnrolled[i] || 0) - (d.manufactured[i] ?? 0)) / YEAR);
-  d.batteryWear[i] = Math.min(55, Math.max(0, Math.round(ageYears * (3 + prng.next() * 4) + prng.int(-3, 3))));
+  const ageYears = Math.max(
+    0,
+    ((d.syncBase[i] || d.firstEnrolled[i] || 0) - (d.manufactured[i] ?? 0)) / YEAR,
+  );
+  d.batteryWear[i] = Math.min(
+    55,
+    Math.max(0, Math.round(ageYears * (3 + prng.next() * 4) + prng.int(-3, 3))),
+  );
   d.license[i] = LICENSE_TYPES.indexOf(
     bucket.profile === PROFILE.kiosk && prng.chance(0.8)
       ? 'kioskUpgrade'
@@ -370,7 +402,7 @@ function generateNote(prng: Prng, bucket: DeviceBucket, lastSeen: number): strin
 /** A few serials that are a prefix of another (the trap of partial `id:` search). */
 function addLookalikeSerials(prng: Prng, d: DeviceTable, taken: Set<string>): void {
   const pairs = Math.max(2, Math.round(d.count / 500));
-  for (let made = 0; made < pairs; ) {
+  for (let made = 0; made < pairs;) {
     const source = prng.int(0, d.count - 1);
     const target = prng.int(0, d.count - 1);
     if (source === target) continue;

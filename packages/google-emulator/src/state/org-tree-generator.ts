@@ -54,7 +54,7 @@ export function generateOrgTree(prng: Prng, size: number, districtName: string):
   for (let index = 0; index < count; index++) {
     const level: SchoolLevel =
       index < 3
-        ? (['Elementary', 'Middle', 'High'] as const)[index] ?? 'Elementary'
+        ? ((['Elementary', 'Middle', 'High'] as const)[index] ?? 'Elementary')
         : prng.weighted<SchoolLevel>(['Elementary', 'Middle', 'High'], [6, 2, 2]);
     const name = schoolName(index, level);
     const schoolOu = add(name, root, `${name} students, staff and shared devices`);
@@ -76,25 +76,67 @@ export function generateOrgTree(prng: Prng, size: number, districtName: string):
     for (const grade of grades) {
       const ou = add(grade, schoolOu, `${grade} at ${name}`);
       const profile = level === 'Elementary' && SHARED_GRADES.has(grade) ? PROFILE.shared : PROFILE.oneToOne;
-      buckets.push({ ouSlot: ou.slot, kind: 'grade', profile, school: index, weight: (0.72 * weight) / grades.length });
+      buckets.push({
+        ouSlot: ou.slot,
+        kind: 'grade',
+        profile,
+        school: index,
+        weight: (0.72 * weight) / grades.length,
+      });
     }
     const carts = add('Carts', schoolOu, `Shared cart Chromebooks at ${name}`);
-    buckets.push({ ouSlot: carts.slot, kind: 'cart', profile: PROFILE.shared, school: index, weight: 0.14 * weight });
+    buckets.push({
+      ouSlot: carts.slot,
+      kind: 'cart',
+      profile: PROFILE.shared,
+      school: index,
+      weight: 0.14 * weight,
+    });
     const staff = add('Staff', schoolOu, `Teacher and staff devices at ${name}`);
-    buckets.push({ ouSlot: staff.slot, kind: 'staff', profile: PROFILE.staff, school: index, weight: 0.11 * weight });
+    buckets.push({
+      ouSlot: staff.slot,
+      kind: 'staff',
+      profile: PROFILE.staff,
+      school: index,
+      weight: 0.11 * weight,
+    });
     if (level !== 'Elementary' || prng.chance(0.3)) {
       const kiosks = add('Kiosks', schoolOu, `Testing and sign-in kiosks at ${name}`);
-      buckets.push({ ouSlot: kiosks.slot, kind: 'kiosk', profile: PROFILE.kiosk, school: index, weight: 0.02 * weight });
+      buckets.push({
+        ouSlot: kiosks.slot,
+        kind: 'kiosk',
+        profile: PROFILE.kiosk,
+        school: index,
+        weight: 0.02 * weight,
+      });
     }
   }
 
   const schoolWeight = buckets.reduce((sum, b) => sum + b.weight, 0);
   const office = add('District Office', root, 'Central office staff');
-  buckets.push({ ouSlot: office.slot, kind: 'office', profile: PROFILE.staff, school: NO_SCHOOL, weight: 0.025 * schoolWeight });
+  buckets.push({
+    ouSlot: office.slot,
+    kind: 'office',
+    profile: PROFILE.staff,
+    school: NO_SCHOOL,
+    weight: 0.025 * schoolWeight,
+  });
   const lost = add('Lost and Stolen', root, 'Devices reported lost or stolen; disabled');
-  buckets.push({ ouSlot: lost.slot, kind: 'lost', profile: PROFILE.oneToOne, school: NO_SCHOOL, weight: 0.012 * schoolWeight });
+  buckets.push({
+    ouSlot: lost.slot,
+    kind: 'lost',
+    profile: PROFILE.oneToOne,
+    school: NO_SCHOOL,
+    weight: 0.012 * schoolWeight,
+  });
   const staging = add('Staging', root, 'New and spare devices waiting for assignment');
-  buckets.push({ ouSlot: staging.slot, kind: 'staging', profile: PROFILE.spare, school: NO_SCHOOL, weight: 0.015 * schoolWeight });
+  buckets.push({
+    ouSlot: staging.slot,
+    kind: 'staging',
+    profile: PROFILE.spare,
+    school: NO_SCHOOL,
+    weight: 0.015 * schoolWeight,
+  });
 
   return { tree, schools, buckets };
 }

@@ -31,7 +31,12 @@ export class OrgUnitTree {
   #cachedList: readonly EmulatorOrgUnit[] | undefined;
 
   /** Adds an OU under `parent` (undefined for the root). Paths are derived, never given. */
-  add(input: { orgUnitId: string; name: string; parent?: OrgUnitRecord; description?: string }): OrgUnitRecord {
+  add(input: {
+    orgUnitId: string;
+    name: string;
+    parent?: OrgUnitRecord;
+    description?: string;
+  }): OrgUnitRecord {
     const orgUnitPath = input.parent ? joinPath(input.parent.orgUnitPath, input.name) : '/';
     const record: OrgUnitRecord = {
       slot: this.#slots.length,
@@ -122,7 +127,10 @@ export class OrgUnitTree {
   }
 
   /** Renames and/or re-parents an OU; every descendant's path follows. */
-  update(record: OrgUnitRecord, change: { name?: string; parent?: OrgUnitRecord; description?: string }): void {
+  update(
+    record: OrgUnitRecord,
+    change: { name?: string; parent?: OrgUnitRecord; description?: string },
+  ): void {
     const moved = [record, ...this.descendants(record)];
     for (const ou of moved) this.#byPath.delete(normalizePath(ou.orgUnitPath));
     const oldPath = record.orgUnitPath;

@@ -99,7 +99,8 @@ export class Prng {
   /** Characters drawn from `alphabet`, as one flat string (no rope of one-character pieces). */
   chars(alphabet: string, length: number): string {
     const codes = new Array<number>(length);
-    for (let i = 0; i < length; i++) codes[i] = alphabet.charCodeAt(Math.floor(this.next() * alphabet.length));
+    for (let i = 0; i < length; i++)
+      codes[i] = alphabet.charCodeAt(Math.floor(this.next() * alphabet.length));
     return String.fromCharCode(...codes);
   }
 

@@ -35,7 +35,12 @@ export interface TestEmulator {
   /** Mints another token for the owner account with only these scopes. */
   tokenWith(scopes: readonly string[]): string;
   get(path: string, token?: string): Promise<TestResponse>;
-  send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown, token?: string): Promise<TestResponse>;
+  send(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    payload?: unknown,
+    token?: string,
+  ): Promise<TestResponse>;
   /** Every page of a Directory device listing. */
   listAll(query: string): Promise<Body[]>;
 }
@@ -54,14 +59,21 @@ export function startTestEmulator(options: EmulatorOptions = {}): TestEmulator {
   const token = tokenWith(ALL_SCOPES);
   const parse = (text: string): Body => (text ? JSON.parse(text) : undefined);
   const get: TestEmulator['get'] = async (path, bearer = token) => {
-    const response = await emu.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${bearer}` } });
+    const response = await emu.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     return { status: response.statusCode, body: parse(response.body), headers: response.headers };
   };
   const send: TestEmulator['send'] = async (method, path, payload, bearer = token) => {
     const response = await emu.app.inject({
       method,
       url: path,
-      headers: { authorization: `Bearer ${bearer}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
     });
     return { status: response.statusCode, body: parse(response.body), headers: response.headers };
