@@ -80,6 +80,17 @@ export default tseslint.config(
     },
   },
   {
+    // Vite and Playwright configs belong to the web app's Node-side tsconfig, not to a tsconfig.json.
+    files: ['apps/web/vite.config.ts', 'apps/web/playwright.config.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './apps/web/tsconfig.node.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

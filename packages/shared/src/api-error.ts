@@ -10,11 +10,3 @@ export const apiErrorSchema = z.object({
 });
 
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** Limits shared by server and client so forms and handlers reject the same input. */
-export const LIMITS = {
-  /** Largest JSON body any endpoint accepts. */
-  bodyBytes: 1024 * 1024,
-  clientErrorMessage: 2000,
-  clientErrorStack: 8000,
-} as const;

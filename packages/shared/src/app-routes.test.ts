@@ -20,7 +20,6 @@ describe('isKnownAppPath', () => {
       '/devices/fleetStatus',
       '/onboarding',
       '/settings',
-      '/settings/team',
     ]) {
       expect(isKnownAppPath(path), path).toBe(true);
     }
@@ -33,6 +32,7 @@ describe('isKnownAppPath', () => {
   });
   it('does not know other paths', () => {
     expect(isKnownAppPath('/nope')).toBe(false);
+    expect(isKnownAppPath('/settings/team')).toBe(false);
     expect(isKnownAppPath('/devices')).toBe(false);
   });
 });

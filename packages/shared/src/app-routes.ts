@@ -35,7 +35,6 @@ const STATIC_PATHS = new Set<string>([
 export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (STATIC_PATHS.has(path)) return true;
-  if (path.startsWith(`${APP_ROUTES.settings}/`)) return true;
   const device = /^\/devices\/chromebook\/([^/]+)$/.exec(path);
   if (device) return isValidDeviceId(decodeSegment(device[1] ?? ''));
   return false;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@fleetdeck/shared/api-error';
-import { LIMITS } from '@fleetdeck/shared/api-error';
+import { LIMITS } from '@fleetdeck/shared/limits';
 import { AppError } from '../errors/app-error.ts';
 
 /** Why: every failure reaches the client in one shape, and no 5xx leaks internals. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITS } from '@fleetdeck/shared/api-error';
+import { LIMITS } from '@fleetdeck/shared/limits';
 
 const clientErrorSchema = z.object({
   message: z.string().min(1).max(LIMITS.clientErrorMessage),

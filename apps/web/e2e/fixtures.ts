@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Shared journey fixtures. Every test fails on a console error or uncaught exception it did
+ * not declare with `allowConsoleErrors(...)`, which includes CSP violations ("Refused to ...").
+ */
+export interface ConsoleGuard {
+  /** Declare console errors this test expects (matched against the message text). */
+  allow(...patterns: RegExp[]): void;
+  /** Errors seen so far, for assertions. */
+  readonly errors: string[];
+}
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const errors: string[] = [];
+      const unexpected: string[] = [];
+      const record = (text: string) => {
+        errors.push(text);
+        if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(text);
+      };
+      page.on('console', (message) => {
+        if (message.type() === 'error') record(message.text());
+      });
+      page.on('pageerror', (error) => record(`Uncaught: ${error.message}`));
+      await use({ allow: (...patterns) => allowed.push(...patterns), errors });
+      // Errors arrive asynchronously; re-check patterns added late in the test.
+      const stillUnexpected = unexpected.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(stillUnexpected, 'unexpected console errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+const distDir = join(import.meta.dirname, '..', 'dist');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+}
+
+/** The built file of a route module, e.g. `src/app/routes/dashboard.tsx` → `/assets/dashboard-abc.js`. */
+export function routeChunkUrl(src: string): string {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const chunk = manifest[src];
+  if (!chunk) throw new Error(`${src} is not in the Vite manifest; run npm run build`);
+  return `/${chunk.file}`;
+}
+
+/** The build this dist was made by, as written to builds/latest.json. */
+export function builtLatest(): { id: string; timestamp: number } {
+  return JSON.parse(readFileSync(join(distDir, 'builds', 'latest.json'), 'utf8')) as {
+    id: string;
+    timestamp: number;
+  };
+}
+
+export function distFile(...parts: string[]): string {
+  return readFileSync(join(distDir, ...parts), 'utf8');
+}
+
+/** Saves a screenshot where the report and reviewers look for them. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: join(import.meta.dirname, '..', 'test-results', 'screenshots', `${name}.png`),
+    fullPage: false,
+  });
+}
+
+/** The app shell's primary navigation (visible at desktop widths). */
+export function primaryNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Primary' });
+}

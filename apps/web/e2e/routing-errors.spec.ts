@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { expect, primaryNav, routeChunkUrl, screenshot, test } from './fixtures.ts';
+
+const GOOGLEBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.6478.126 Safari/537.36';
+
+/** Chromium logs the document's own 404 status; the server sends it on purpose for unknown paths. */
+const DOCUMENT_404 = /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
+
+/** Serves a route chunk whose Component throws while rendering, without touching product code. */
+async function breakDashboardChunk(page: Page): Promise<void> {
+  await page.route(`**${routeChunkUrl('src/app/routes/dashboard.tsx')}`, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: "export function Component() { throw new Error('Fleet summary exploded while rendering'); }",
+    }),
+  );
+}
+
+test.describe('route validation and unknown paths', () => {
+  test('an invalid device ID is a 404 "Page Not Found: <path>" on the full error page', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(DOCUMENT_404);
+    const response = await page.goto('/devices/chromebook/bad!id');
+    expect(response?.status()).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(main.getByText('Page Not Found: /devices/chromebook/bad!id', { exact: true })).toBeVisible();
+    await expect(main.getByLabel('Status code 404')).toHaveText('Error 404');
+    await expect(main.getByText(/The address may be mistyped/)).toBeVisible();
+    await expect(page.locator('[data-error-variant="not-found"]')).toBeVisible();
+    // Full-screen: the shell (and its navigation) is replaced.
+    await expect(primaryNav(page)).toHaveCount(0);
+    await expect(page).toHaveTitle('Page Not Found · Fleetdeck');
+    await screenshot(page, 'error-page-404');
+
+    await main.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(primaryNav(page)).toBeVisible();
+  });
+
+  test('validation also applies to client-side navigation and uses the path as requested', async ({
+    page,
+  }) => {
+    await page.goto('/devices/fleetStatus');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fleet status' })).toBeVisible();
+    const tooLong = 'x'.repeat(129);
+    // Back/forward style navigation: the router reads the URL the browser reports.
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/devices/chromebook/${tooLong}`);
+    await expect(
+      page.getByText(`Page Not Found: /devices/chromebook/${tooLong}`, { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  });
+
+  test('an unmatched path is a non-fatal "Page not found" inside the shell', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(DOCUMENT_404);
+    const response = await page.goto('/reports/quarterly');
+    expect(response?.status()).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(main.getByText('/reports/quarterly')).toBeVisible();
+    await expect(main.getByLabel('Status 404')).toBeVisible();
+    await expect(page.locator('[data-error-variant]')).toHaveCount(0);
+    await screenshot(page, 'page-not-found-in-shell');
+
+    // The shell still works.
+    await primaryNav(page).getByRole('link', { name: 'Policy debugger' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Policy debugger' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test.describe('render errors', () => {
+  test('a person sees the generic error page titled Internal Server Error', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/Fleet summary exploded while rendering/, /this page hit an error/);
+    await breakDashboardChunk(page);
+    const report = page.waitForRequest((request) => request.url().endsWith('/api/client-errors'));
+    await page.goto('/dashboard');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeVisible();
+    await expect(main.getByLabel('Status code 500')).toHaveText('Error 500');
+    await expect(main.getByText('Fleet summary exploded while rendering', { exact: true })).toBeVisible();
+    await expect(main.getByText(/Reloading usually fixes it/)).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Reload page' })).toBeVisible();
+    await expect(page.locator('[data-error-variant="generic"]')).toBeVisible();
+    await expect(primaryNav(page)).toHaveCount(0);
+    expect((await report).postDataJSON()).toMatchObject({
+      message: 'Error: Fleet summary exploded while rendering',
+    });
+    await screenshot(page, 'error-page-500');
+  });
+
+  test.describe('for a crawler', () => {
+    test.use({ userAgent: GOOGLEBOT });
+
+    test('the error is only logged: console.error and POST /api/client-errors; the shell stays', async ({
+      page,
+      consoleGuard,
+    }) => {
+      consoleGuard.allow(/Fleet summary exploded while rendering/, /this page hit an error/);
+      await breakDashboardChunk(page);
+      const reported = page.waitForResponse((response) => response.url().endsWith('/api/client-errors'));
+      await page.goto('/dashboard');
+      const response = await reported;
+      expect(response.status()).toBe(202);
+      const body = response.request().postDataJSON() as Record<string, unknown>;
+      expect(body).toMatchObject({
+        message: 'Error: Fleet summary exploded while rendering',
+        path: '/dashboard',
+        userAgent: GOOGLEBOT,
+      });
+      expect(body.stack).toEqual(expect.stringContaining('Fleet summary exploded while rendering'));
+
+      await expect(primaryNav(page)).toBeVisible();
+      await expect(page.getByRole('main')).toBeEmpty();
+      await expect(page.locator('[data-error-variant]')).toHaveCount(0);
+      await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+      expect(consoleGuard.errors.some((text) => text.includes('this page hit an error'))).toBe(true);
+
+      // Other pages still render for the crawler.
+      await primaryNav(page).getByRole('link', { name: 'Fleet status' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Fleet status' })).toBeVisible();
+    });
+
+    test('a crawler still gets the 404 page for an invalid device ID', async ({ page, consoleGuard }) => {
+      consoleGuard.allow(DOCUMENT_404);
+      await page.goto('/devices/chromebook/not%20valid');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+      await expect(
+        page.getByText('Page Not Found: /devices/chromebook/not%20valid', { exact: true }),
+      ).toBeVisible();
+    });
+  });
+});

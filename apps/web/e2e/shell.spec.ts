@@ -1,0 +1,125 @@
+import { expect, primaryNav, screenshot, test } from './fixtures.ts';
+
+test.describe('app shell', () => {
+  test('landing explains Fleetdeck and leads to sign-in', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your Chromebook fleet, clear and fast.' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Fleetdeck · Chromebook fleet console');
+    await expect(page.getByText('Exact serial search')).toBeVisible();
+    await screenshot(page, 'landing');
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const google = page.getByRole('button', { name: 'Sign in with Google' });
+    await expect(google).toBeDisabled();
+    await expect(page.getByText('Google sign-in is not switched on yet.')).toBeVisible();
+    await expect(page).toHaveTitle('Sign in · Fleetdeck');
+    await screenshot(page, 'login');
+  });
+
+  test('primary navigation loads each page as its own chunk, without reloading', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { fleetdeckMarker: boolean }).fleetdeckMarker = true;
+    });
+    const nav = primaryNav(page);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    const chunk = page.waitForRequest((request) => /\/assets\/fleet-status-[\w-]+\.js$/.test(request.url()));
+    await nav.getByRole('link', { name: 'Fleet status' }).click();
+    await chunk;
+    await expect(page.getByRole('heading', { level: 1, name: 'Fleet status' })).toBeVisible();
+    await expect(page).toHaveURL(/\/devices\/fleetStatus$/);
+    await expect(nav.getByRole('link', { name: 'Fleet status' })).toHaveAttribute('aria-current', 'page');
+
+    await nav.getByRole('link', { name: 'Policy debugger' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Policy debugger' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+    await expect(page).toHaveTitle('Settings · Fleetdeck');
+
+    expect(
+      await page.evaluate(() => (window as unknown as { fleetdeckMarker?: boolean }).fleetdeckMarker),
+    ).toBe(true);
+  });
+
+  test('onboarding describes the setup steps', async ({ page }) => {
+    await page.goto('/onboarding');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Set up Fleetdeck for your organization' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Connect your Google Workspace' })).toBeVisible();
+  });
+
+  test('the device page shows the validated device ID', async ({ page }) => {
+    const response = await page.goto('/devices/chromebook/5fc7a3b1-90aa_42');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Chromebook' })).toBeVisible();
+    await expect(page.getByTestId('device-id')).toHaveText('5fc7a3b1-90aa_42');
+    await expect(primaryNav(page).getByRole('link', { name: 'Fleet status' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page.getByRole('heading', { name: 'A timeline of who had this device' })).toBeVisible();
+  });
+
+  test('light and dark screenshots of the shell', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/devices/fleetStatus');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fleet status' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await screenshot(page, 'shell-light');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await screenshot(page, 'shell-dark');
+  });
+
+  test('the theme choice persists across reloads and beats the system setting', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/dashboard');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: /Change theme/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('fleetdeck:theme'))).toBe('dark');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    // Applied by /theme-init.js before the app's script runs: no light flash.
+    const darkBeforeApp = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(darkBeforeApp).toBe(true);
+
+    await page.getByRole('button', { name: /Change theme/ }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('at 390 px the navigation collapses into a menu that works', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    await expect(primaryNav(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet).toBeVisible();
+    await screenshot(page, 'shell-mobile-nav');
+    await sheet.getByRole('link', { name: 'Policy debugger' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Policy debugger' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'shell-mobile');
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { RouterContextProvider, type MiddlewareFunction } from 'react-router';
+import { isValidDeviceId } from '@fleetdeck/shared/app-routes';
+import { guarded, validated, type AppRouteHandle } from './route-helpers.ts';
+
+async function call(
+  middleware: MiddlewareFunction,
+  path: string,
+  params: Record<string, string>,
+): Promise<unknown> {
+  const url = new URL(path, 'https://fleetdeck.example');
+  try {
+    await middleware(
+      { request: new Request(url), url, params, pattern: '', context: new RouterContextProvider() },
+      vi.fn(),
+    );
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+describe('validated', () => {
+  const device = validated((params) => isValidDeviceId(params.deviceID));
+
+  it('lets a valid device ID through', async () => {
+    expect(await call(device, '/devices/chromebook/abc-123_X', { deviceID: 'abc-123_X' })).toBeUndefined();
+  });
+
+  it.each([
+    ['/devices/chromebook/bad!id', 'bad!id'],
+    ['/devices/chromebook/has%20space', 'has space'],
+    [`/devices/chromebook/${'a'.repeat(129)}`, 'a'.repeat(129)],
+  ])('answers %s with 404 "Page Not Found: " + the path', async (path, deviceID) => {
+    // `data(...)` thrown from middleware; the router turns it into the route error response.
+    const error = await call(device, path, { deviceID });
+    expect(error).toMatchObject({
+      type: 'DataWithResponseInit',
+      data: `Page Not Found: ${path}`,
+      init: { status: 404 },
+    });
+  });
+});
+
+describe('guarded', () => {
+  it('records the guards in the handle and runs them as middleware first', () => {
+    const own: MiddlewareFunction = () => undefined;
+    const route = guarded(['auth'], { path: 'dashboard', middleware: [own], handle: { shell: 'app' } });
+    expect(route.handle as AppRouteHandle).toEqual({ shell: 'app', guards: ['auth'] });
+    expect(route.middleware).toHaveLength(2);
+    expect(route.middleware?.[1]).toBe(own);
+  });
+
+  it('lets everyone through the auth guard until sign-in exists', async () => {
+    const route = guarded(['auth'], { path: 'settings' });
+    const guard = route.middleware?.[0];
+    expect(guard).toBeDefined();
+    if (guard) expect(await call(guard, '/settings', {})).toBeUndefined();
+  });
+});

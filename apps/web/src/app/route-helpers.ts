@@ -1,0 +1,69 @@
+import { data, type MiddlewareFunction, type RouteObject } from 'react-router';
+import { browserChunkReloadEnvironment, withChunkReload } from '../lib/chunk-reload.ts';
+import { guardMiddleware, type GuardName } from './guards.ts';
+
+/** What route modules under src/app/routes export: React Router's lazy route properties. */
+export type RouteModule = Omit<
+  RouteObject,
+  'path' | 'index' | 'children' | 'id' | 'caseSensitive' | 'lazy' | 'middleware' | 'unstable_validateParams'
+>;
+
+/** Data every Fleetdeck route may declare in `handle`. */
+export interface AppRouteHandle {
+  /** Named guards, run as middleware before the page loads (see guards.ts). */
+  readonly guards?: readonly GuardName[];
+  /** `public` hides the primary navigation (landing, sign-in). */
+  readonly shell?: 'app' | 'public';
+}
+
+let readPendingHref: () => string | null = () => null;
+
+/** Why: the router is created after the route table, so it hands in how to read its pending navigation. */
+export function setPendingNavigationReader(read: () => string | null): void {
+  readPendingHref = read;
+}
+
+/**
+ * Why: every route chunk gets the one-reload-on-failure treatment without repeating it. When
+ * the chunk failed during a client navigation, the "reload" loads the page the admin was
+ * going to, not the one they were leaving.
+ */
+export function lazyRoute(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
+  return withChunkReload(load, () => ({
+    ...browserChunkReloadEnvironment(),
+    reload: () => {
+      const href = readPendingHref();
+      if (href) window.location.assign(href);
+      else window.location.reload();
+    },
+  }));
+}
+
+/** Why: declares guards where the route is defined and wires them as middleware in one step. */
+export function guarded(guards: readonly GuardName[], route: RouteObject): RouteObject {
+  const existing: unknown = route.handle;
+  const handle: AppRouteHandle = {
+    ...(typeof existing === 'object' && existing !== null ? existing : {}),
+    guards,
+  };
+  return {
+    ...route,
+    handle,
+    middleware: [guardMiddleware(guards), ...(route.middleware ?? [])],
+  };
+}
+
+/**
+ * Why (seed §2): a page may validate its own route; on failure Fleetdeck answers 404 with
+ * `Page Not Found: ` + the requested path, shown on the full error page.
+ */
+export function validated(
+  isValid: (params: Readonly<Record<string, string | undefined>>) => boolean,
+): MiddlewareFunction {
+  return ({ params, request }) => {
+    if (isValid(params)) return;
+    const { pathname } = new URL(request.url);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's contract: a thrown data() becomes the route's error response
+    throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: 'Not Found' });
+  };
+}

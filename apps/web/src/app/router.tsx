@@ -1,0 +1,79 @@
+import { createBrowserRouter, createPath, type RouteObject } from 'react-router';
+import { isValidDeviceId } from '@fleetdeck/shared/app-routes';
+import { registerInAppNavigator } from '../lib/navigate-to.ts';
+import { routeRulesMiddleware } from './route-rules-middleware.ts';
+import {
+  guarded,
+  lazyRoute,
+  setPendingNavigationReader,
+  validated,
+  type AppRouteHandle,
+} from './route-helpers.ts';
+import { AppSkeleton, PageErrorBoundary, RootErrorBoundary, RootLayout } from './routes/root-route.tsx';
+import { NotFoundRoute, ShellLayout } from './routes/shell-route.tsx';
+
+const publicShell: AppRouteHandle = { shell: 'public' };
+
+/**
+ * Fleetdeck's route table. Every page is its own lazily loaded chunk; guards and param
+ * validation run as middleware before the chunk renders; route rules run at the root on
+ * every navigation.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    middleware: [routeRulesMiddleware],
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: AppSkeleton,
+    children: [
+      {
+        id: 'shell',
+        Component: ShellLayout,
+        children: [
+          {
+            id: 'pages',
+            ErrorBoundary: PageErrorBoundary,
+            children: [
+              { index: true, handle: publicShell, lazy: lazyRoute(() => import('./routes/landing.tsx')) },
+              { path: 'login', handle: publicShell, lazy: lazyRoute(() => import('./routes/login.tsx')) },
+              guarded(['auth'], {
+                path: 'onboarding',
+                lazy: lazyRoute(() => import('./routes/onboarding.tsx')),
+              }),
+              guarded(['auth'], {
+                path: 'dashboard',
+                lazy: lazyRoute(() => import('./routes/dashboard.tsx')),
+              }),
+              guarded(['auth'], {
+                path: 'debugPolicy',
+                lazy: lazyRoute(() => import('./routes/debug-policy.tsx')),
+              }),
+              guarded(['auth'], {
+                path: 'devices',
+                children: [
+                  { path: 'fleetStatus', lazy: lazyRoute(() => import('./routes/fleet-status.tsx')) },
+                  {
+                    path: 'chromebook/:deviceID',
+                    middleware: [validated((params) => isValidDeviceId(params.deviceID))],
+                    lazy: lazyRoute(() => import('./routes/device.tsx')),
+                  },
+                ],
+              }),
+              guarded(['auth'], { path: 'settings', lazy: lazyRoute(() => import('./routes/settings.tsx')) }),
+              { path: '*', Component: NotFoundRoute },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+registerInAppNavigator((path, { replace }) => router.navigate(path, { replace }));
+setPendingNavigationReader(() => {
+  const pending = router.state.navigation.location;
+  return pending ? createPath(pending) : null;
+});

@@ -1,0 +1,16 @@
+import { PageHeader } from '../../components/page-header.tsx';
+import { PolicyDebuggerIntro } from '../../features/policy/components/policy-debugger-intro.tsx';
+
+/** `/debugPolicy`: effective policies and where each value comes from. */
+export function Component() {
+  return (
+    <>
+      <title>Policy debugger · Fleetdeck</title>
+      <PageHeader
+        title="Policy debugger"
+        description="Why does this Chromebook behave like that? See each effective policy and the organizational unit that set it."
+      />
+      <PolicyDebuggerIntro />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { PageHeader } from '../../components/page-header.tsx';
+import { OnboardingSteps } from '../../features/onboarding/components/onboarding-steps.tsx';
+
+/** `/onboarding`: first-visit setup, reached after sign-in when the organization is new. */
+export function Component() {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <title>Set up Fleetdeck · Fleetdeck</title>
+      <PageHeader
+        eyebrow="Setup"
+        title="Set up Fleetdeck for your organization"
+        description="Three steps, once per organization. You can leave and come back; progress is kept."
+      />
+      <OnboardingSteps />
+    </div>
+  );
+}

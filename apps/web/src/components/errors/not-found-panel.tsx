@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { LayoutDashboard, Laptop, SearchX } from 'lucide-react';
+import { Badge } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
+
+/**
+ * The non-fatal `Page not found` shown inside the shell for unmatched paths: navigation stays
+ * usable, so the admin can carry on from where they are.
+ */
+export function NotFoundPanel({ pathname }: { pathname: string }) {
+  return (
+    <div
+      className="mx-auto flex max-w-lg flex-col items-center py-16 text-center"
+      data-testid="not-found-panel"
+    >
+      <title>Page not found · Fleetdeck</title>
+      <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <SearchX className="size-6" aria-hidden="true" />
+      </div>
+      <Badge className="mt-5" aria-label="Status 404">
+        404
+      </Badge>
+      <h1 className="mt-3 text-2xl font-semibold tracking-tight">Page not found</h1>
+      <p className="mt-3 text-sm leading-relaxed text-muted-foreground">
+        Fleetdeck has no page at{' '}
+        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground">{pathname}</code>.
+        The link may be out of date, or the address mistyped. Pick up from one of these instead:
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/dashboard">
+            <LayoutDashboard aria-hidden="true" />
+            Dashboard
+          </Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to="/devices/fleetStatus">
+            <Laptop aria-hidden="true" />
+            Fleet status
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { MEMBER_ROLES } from './permissions.ts';
+
+/** Request and response shapes of onboarding, members, invitations and OU scopes. */
+
+const MAX_OU_PATH = 1024;
+
+/** An OU path as Google writes it: `/`, or `/` followed by segments, without a trailing slash. */
+export const orgUnitPathSchema = z
+  .string()
+  .min(1)
+  .max(MAX_OU_PATH)
+  .regex(/^\/(?:[^/]+(?:\/[^/]+)*)?$/, 'must be an OU path such as / or /Schools/North');
+
+export const memberRoleSchema = z.enum(MEMBER_ROLES);
+
+export const onboardingStatusResponseSchema = z.object({
+  /** `signed_in` → `connected` → `scope_chosen` → `complete`. */
+  step: z.enum(['signed_in', 'connected', 'complete']),
+  onboarded: z.boolean(),
+  organization: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      customerId: z.string(),
+      primaryDomain: z.string().nullable(),
+      managedOuPath: z.string(),
+      role: memberRoleSchema,
+    })
+    .nullable(),
+  google: z
+    .object({
+      status: z.enum(['connected', 'needs_reconsent']),
+      missingScopes: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type OnboardingStatusResponse = z.infer<typeof onboardingStatusResponseSchema>;
+
+export const ouScopeRequestSchema = z.object({ ouPath: orgUnitPathSchema.default('/') }).strict();
+export type OuScopeRequest = z.input<typeof ouScopeRequestSchema>;
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: memberRoleSchema,
+  ouScope: z.array(z.string()),
+  joinedAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberListResponseSchema = z.object({ members: z.array(memberSchema) });
+
+export const memberUpdateRequestSchema = z
+  .object({
+    role: memberRoleSchema.optional(),
+    /** OU subtrees a viewer is limited to; empty means the whole managed tree. */
+    ouScope: z.array(orgUnitPathSchema).max(100).optional(),
+  })
+  .strict();
+export type MemberUpdateRequest = z.infer<typeof memberUpdateRequestSchema>;
+
+export const invitationCreateRequestSchema = z
+  .object({
+    email: z.email().max(320),
+    role: memberRoleSchema,
+    ouScope: z.array(orgUnitPathSchema).max(100).default([]),
+  })
+  .strict();
+export type InvitationCreateRequest = z.input<typeof invitationCreateRequestSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: memberRoleSchema,
+  ouScope: z.array(z.string()),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationListResponseSchema = z.object({ invitations: z.array(invitationSchema) });
+
+export const invitationAcceptRequestSchema = z
+  .object({
+    token: z
+      .string()
+      .min(20)
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();

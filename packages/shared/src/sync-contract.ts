@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * The sync API's contract: runs (Sync now, the list, one run), their live progress, and each
+ * organization's schedule. The server shapes its responses with these schemas; the web app
+ * parses them with the same ones.
+ */
+
+export const SYNC_KINDS = ['full', 'incremental'] as const;
+export const SYNC_TRIGGERS = ['manual', 'schedule', 'onboarding'] as const;
+export const SYNC_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+/** Phases in the order a run goes through them. */
+export const SYNC_PHASES = [
+  'queued',
+  'org_units',
+  'devices',
+  'telemetry',
+  'reports',
+  'sweep',
+  'rollups',
+  'done',
+] as const;
+
+export type SyncKind = (typeof SYNC_KINDS)[number];
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+export type SyncPhase = (typeof SYNC_PHASES)[number];
+
+export const syncErrorSchema = z.object({
+  at: z.string().max(40),
+  phase: z.string().max(40),
+  shard: z.string().max(2000).optional(),
+  /** A stable id (`rate_limited`, `page_token_expired`, `google_unavailable`, …). */
+  code: z.string().max(80),
+  message: z.string().max(2000),
+  /** True when the run went on (a retried call, a restarted shard). */
+  recovered: z.boolean(),
+});
+export type SyncError = z.infer<typeof syncErrorSchema>;
+
+export const syncProgressSchema = z.object({
+  shardsTotal: z.number().int().nonnegative(),
+  shardsDone: z.number().int().nonnegative(),
+  pages: z.number().int().nonnegative(),
+  devicesSeen: z.number().int().nonnegative(),
+  devicesWritten: z.number().int().nonnegative(),
+  devicesCreated: z.number().int().nonnegative(),
+  devicesDeleted: z.number().int().nonnegative(),
+  historyRows: z.number().int().nonnegative(),
+  telemetrySamples: z.number().int().nonnegative(),
+  /** Devices per second over the devices phase so far. */
+  rate: z.number().nonnegative(),
+  /** Devices Google reported in the previous complete run, the base of the estimate. */
+  expectedDevices: z.number().int().nonnegative().nullable(),
+  etaSeconds: z.number().nonnegative().nullable(),
+  /** Google asked us to slow down: retries and the total time spent waiting. */
+  retries: z.number().int().nonnegative(),
+  waitedMs: z.number().nonnegative(),
+  shardRestarts: z.number().int().nonnegative(),
+});
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+export const syncRunSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(SYNC_KINDS),
+  trigger: z.enum(SYNC_TRIGGERS),
+  status: z.enum(SYNC_STATUSES),
+  phase: z.string().max(40),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().int().nonnegative().nullable(),
+  attempts: z.number().int().nonnegative(),
+  progress: syncProgressSchema,
+  errors: z.array(syncErrorSchema).max(100),
+});
+export type SyncRun = z.infer<typeof syncRunSchema>;
+
+export const startSyncRequestSchema = z.object({ kind: z.enum(SYNC_KINDS).default('incremental') });
+export type StartSyncRequest = z.infer<typeof startSyncRequestSchema>;
+
+export const startSyncResponseSchema = z.object({
+  run: syncRunSchema,
+  /** False when a run was already queued or running: that run is returned instead. */
+  created: z.boolean(),
+});
+
+export const SYNC_RUN_PAGE = { default: 20, max: 100 } as const;
+
+export const listSyncRunsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SYNC_RUN_PAGE.max).default(SYNC_RUN_PAGE.default),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+
+export const listSyncRunsResponseSchema = z.object({
+  runs: z.array(syncRunSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const SYNC_SCHEDULE_LIMITS = {
+  intervalMinutes: { min: 5, max: 1440, default: 10 },
+  fullEveryHours: { min: 1, max: 720, default: 24 },
+} as const;
+
+export const syncScheduleSchema = z.object({
+  enabled: z.boolean(),
+  intervalMinutes: z
+    .number()
+    .int()
+    .min(SYNC_SCHEDULE_LIMITS.intervalMinutes.min)
+    .max(SYNC_SCHEDULE_LIMITS.intervalMinutes.max),
+  /** Every this many hours the scheduled run is a full one (it also finds deletions). */
+  fullEveryHours: z
+    .number()
+    .int()
+    .min(SYNC_SCHEDULE_LIMITS.fullEveryHours.min)
+    .max(SYNC_SCHEDULE_LIMITS.fullEveryHours.max),
+  nextRunAt: z.string().nullable(),
+});
+export type SyncSchedule = z.infer<typeof syncScheduleSchema>;
+
+export const updateSyncScheduleSchema = syncScheduleSchema.omit({ nextRunAt: true });
+export type UpdateSyncSchedule = z.infer<typeof updateSyncScheduleSchema>;
