@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS } from '@fleetdeck/shared/api-error';
+import { LIMITS } from '@fleetdeck/shared/limits';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/error-handler.ts';
