@@ -1,0 +1,178 @@
+/**
+ * bench:emulator — how fast the Google emulator generates a fleet and serves it.
+ *   npm run bench:emulator -- --size 100000 --runs 3 --seed 1   (runs node with --expose-gc)
+ * 1. Generation: `generateFleet` for `--size` devices in this process (median of --runs), and the
+ *    heap the fleet keeps.
+ * 2. Listing: the standalone emulator (`npm run emulator`) in its own process, zero latency, and
+ *    plain `fetch` listing every device with projection=FULL and maxResults=300 — once with
+ *    Google's default pretty-printed JSON, once with prettyPrint=false.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { generateFleet } from '../packages/google-emulator/src/state/fleet-generator.ts';
+import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const flags = benchFlags({
+  size: { type: 'string', default: '100000' },
+  runs: { type: 'string', default: '3' },
+  seed: { type: 'string', default: '1' },
+});
+const size = Number(flags.size);
+const runs = Math.max(1, Number(flags.runs));
+const seed = Number(flags.seed);
+
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+// 1. Generation
+const generationMs: number[] = [];
+const gc = (globalThis as { gc?: () => void }).gc;
+let fleetHeapMb = Number.NaN;
+let orgUnits = 0;
+for (let run = 0; run < runs; run += 1) {
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const fleet = generateFleet({ seed, size, anchor: Date.now() });
+  generationMs.push(performance.now() - started);
+  gc?.();
+  // Measured while `fleet` is still referenced: what one generated fleet keeps in memory.
+  if (gc) fleetHeapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  orgUnits = fleet.orgUnits.size;
+}
+printTable(`Fleet generation (${size.toLocaleString('en-US')} devices)`, [
+  {
+    runs,
+    org_units: orgUnits,
+    median_ms: round(median(generationMs)),
+    min_ms: round(Math.min(...generationMs)),
+    max_ms: round(Math.max(...generationMs)),
+    fleet_heap_mb: Number.isNaN(fleetHeapMb) ? 'n/a (run node --expose-gc)' : round(fleetHeapMb),
+  },
+]);
+
+// 2. Listing through the standalone emulator
+const emulator = await startEmulator();
+try {
+  const token = await mintToken(emulator.origin);
+  const listings = [];
+  for (const prettyPrint of [true, false]) listings.push(await listAll(emulator.origin, token, prettyPrint));
+  const counters = (await (await fetch(`${emulator.origin}/__emulator/counters`)).json()) as {
+    apis: Record<string, { requests: number }>;
+  };
+  printTable(
+    `Listing ${size.toLocaleString('en-US')} devices: projection=FULL, maxResults=300, zero latency`,
+    listings.map((l) => ({
+      prettyPrint: String(l.prettyPrint),
+      devices: l.devices,
+      pages: l.pages,
+      seconds: round(l.seconds, 2),
+      devices_per_second: Math.round(l.devices / l.seconds),
+      page_p50_ms: round(l.p50),
+      page_p95_ms: round(l.p95),
+      mb_per_page: round(l.bytes / l.pages / 2 ** 20, 2),
+    })),
+  );
+  const [pretty, compact] = listings;
+  printFigures('emulator', {
+    size,
+    seed,
+    generation: {
+      runs,
+      medianMs: round(median(generationMs)),
+      minMs: round(Math.min(...generationMs)),
+      fleetHeapMb: round(fleetHeapMb),
+    },
+    listing: {
+      projection: 'FULL',
+      maxResults: 300,
+      devicesPerSecond: Math.round(pretty!.devices / pretty!.seconds),
+      devicesPerSecondCompact: Math.round(compact!.devices / compact!.seconds),
+      pages: pretty!.pages,
+      pageP50Ms: round(pretty!.p50),
+      pageP95Ms: round(pretty!.p95),
+      pageP50MsCompact: round(compact!.p50),
+    },
+    directoryRequests: counters.apis.directory?.requests ?? 0,
+  });
+} finally {
+  emulator.process.kill('SIGTERM');
+}
+
+async function startEmulator(): Promise<{ origin: string; process: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['packages/google-emulator/src/cli.ts', '--size', String(size), '--seed', String(seed), '--port', '0'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the emulator did not start within 120 s')), 120_000);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const origin = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (origin) {
+        clearTimeout(timer);
+        resolve({ origin, process: child });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the emulator exited with ${code}`)));
+  });
+}
+
+async function mintToken(origin: string): Promise<string> {
+  const admins = (await (await fetch(`${origin}/__emulator/oauth/admins`)).json()) as {
+    admins: { email: string }[];
+  };
+  const response = await fetch(`${origin}/__emulator/oauth/access-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: admins.admins[0]?.email,
+      scopes: ['admin.directory.device.chromeos.readonly'],
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function listAll(origin: string, token: string, prettyPrint: boolean) {
+  const pageMs: number[] = [];
+  let devices = 0;
+  let bytes = 0;
+  let pageToken = '';
+  const started = performance.now();
+  do {
+    const url = new URL(`${origin}/admin/directory/v1/customer/my_customer/devices/chromeos`);
+    url.searchParams.set('maxResults', '300');
+    url.searchParams.set('projection', 'FULL');
+    if (!prettyPrint) url.searchParams.set('prettyPrint', 'false');
+    if (pageToken) url.searchParams.set('pageToken', pageToken);
+    const pageStarted = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const text = await response.text();
+    if (response.status !== 200)
+      throw new Error(`page failed with ${response.status}: ${text.slice(0, 300)}`);
+    const body = JSON.parse(text) as { chromeosdevices?: unknown[]; nextPageToken?: string };
+    pageMs.push(performance.now() - pageStarted);
+    bytes += text.length;
+    devices += body.chromeosdevices?.length ?? 0;
+    pageToken = body.nextPageToken ?? '';
+  } while (pageToken);
+  const sorted = [...pageMs].sort((a, b) => a - b);
+  return {
+    prettyPrint,
+    devices,
+    pages: pageMs.length,
+    bytes,
+    seconds: (performance.now() - started) / 1000,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+  };
+}
