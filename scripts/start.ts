@@ -1,4 +1,10 @@
+import { startLocalGoogleUnlessConfigured } from './lib/local-google.ts';
 import { ensureWebBuild } from './lib/web-build.ts';
 
 ensureWebBuild();
+const localGoogle = await startLocalGoogleUnlessConfigured(process.env);
+if (localGoogle) {
+  // The server exits the process on SIGTERM/SIGINT; the emulator's sockets go with it.
+  process.once('exit', () => void localGoogle.emulator.close());
+}
 await import('../apps/server/src/main.ts');
