@@ -8,7 +8,9 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'google', root: 'packages/google', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        test: { name: 'google', root: 'packages/google', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
       {
         test: {
           name: 'google-emulator',

@@ -12,6 +12,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
 import { healthRoutes } from './routes/health.ts';
+import { registerIdentity } from './modules/identity/identity-plugin.ts';
+import { registerProductApi } from './routes/identity-routes.ts';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -46,6 +48,13 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
 
   await app.register(healthRoutes, { database });
   await app.register(clientErrorRoutes);
+
+  // ── identity (owned by the identity module): better-auth at /api/identity, the JWKS, and the
+  // authenticated product API scope. Product routes of other modules go in registerProductApi's
+  // callback so that they authenticate (session cookie or bearer JWT), check CSRF and MFA. ──
+  const identity = await registerIdentity(app, { config, database });
+  await registerProductApi(app, { identity, config, database });
+  // ── end identity ──
 
   const web = await registerWebApp(app, path.resolve(config.webDistDir ?? DEFAULT_WEB_DIST));
   // Unknown paths are rate limited too: scanners probe them by the thousand.

@@ -16,6 +16,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-fleetdeck-dist',
+    // Nothing listens here: identity's Google discovery fails fast instead of reaching the internet.
+    GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const app = await buildApp({ config, database: testDb.database });

@@ -2,10 +2,16 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-identity-organizations.ts';
+import * as m0003 from './migrations/0003-fleet-store.ts';
+import * as m0004 from './migrations/0004-sync-engine.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-identity-organizations': m0002,
+  '0003-fleet-store': m0003,
+  '0004-sync-engine': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { FleetTables } from './fleet-schema.ts';
 
 /** Tables owned by Fleetdeck's migrations. Every tenant table carries org_id. */
 export interface AuditLogTable {
@@ -17,6 +18,111 @@ export interface AuditLogTable {
   details: JSONColumnType<Record<string, unknown>, Record<string, unknown> | undefined>;
 }
 
-export interface DB {
+export type MemberRoleColumn = 'owner' | 'admin' | 'technician' | 'viewer';
+
+/** A generated secret kept once for every process on the same database (see auth-secret.ts). */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** One organization per Google Workspace customer. */
+export interface OrgTable {
+  id: Generated<string>;
+  name: string;
+  google_customer_id: string;
+  primary_domain: string | null;
+  managed_ou_path: Generated<string>;
+  onboarding_completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface OrgMemberTable {
+  org_id: string;
+  user_id: string;
+  role: MemberRoleColumn;
+  /** OU paths a viewer is limited to; empty means the whole managed tree. */
+  ou_scope: JSONColumnType<string[], string | undefined>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface OrgInvitationTable {
+  id: Generated<string>;
+  org_id: string;
+  email: string;
+  role: MemberRoleColumn;
+  ou_scope: JSONColumnType<string[], string | undefined>;
+  token_hash: string;
+  invited_by: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  accepted_by: string | null;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Which admin's Google grant an organization's calls run on, and whether it still works. */
+export interface OrgGoogleConnectionTable {
+  org_id: string;
+  user_id: string;
+  /** better-auth's `account.id` of that admin's Google account (tokens encrypted there). */
+  account_id: string;
+  status: 'connected' | 'needs_reconsent';
+  scopes: JSONColumnType<string[], string | undefined>;
+  connected_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+}
+
+/** Mail kept in the database when no SMTP server is configured (development and tests). */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  recipient: string;
+  subject: string;
+  text: string;
+  link: string | null;
+}
+
+/** The columns of better-auth's `session` table that Fleetdeck reads (camelCase is theirs). */
+export interface IdentitySessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  aal: string | null;
+}
+
+/** The columns of better-auth's `user` table that Fleetdeck reads. */
+export interface IdentityUserTable {
+  id: string;
+  email: string;
+  name: string;
+  twoFactorEnabled: boolean | null;
+}
+
+/** The columns of better-auth's `account` table that Fleetdeck reads (tokens stay encrypted). */
+export interface IdentityAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  accountId: string;
+  scope: string | null;
+}
+
+export interface DB extends FleetTables {
   audit_log: AuditLogTable;
+  server_secret: ServerSecretTable;
+  org: OrgTable;
+  org_member: OrgMemberTable;
+  org_invitation: OrgInvitationTable;
+  org_google_connection: OrgGoogleConnectionTable;
+  mail_outbox: MailOutboxTable;
+  session: IdentitySessionTable;
+  user: IdentityUserTable;
+  account: IdentityAccountTable;
 }

@@ -1,0 +1,184 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Tables of the fleet copy and the sync engine (migrations 0003 and 0004); merged into `DB`. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** int8 columns come back as strings from both drivers; written as numbers or strings. */
+type Int8 = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+
+export interface FleetOrgUnitTable {
+  org_id: string;
+  org_unit_id: string;
+  org_unit_path: string;
+  parent_org_unit_id: string | null;
+  name: string;
+  description: string | null;
+  raw: JSONColumnType<Record<string, unknown>, string, string>;
+  seen_run_id: string | null;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface FleetDeviceTable {
+  org_id: string;
+  device_id: string;
+  customer_id: string;
+  serial_number: string | null;
+  annotated_asset_id: string | null;
+  status: string | null;
+  model: string | null;
+  org_unit_path: string | null;
+  org_unit_id: string | null;
+  annotated_user: string | null;
+  annotated_location: string | null;
+  notes: string | null;
+  last_sync: NullableTimestamp;
+  last_enrollment_time: NullableTimestamp;
+  first_enrollment_time: NullableTimestamp;
+  aue_date: ColumnType<string | null, string | null | undefined, string | null>;
+  os_version: string | null;
+  platform_version: string | null;
+  firmware_version: string | null;
+  os_compliance: string | null;
+  os_update_state: string | null;
+  boot_mode: string | null;
+  recent_user: string | null;
+  mac_address: string | null;
+  ethernet_mac_address: string | null;
+  lan_ip: string | null;
+  wan_ip: string | null;
+  ram_total_bytes: Int8;
+  storage_total_bytes: Int8;
+  storage_free_bytes: Int8;
+  license_type: string | null;
+  chrome_os_type: string | null;
+  deprovision_reason: string | null;
+  manufacture_date: ColumnType<string | null, string | null | undefined, string | null>;
+  battery_health: string | null;
+  battery_cycle_count: number | null;
+  battery_capacity_percent: number | null;
+  telemetry_at: NullableTimestamp;
+  raw: JSONColumnType<Record<string, unknown>, string, string>;
+  content_hash: string;
+  seen_run_id: string | null;
+  first_seen_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export type HistorySource = 'sync' | 'action' | 'user';
+
+export interface FleetDeviceHistoryTable {
+  id: Generated<string>;
+  org_id: string;
+  device_id: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  changed_at: Timestamp;
+  source: HistorySource;
+  sync_run_id: string | null;
+}
+
+export interface FleetTelemetrySampleTable {
+  org_id: string;
+  device_id: string;
+  sampled_at: ColumnType<Date, Date | string, Date | string>;
+  battery_health: string | null;
+  battery_cycle_count: number | null;
+  battery_full_charge_capacity: Int8;
+  battery_design_capacity: Int8;
+  storage_free_bytes: Int8;
+  storage_total_bytes: Int8;
+  memory_free_bytes: Int8;
+  memory_total_bytes: Int8;
+  cpu_utilization_percent: number | null;
+  os_update_state: string | null;
+}
+
+export interface FleetDeviceCommandTable {
+  org_id: string;
+  device_id: string;
+  command_id: string;
+  type: string;
+  state: string;
+  issued_at: Timestamp;
+  issued_by: string | null;
+  result: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+export interface FleetReportTable {
+  org_id: string;
+  report: string;
+  fetched_at: Timestamp;
+  data: JSONColumnType<object, string, string>;
+}
+
+export interface FleetRollupTable {
+  org_id: string;
+  dimension: string;
+  bucket: string;
+  device_count: number;
+  computed_at: Timestamp;
+}
+
+export type SyncRunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface SyncRunTable {
+  id: Generated<string>;
+  org_id: string;
+  customer_id: string;
+  kind: 'full' | 'incremental';
+  trigger: 'manual' | 'schedule' | 'onboarding';
+  requested_by: string | null;
+  status: ColumnType<SyncRunStatus, SyncRunStatus | undefined, SyncRunStatus>;
+  phase: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_owner: string | null;
+  lease_until: NullableTimestamp;
+  progress: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  errors: JSONColumnType<unknown[], string | undefined, string>;
+}
+
+export interface SyncCheckpointTable {
+  org_id: string;
+  run_id: string;
+  phase: string;
+  shard: string;
+  position: ColumnType<number, number | undefined, number>;
+  page_token: string | null;
+  pages: ColumnType<number, number | undefined, number>;
+  items: ColumnType<number, number | undefined, number>;
+  restarts: ColumnType<number, number | undefined, number>;
+  done: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Timestamp;
+}
+
+export interface SyncScheduleTable {
+  org_id: string;
+  customer_id: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  interval_minutes: ColumnType<number, number | undefined, number>;
+  full_every_hours: ColumnType<number, number | undefined, number>;
+  next_run_at: Timestamp;
+  last_full_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface FleetTables {
+  fleet_org_unit: FleetOrgUnitTable;
+  fleet_device: FleetDeviceTable;
+  fleet_device_history: FleetDeviceHistoryTable;
+  fleet_telemetry_sample: FleetTelemetrySampleTable;
+  fleet_device_command: FleetDeviceCommandTable;
+  fleet_report: FleetReportTable;
+  fleet_rollup: FleetRollupTable;
+  sync_run: SyncRunTable;
+  sync_checkpoint: SyncCheckpointTable;
+  sync_schedule: SyncScheduleTable;
+}

@@ -1,0 +1,140 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import {
+  DEVICE_ROW_SQL_TYPES,
+  HISTORY_COLUMN_NAMES,
+  HISTORY_COLUMNS,
+  type DeviceRow,
+  type HistoryColumn,
+} from './device-row.ts';
+
+/**
+ * Writes one page of devices inside the caller's transaction: rows whose content hash changed are
+ * upserted (one statement over `jsonb_to_recordset`), unchanged rows are only stamped as seen by
+ * this run (for mark-and-sweep), and every changed tracked field of a known device becomes one
+ * history row. Re-running the same page is harmless, which is what makes resume safe.
+ */
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface DevicePageInput {
+  readonly orgId: string;
+  readonly runId: string;
+  readonly rows: readonly DeviceRow[];
+  /** Keep raw fields the listing did not ask for (incremental listings leave out report lists). */
+  readonly mergeRaw: boolean;
+}
+
+export interface DevicePageOutcome {
+  readonly written: number;
+  readonly unchanged: number;
+  readonly created: number;
+  readonly historyRows: number;
+}
+
+interface ExistingDevice extends Record<HistoryColumn, string | null> {
+  device_id: string;
+  content_hash: string;
+  deleted: boolean;
+}
+
+const COLUMNS = Object.keys(DEVICE_ROW_SQL_TYPES) as (keyof DeviceRow)[];
+const RECORD_DEFINITION = COLUMNS.map((c) => `${c} ${DEVICE_ROW_SQL_TYPES[c]}`).join(', ');
+const UPDATE_COLUMNS = COLUMNS.filter((c) => c !== 'org_id' && c !== 'device_id' && c !== 'raw');
+
+/** Why: the one write path of devices for every sync, so a page and its checkpoint commit together. */
+export async function writeDevicePage(db: Executor, input: DevicePageInput): Promise<DevicePageOutcome> {
+  const rows = dedupeById(input.rows);
+  if (rows.length === 0) return { written: 0, unchanged: 0, created: 0, historyRows: 0 };
+  const existing = await readExisting(db, input.orgId, rows);
+  const changed: DeviceRow[] = [];
+  const unchangedIds: string[] = [];
+  const history: HistoryInsert[] = [];
+  for (const row of rows) {
+    const before = existing.get(row.device_id);
+    if (before && before.content_hash === row.content_hash && !before.deleted) {
+      unchangedIds.push(row.device_id);
+      continue;
+    }
+    changed.push(row);
+    if (before) history.push(...diffHistory(before, row));
+  }
+  if (changed.length) await upsertRows(db, input, changed);
+  if (unchangedIds.length) await markSeen(db, input.orgId, input.runId, unchangedIds);
+  if (history.length) await insertHistory(db, input.orgId, input.runId, history);
+  const created = changed.filter((row) => !existing.has(row.device_id)).length;
+  return { written: changed.length, unchanged: unchangedIds.length, created, historyRows: history.length };
+}
+
+function dedupeById(rows: readonly DeviceRow[]): DeviceRow[] {
+  const byId = new Map<string, DeviceRow>();
+  for (const row of rows) byId.set(row.device_id, row);
+  return [...byId.values()];
+}
+
+async function readExisting(
+  db: Executor,
+  orgId: string,
+  rows: readonly DeviceRow[],
+): Promise<Map<string, ExistingDevice>> {
+  const ids = JSON.stringify(rows.map((row) => row.device_id));
+  const tracked = HISTORY_COLUMN_NAMES.map((c) => `${c}::text as ${c}`).join(', ');
+  const result = await sql<ExistingDevice>`
+    select device_id, content_hash, deleted_at is not null as deleted, ${sql.raw(tracked)}
+    from fleet_device
+    where org_id = ${orgId}
+      and device_id in (select jsonb_array_elements_text(${ids}::jsonb))`.execute(db);
+  return new Map(result.rows.map((row) => [row.device_id, row]));
+}
+
+async function upsertRows(db: Executor, input: DevicePageInput, rows: readonly DeviceRow[]): Promise<void> {
+  const payload = JSON.stringify(rows);
+  const raw = input.mergeRaw ? 'fleet_device.raw || excluded.raw' : 'excluded.raw';
+  const updates = UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ');
+  await sql`
+    insert into fleet_device (${sql.raw(COLUMNS.join(', '))}, seen_run_id, updated_at, deleted_at)
+    select ${sql.raw(COLUMNS.map((c) => `r.${c}`).join(', '))}, ${input.runId}::uuid, now(), null
+    from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(RECORD_DEFINITION)})
+    on conflict (org_id, device_id) do update set
+      ${sql.raw(updates)}, raw = ${sql.raw(raw)},
+      seen_run_id = excluded.seen_run_id, updated_at = now(), deleted_at = null`.execute(db);
+}
+
+async function markSeen(db: Executor, orgId: string, runId: string, ids: readonly string[]): Promise<void> {
+  await sql`
+    update fleet_device set seen_run_id = ${runId}::uuid
+    where org_id = ${orgId}
+      and device_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+      and seen_run_id is distinct from ${runId}::uuid`.execute(db);
+}
+
+interface HistoryInsert {
+  device_id: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
+function diffHistory(before: ExistingDevice, row: DeviceRow): HistoryInsert[] {
+  const changes: HistoryInsert[] = [];
+  for (const column of HISTORY_COLUMN_NAMES) {
+    const oldValue = before[column];
+    const newValue = row[column];
+    if ((oldValue ?? null) === (newValue ?? null)) continue;
+    changes.push({ device_id: row.device_id, field: HISTORY_COLUMNS[column], old_value: oldValue, new_value: newValue });
+  }
+  return changes;
+}
+
+async function insertHistory(
+  db: Executor,
+  orgId: string,
+  runId: string,
+  rows: readonly HistoryInsert[],
+): Promise<void> {
+  await sql`
+    insert into fleet_device_history (org_id, device_id, field, old_value, new_value, source, sync_run_id)
+    select ${orgId}, r.device_id, r.field, r.old_value, r.new_value, 'sync', ${runId}::uuid
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(device_id text, field text, old_value text, new_value text)`.execute(db);
+}

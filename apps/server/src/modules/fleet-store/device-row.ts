@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
+
+/**
+ * How a Directory `ChromeOsDevice` becomes a `fleet_device` row: typed columns for everything the
+ * fleet table filters and sorts on, Google's JSON, and a content hash over the fields a sync
+ * compares (the heavy report lists are telemetry, refreshed by the telemetry phase instead).
+ */
+
+/** Report lists left out of the hash and of incremental listings: they change at every check-in. */
+export const HEAVY_DEVICE_FIELDS = [
+  'activeTimeRanges',
+  'cpuStatusReports',
+  'cpuInfo',
+  'systemRamFreeReports',
+  'deviceFiles',
+  'screenshotFiles',
+  'backlightInfo',
+  'fanInfo',
+  'bluetoothAdapterInfo',
+] as const;
+
+/** Every other documented field, in a fixed order: the hash input and the incremental `fields` mask. */
+export const COMPARED_DEVICE_FIELDS = [
+  'deviceId',
+  'serialNumber',
+  'status',
+  'lastSync',
+  'supportEndDate',
+  'willAutoRenew',
+  'orderNumber',
+  'annotatedUser',
+  'annotatedLocation',
+  'annotatedAssetId',
+  'notes',
+  'orgUnitPath',
+  'orgUnitId',
+  'model',
+  'meid',
+  'osVersion',
+  'platformVersion',
+  'firmwareVersion',
+  'macAddress',
+  'ethernetMacAddress',
+  'ethernetMacAddress0',
+  'dockMacAddress',
+  'bootMode',
+  'lastEnrollmentTime',
+  'firstEnrollmentTime',
+  'lastDeprovisionTimestamp',
+  'deprovisionReason',
+  'manufactureDate',
+  'autoUpdateExpiration',
+  'autoUpdateThrough',
+  'extendedSupportEligible',
+  'extendedSupportStart',
+  'extendedSupportEnabled',
+  'deviceLicenseType',
+  'chromeOsType',
+  'osVersionCompliance',
+  'osUpdateStatus',
+  'diskSpaceUsage',
+  'systemRamTotal',
+  'recentUsers',
+  'lastKnownNetwork',
+  'diskVolumeReports',
+  'tpmVersionInfo',
+] as const satisfies readonly (keyof ChromeOsDevice)[];
+
+/** The `fields` value of an incremental listing: the compared fields only, and the page token. */
+export const INCREMENTAL_DEVICE_FIELDS = `nextPageToken,chromeosdevices(${COMPARED_DEVICE_FIELDS.join(',')})`;
+
+/** Columns whose changes are recorded in history, with the name the history shows. */
+export const HISTORY_COLUMNS = {
+  status: 'status',
+  org_unit_path: 'orgUnitPath',
+  annotated_user: 'annotatedUser',
+  annotated_location: 'annotatedLocation',
+  annotated_asset_id: 'annotatedAssetId',
+  notes: 'notes',
+  os_version: 'osVersion',
+  platform_version: 'platformVersion',
+  firmware_version: 'firmwareVersion',
+  recent_user: 'recentUser',
+  boot_mode: 'bootMode',
+  os_compliance: 'osVersionCompliance',
+  os_update_state: 'osUpdateState',
+  mac_address: 'macAddress',
+  ethernet_mac_address: 'ethernetMacAddress',
+  lan_ip: 'lanIpAddress',
+  wan_ip: 'wanIpAddress',
+  deprovision_reason: 'deprovisionReason',
+  license_type: 'deviceLicenseType',
+  aue_date: 'autoUpdateThrough',
+} as const;
+export type HistoryColumn = keyof typeof HISTORY_COLUMNS;
+export const HISTORY_COLUMN_NAMES = Object.keys(HISTORY_COLUMNS) as HistoryColumn[];
+
+export interface DeviceRow {
+  org_id: string;
+  device_id: string;
+  customer_id: string;
+  serial_number: string | null;
+  annotated_asset_id: string | null;
+  status: string | null;
+  model: string | null;
+  org_unit_path: string | null;
+  org_unit_id: string | null;
+  annotated_user: string | null;
+  annotated_location: string | null;
+  notes: string | null;
+  last_sync: string | null;
+  last_enrollment_time: string | null;
+  first_enrollment_time: string | null;
+  aue_date: string | null;
+  os_version: string | null;
+  platform_version: string | null;
+  firmware_version: string | null;
+  os_compliance: string | null;
+  os_update_state: string | null;
+  boot_mode: string | null;
+  recent_user: string | null;
+  mac_address: string | null;
+  ethernet_mac_address: string | null;
+  lan_ip: string | null;
+  wan_ip: string | null;
+  ram_total_bytes: string | null;
+  storage_total_bytes: string | null;
+  storage_free_bytes: string | null;
+  license_type: string | null;
+  chrome_os_type: string | null;
+  deprovision_reason: string | null;
+  manufacture_date: string | null;
+  raw: ChromeOsDevice;
+  content_hash: string;
+}
+
+/** SQL column types of `DeviceRow`, in order, for `jsonb_to_recordset` (see device-page-writer.ts). */
+export const DEVICE_ROW_SQL_TYPES: Readonly<Record<Exclude<keyof DeviceRow, never>, string>> = {
+  org_id: 'text',
+  device_id: 'text',
+  customer_id: 'text',
+  serial_number: 'text',
+  annotated_asset_id: 'text',
+  status: 'text',
+  model: 'text',
+  org_unit_path: 'text',
+  org_unit_id: 'text',
+  annotated_user: 'text',
+  annotated_location: 'text',
+  notes: 'text',
+  last_sync: 'timestamptz',
+  last_enrollment_time: 'timestamptz',
+  first_enrollment_time: 'timestamptz',
+  aue_date: 'date',
+  os_version: 'text',
+  platform_version: 'text',
+  firmware_version: 'text',
+  os_compliance: 'text',
+  os_update_state: 'text',
+  boot_mode: 'text',
+  recent_user: 'text',
+  mac_address: 'text',
+  ethernet_mac_address: 'text',
+  lan_ip: 'text',
+  wan_ip: 'text',
+  ram_total_bytes: 'bigint',
+  storage_total_bytes: 'bigint',
+  storage_free_bytes: 'bigint',
+  license_type: 'text',
+  chrome_os_type: 'text',
+  deprovision_reason: 'text',
+  manufacture_date: 'date',
+  raw: 'jsonb',
+  content_hash: 'text',
+};
+
+/** Why: one mapping for full and incremental syncs, so both write identical rows for one device. */
+export function toDeviceRow(orgId: string, customerId: string, device: ChromeOsDevice): DeviceRow {
+  const network = device.lastKnownNetwork?.[0];
+  const storage = storageOf(device);
+  return {
+    org_id: orgId,
+    device_id: device.deviceId,
+    customer_id: customerId,
+    serial_number: device.serialNumber ?? null,
+    annotated_asset_id: device.annotatedAssetId ?? null,
+    status: device.status ?? null,
+    model: device.model ?? null,
+    org_unit_path: device.orgUnitPath ?? null,
+    org_unit_id: device.orgUnitId ?? null,
+    annotated_user: device.annotatedUser ?? null,
+    annotated_location: device.annotatedLocation ?? null,
+    notes: device.notes ?? null,
+    last_sync: device.lastSync ?? null,
+    last_enrollment_time: device.lastEnrollmentTime ?? null,
+    first_enrollment_time: device.firstEnrollmentTime ?? null,
+    aue_date: aueDateOf(device),
+    os_version: device.osVersion ?? null,
+    platform_version: device.platformVersion ?? null,
+    firmware_version: device.firmwareVersion ?? null,
+    os_compliance: device.osVersionCompliance ?? null,
+    os_update_state: device.osUpdateStatus?.state ?? null,
+    boot_mode: device.bootMode ?? null,
+    recent_user: device.recentUsers?.find((user) => user.email)?.email ?? null,
+    mac_address: device.macAddress ?? null,
+    ethernet_mac_address: device.ethernetMacAddress ?? device.ethernetMacAddress0 ?? null,
+    lan_ip: network?.ipAddress ?? null,
+    wan_ip: network?.wanIpAddress ?? null,
+    ram_total_bytes: device.systemRamTotal ?? null,
+    storage_total_bytes: storage.total,
+    storage_free_bytes: storage.free,
+    license_type: device.deviceLicenseType ?? null,
+    chrome_os_type: device.chromeOsType ?? null,
+    deprovision_reason: device.deprovisionReason ?? null,
+    manufacture_date: /^\d{4}-\d{2}-\d{2}$/.test(device.manufactureDate ?? '') ? (device.manufactureDate ?? null) : null,
+    raw: device,
+    content_hash: contentHash(device),
+  };
+}
+
+/** Why: a device rewritten only when what a sync compares changed, whatever the projection used. */
+export function contentHash(device: ChromeOsDevice): string {
+  const hash = createHash('sha1');
+  for (const field of COMPARED_DEVICE_FIELDS) {
+    const value = device[field];
+    hash.update(value === undefined ? '\u0000' : JSON.stringify(value));
+    hash.update('\u0001');
+  }
+  return hash.digest('base64url');
+}
+
+function aueDateOf(device: ChromeOsDevice): string | null {
+  if (device.autoUpdateThrough) return device.autoUpdateThrough.slice(0, 10);
+  if (device.autoUpdateExpiration) {
+    const ms = Number(device.autoUpdateExpiration);
+    if (Number.isFinite(ms)) return new Date(ms).toISOString().slice(0, 10);
+  }
+  return null;
+}
+
+function storageOf(device: ChromeOsDevice): { total: string | null; free: string | null } {
+  const volume = device.diskVolumeReports?.[0]?.volumeInfo?.[0];
+  if (volume?.storageTotal !== undefined) {
+    return { total: volume.storageTotal, free: volume.storageFree ?? null };
+  }
+  const usage = device.diskSpaceUsage;
+  if (usage?.capacityBytes === undefined) return { total: null, free: null };
+  const free = usage.usedBytes === undefined ? null : String(BigInt(usage.capacityBytes) - BigInt(usage.usedBytes));
+  return { total: usage.capacityBytes, free };
+}

@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { TelemetryDevice } from '@fleetdeck/google/management/telemetry.schema';
+import type { Executor } from './device-page-writer.ts';
+
+/**
+ * Telemetry over time: each telemetry page adds one sample per device (keyed by the time of its
+ * newest report, so re-reading a page adds nothing) and copies the newest battery state onto the
+ * device row the fleet table sorts on.
+ */
+
+/** The telemetry parts a sync asks Google for: only what it stores. */
+export const TELEMETRY_READ_MASK = [
+  'device_id',
+  'battery_info',
+  'battery_status_report',
+  'storage_info',
+  'memory_info',
+  'memory_status_report',
+  'cpu_status_report',
+  'os_update_status',
+] as const;
+
+export interface TelemetrySampleRow {
+  device_id: string;
+  sampled_at: string;
+  battery_health: string | null;
+  battery_cycle_count: number | null;
+  battery_full_charge_capacity: string | null;
+  battery_design_capacity: string | null;
+  battery_capacity_percent: number | null;
+  storage_free_bytes: string | null;
+  storage_total_bytes: string | null;
+  memory_free_bytes: string | null;
+  memory_total_bytes: string | null;
+  cpu_utilization_percent: number | null;
+  os_update_state: string | null;
+}
+
+/** Why: one sample shape for the table and the device row, whichever reports a device sent. */
+export function toTelemetrySample(device: TelemetryDevice, fallbackTime: string): TelemetrySampleRow | undefined {
+  if (!device.deviceId) return undefined;
+  const battery = device.batteryStatusReport?.[0];
+  const design = device.batteryInfo?.[0]?.designCapacity;
+  const memory = device.memoryStatusReport?.[0];
+  const cpu = device.cpuStatusReport?.[0];
+  const full = battery?.fullChargeCapacity;
+  const times = [battery?.reportTime, memory?.reportTime, cpu?.reportTime].filter((t): t is string => !!t);
+  return {
+    device_id: device.deviceId,
+    sampled_at: times.sort().at(-1) ?? fallbackTime,
+    battery_health: battery?.batteryHealth ?? null,
+    battery_cycle_count: battery?.cycleCount ?? null,
+    battery_full_charge_capacity: full ?? null,
+    battery_design_capacity: design ?? null,
+    battery_capacity_percent:
+      full && design && Number(design) > 0 ? Math.round((Number(full) / Number(design)) * 1000) / 10 : null,
+    storage_free_bytes: device.storageInfo?.availableDiskBytes ?? null,
+    storage_total_bytes: device.storageInfo?.totalDiskBytes ?? null,
+    memory_free_bytes: memory?.systemRamFreeBytes ?? device.memoryInfo?.availableRamBytes ?? null,
+    memory_total_bytes: device.memoryInfo?.totalRamBytes ?? null,
+    cpu_utilization_percent: cpu?.cpuUtilizationPct ?? null,
+    os_update_state: device.osUpdateStatus?.[0]?.updateState ?? null,
+  };
+}
+
+const SAMPLE_DEFINITION = `device_id text, sampled_at timestamptz, battery_health text, battery_cycle_count integer,
+  battery_full_charge_capacity bigint, battery_design_capacity bigint, battery_capacity_percent real,
+  storage_free_bytes bigint, storage_total_bytes bigint, memory_free_bytes bigint, memory_total_bytes bigint,
+  cpu_utilization_percent integer, os_update_state text`;
+
+/** Why: samples and the device's battery columns must move together inside the page transaction. */
+export async function writeTelemetryPage(
+  db: Executor,
+  orgId: string,
+  samples: readonly TelemetrySampleRow[],
+): Promise<number> {
+  if (samples.length === 0) return 0;
+  const payload = JSON.stringify(samples);
+  const inserted = await sql`
+    insert into fleet_telemetry_sample (org_id, device_id, sampled_at, battery_health, battery_cycle_count,
+      battery_full_charge_capacity, battery_design_capacity, storage_free_bytes, storage_total_bytes,
+      memory_free_bytes, memory_total_bytes, cpu_utilization_percent, os_update_state)
+    select ${orgId}, r.device_id, r.sampled_at, r.battery_health, r.battery_cycle_count,
+      r.battery_full_charge_capacity, r.battery_design_capacity, r.storage_free_bytes, r.storage_total_bytes,
+      r.memory_free_bytes, r.memory_total_bytes, r.cpu_utilization_percent, r.os_update_state
+    from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
+    on conflict (org_id, device_id, sampled_at) do nothing`.execute(db);
+  await sql`
+    update fleet_device d set battery_health = r.battery_health, battery_cycle_count = r.battery_cycle_count,
+      battery_capacity_percent = r.battery_capacity_percent, telemetry_at = r.sampled_at
+    from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
+    where d.org_id = ${orgId} and d.device_id = r.device_id
+      and (d.telemetry_at is null or d.telemetry_at <= r.sampled_at)`.execute(db);
+  return Number(inserted.numAffectedRows ?? 0);
+}

@@ -1,0 +1,197 @@
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { IDENTITY_MESSAGES } from '@fleetdeck/shared/identity-messages';
+import type { AuditEvent } from '../audit/audit-log.ts';
+import { CLIENT_IP_HEADER_NAME } from './client-ip.ts';
+import { isPastAbsoluteLifetime } from './session-policy.ts';
+
+/** What the hooks report to the rest of Fleetdeck; writes happen after better-auth's transactions. */
+export interface IdentityEvents {
+  audit(event: AuditEvent): Promise<void>;
+}
+
+type Body = Record<string, unknown> | undefined;
+
+const present = (body: Body, key: string) => {
+  const value = body?.[key];
+  return typeof value === 'string' && value.trim() !== '';
+};
+
+const badRequest = (message: string) => new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message });
+
+/** The specification's validation messages, word for word, before better-auth's own checks. */
+function checkSpecMessages(path: string, body: Body): void {
+  if (path === '/sign-in/email' || path === '/sign-up/email') {
+    if (!present(body, 'email') || !present(body, 'password'))
+      throw badRequest(IDENTITY_MESSAGES.passwordCredentialsMissing);
+  }
+  if (path === '/email-otp/send-verification-otp') {
+    // Sending and resending a code are one endpoint; it needs the code's type as well.
+    if (!present(body, 'type')) throw badRequest(IDENTITY_MESSAGES.resendTypeMissing);
+    if (!present(body, 'email')) throw badRequest(IDENTITY_MESSAGES.otpRecipientMissing);
+  }
+  const needsRecipient = [
+    '/sign-in/email-otp',
+    '/email-otp/check-verification-otp',
+    '/email-otp/verify-email',
+    '/email-otp/request-password-reset',
+    '/email-otp/reset-password',
+    '/forget-password/email-otp',
+    '/request-password-reset',
+  ];
+  if (needsRecipient.includes(path) && !present(body, 'email'))
+    throw badRequest(IDENTITY_MESSAGES.otpRecipientMissing);
+}
+
+/** Identity changes that a session still waiting for its second factor may not make. */
+const SECOND_FACTOR_GATED = new Set([
+  '/link-social',
+  '/unlink-account',
+  '/two-factor/disable',
+  '/two-factor/enable',
+  '/two-factor/generate-backup-codes',
+  '/change-password',
+  '/change-email',
+  '/update-user',
+  '/list-sessions',
+  '/token',
+]);
+
+const SESSION_READERS = new Set(['/get-session', '/token', ...SECOND_FACTOR_GATED]);
+
+const SIGN_IN_PREFIXES = ['/sign-in/', '/sign-up/', '/callback/', '/oauth2/callback/', '/two-factor/verify-'];
+const isSignInPath = (path: string) =>
+  SIGN_IN_PREFIXES.some((prefix) => path.startsWith(prefix)) ||
+  path === '/verify-email' ||
+  path === '/email-otp/verify-email';
+
+function signInMethod(path: string): string {
+  if (path.startsWith('/callback/') || path.startsWith('/oauth2/callback/')) return 'google';
+  if (path === '/sign-in/email-otp') return 'email_otp';
+  if (path.startsWith('/two-factor/')) return 'second_factor';
+  if (path.includes('verify-email')) return 'email_link';
+  return 'password';
+}
+
+const AUDITED_ACTIONS: Record<string, string> = {
+  '/sign-out': 'auth.sign_out',
+  '/revoke-session': 'auth.session_revoked',
+  '/revoke-sessions': 'auth.sign_out_everywhere',
+  '/revoke-other-sessions': 'auth.sign_out_others',
+  '/two-factor/enable': 'mfa.enrollment_started',
+  '/two-factor/disable': 'mfa.disabled',
+  '/two-factor/generate-backup-codes': 'mfa.backup_codes_regenerated',
+  '/link-social': 'identity.link_started',
+  '/unlink-account': 'identity.unlinked',
+  '/change-password': 'auth.password_changed',
+  '/reset-password': 'auth.password_reset',
+  '/email-otp/reset-password': 'auth.password_reset',
+  '/request-password-reset': 'auth.password_reset_requested',
+  '/sign-up/email': 'auth.sign_up',
+};
+
+interface SessionLike {
+  session: { id: string; token: string; createdAt: Date; aal?: unknown };
+  user: { id: string; email: string; twoFactorEnabled?: unknown };
+}
+
+/**
+ * better-auth hooks: the specification's messages; one session per sign-in (the cookie's old
+ * session is revoked); the `aal` of a session raised by a passed second factor; the second-factor
+ * gate on identity changes; the absolute session lifetime; and the audit log of all of it.
+ */
+export function createIdentityHooks(events: IdentityEvents) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      checkSpecMessages(ctx.path, ctx.body as Body);
+      if (!SESSION_READERS.has(ctx.path)) return;
+      const current = (await getSessionFromCtx(ctx)) as SessionLike | null;
+      if (!current) return;
+      if (isPastAbsoluteLifetime(current.session.createdAt)) {
+        await ctx.context.internalAdapter.deleteSession(current.session.token);
+        throw new APIError('UNAUTHORIZED', {
+          code: 'SESSION_EXPIRED',
+          message: IDENTITY_MESSAGES.sessionMissing,
+        });
+      }
+      if (
+        SECOND_FACTOR_GATED.has(ctx.path) &&
+        current.user.twoFactorEnabled === true &&
+        current.session.aal !== 'aal2'
+      ) {
+        throw new APIError('FORBIDDEN', {
+          code: 'MFA_REQUIRED',
+          message: 'Enter the code from your authenticator app to continue.',
+        });
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      const returned: unknown = ctx.context.returned;
+      const failed = isAPIError(returned);
+      const created = ctx.context.newSession as SessionLike | null;
+      const request = {
+        ip: ctx.headers?.get(CLIENT_IP_HEADER_NAME) ?? undefined,
+        userAgent: ctx.headers?.get('user-agent')?.slice(0, 512) ?? undefined,
+      };
+      const body = ctx.body as Body;
+      const email = typeof body?.['email'] === 'string' ? body['email'].slice(0, 320) : undefined;
+
+      if (!failed && ctx.path.startsWith('/two-factor/verify-')) {
+        const token =
+          created?.session.token ??
+          (typeof (returned as { token?: unknown } | null)?.token === 'string'
+            ? (returned as { token: string }).token
+            : undefined);
+        if (token) await ctx.context.internalAdapter.updateSession(token, { aal: 'aal2' });
+      }
+
+      if (created && isSignInPath(ctx.path)) {
+        const previous = await ctx.getSignedCookie(
+          ctx.context.authCookies.sessionToken.name,
+          ctx.context.secret,
+        );
+        if (previous && previous !== created.session.token)
+          await ctx.context.internalAdapter.deleteSession(previous);
+        await events.audit({
+          action: ctx.path.startsWith('/two-factor/verify-') ? 'mfa.challenge_verified' : 'auth.sign_in',
+          outcome: 'success',
+          actorUserId: created.user.id,
+          actorLabel: created.user.email,
+          details: { method: signInMethod(ctx.path) },
+          ...request,
+        });
+        return;
+      }
+      if (failed && isSignInPath(ctx.path) && returned.statusCode !== 302) {
+        await events.audit({
+          action: ctx.path.startsWith('/two-factor/verify-') ? 'mfa.challenge_failed' : 'auth.sign_in',
+          outcome: 'failure',
+          orgId: null,
+          actorLabel: email ?? null,
+          details: { method: signInMethod(ctx.path), status: returned.statusCode },
+          ...request,
+        });
+        return;
+      }
+      if (!failed && ctx.path.startsWith('/two-factor/verify-')) {
+        const userId = ctx.context.session?.user.id;
+        await events.audit({
+          action: 'mfa.challenge_verified',
+          outcome: 'success',
+          actorUserId: userId,
+          ...request,
+        });
+        return;
+      }
+      const action = AUDITED_ACTIONS[ctx.path];
+      if (action === undefined) return;
+      const userId = created?.user.id ?? ctx.context.session?.user.id;
+      await events.audit({
+        action,
+        outcome: failed ? 'failure' : 'success',
+        actorUserId: userId ?? null,
+        ...(userId ? {} : { orgId: null, actorLabel: email ?? null }),
+        ...request,
+      });
+    }),
+  };
+}

@@ -1,0 +1,145 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Invitation } from '@fleetdeck/shared/organization-contract';
+import type { MemberRole } from '@fleetdeck/shared/permissions';
+import type { DB } from '../../db/schema.ts';
+import { AppError, appErrors } from '../../errors/app-error.ts';
+import { addMember } from './organization-repository.ts';
+
+const INVITATION_DAYS = 7;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function statusOf(row: {
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+  expires_at: Date;
+}): Invitation['status'] {
+  if (row.accepted_at) return 'accepted';
+  if (row.revoked_at) return 'revoked';
+  return new Date(row.expires_at).getTime() <= Date.now() ? 'expired' : 'pending';
+}
+
+/**
+ * Why: an owner or admin invites by email; only a hash of the token is stored, so the database
+ * alone cannot accept an invitation. Returns the token for the accept link (mailed, never logged).
+ */
+export async function createInvitation(
+  db: Kysely<DB>,
+  orgId: string,
+  input: { email: string; role: MemberRole; ouScope: readonly string[]; invitedBy: string },
+): Promise<{ invitation: Invitation; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const email = input.email.toLowerCase();
+  // Re-inviting the same address replaces the pending invitation.
+  await db
+    .updateTable('org_invitation')
+    .set({ revoked_at: new Date() })
+    .where('org_id', '=', orgId)
+    .where('email', '=', email)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+  const row = await db
+    .insertInto('org_invitation')
+    .values({
+      org_id: orgId,
+      email,
+      role: input.role,
+      ou_scope: JSON.stringify(input.ouScope),
+      token_hash: hashToken(token),
+      invited_by: input.invitedBy,
+      expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { invitation: present(row), token };
+}
+
+function present(row: {
+  id: string;
+  email: string;
+  role: MemberRole;
+  ou_scope: string[];
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+}): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    ouScope: row.ou_scope,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    status: statusOf(row),
+  };
+}
+
+export async function listInvitations(db: Kysely<DB>, orgId: string): Promise<Invitation[]> {
+  const rows = await db
+    .selectFrom('org_invitation')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .orderBy('created_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map(present);
+}
+
+/** Why: another organization's invitation id answers 404, like one that never existed. */
+export async function revokeInvitation(db: Kysely<DB>, orgId: string, invitationId: string): Promise<void> {
+  const result = await db
+    .updateTable('org_invitation')
+    .set({ revoked_at: new Date() })
+    .where('org_id', '=', orgId)
+    .where('id', '=', invitationId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n)
+    throw appErrors.notFound('No pending invitation with this id in your organization.');
+}
+
+/** Why: the invited person, signed in with the invited email, joins with the invited role and scope. */
+export async function acceptInvitation(
+  db: Kysely<DB>,
+  token: string,
+  user: { id: string; email: string },
+): Promise<{ orgId: string; role: MemberRole }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('org_invitation')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || statusOf(row) !== 'pending')
+      throw appErrors.notFound(
+        'This invitation link is invalid, expired or already used. Ask for a new invitation.',
+      );
+    if (row.email !== user.email.toLowerCase())
+      throw new AppError(
+        'invitation_email_mismatch',
+        403,
+        `This invitation was sent to ${row.email}. Sign in with that address to accept it.`,
+      );
+    const existing = await trx
+      .selectFrom('org_member')
+      .select('org_id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (existing)
+      throw appErrors.conflict(
+        'You already belong to an organization. Leave it before accepting this invitation.',
+      );
+    await addMember(trx, row.org_id, { userId: user.id, role: row.role, ouScope: row.ou_scope });
+    await trx
+      .updateTable('org_invitation')
+      .set({ accepted_at: new Date(), accepted_by: user.id })
+      .where('id', '=', row.id)
+      .execute();
+    return { orgId: row.org_id, role: row.role };
+  });
+}

@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import { createGoogleClient } from '@fleetdeck/google/google-client';
+import { GOOGLE_BASE_URLS } from '@fleetdeck/google/google-hosts';
+import { GoogleApiError } from '@fleetdeck/google/errors';
+import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
+import type { Config } from '../../config/env.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { missingApiScopes, parseScopes } from '../identity/google-scopes.ts';
+import type { Identity } from '../identity/identity-plugin.ts';
+import type { Principal } from '../identity/principal.ts';
+import {
+  addMember,
+  createOrganization,
+  findGoogleConnection,
+  findMember,
+  findOrganization,
+  findOrganizationByCustomer,
+  saveGoogleConnection,
+} from './organization-repository.ts';
+
+export interface OnboardingDependencies {
+  readonly db: Kysely<DB>;
+  readonly identity: Identity;
+  readonly config: Config;
+}
+
+interface Customer {
+  id: string;
+  domain: string | null;
+}
+
+async function fetchCustomer(config: Config, accessToken: string): Promise<Customer> {
+  const client = createGoogleClient({
+    getAccessToken: async () => accessToken,
+    baseUrls: { directory: config.google.apiRootUrl ?? GOOGLE_BASE_URLS.directory },
+    retry: { maxAttempts: 2, baseDelayMs: 200 },
+  });
+  try {
+    const customer = await client.directory.getCustomer();
+    return { id: customer.id, domain: customer.customerDomain ?? null };
+  } catch (error) {
+    if (error instanceof GoogleApiError && (error.status === 403 || error.status === 401)) {
+      throw new AppError(
+        'google_admin_required',
+        403,
+        'Google refused to read your Workspace account (customers.get). Sign in with a Google Workspace admin who may manage Chrome devices.',
+      );
+    }
+    throw new AppError(
+      'google_unavailable',
+      503,
+      'Google did not answer while Fleetdeck checked your Workspace. Try again in a minute.',
+    );
+  }
+}
+
+function findGoogleAccount(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('account')
+    .select(['id', 'scope'])
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'google')
+    .executeTakeFirst();
+}
+
+/**
+ * Why: onboarding proves the admin's grant works (customers.get succeeds, every scope granted)
+ * before creating or joining the organization of that Google customer; the first admin owns it.
+ */
+export async function connectGoogleWorkspace(
+  deps: OnboardingDependencies,
+  principal: Principal,
+): Promise<{ orgId: string; created: boolean }> {
+  const found = await findGoogleAccount(deps.db, principal.userId);
+  if (!found)
+    throw new AppError(
+      'google_sign_in_required',
+      409,
+      'Sign in with Google (an admin of your Google Workspace) to connect it to Fleetdeck.',
+    );
+  // A refresh now makes Google state the scopes it grants today (a re-consent may have added some).
+  const token = await deps.identity.google.forAccount(found.id, { verifyGrant: true });
+  const account = (await findGoogleAccount(deps.db, principal.userId)) ?? found;
+  const scopes = parseScopes(account.scope);
+  const missing = missingApiScopes(scopes);
+  if (missing.length > 0)
+    throw new AppError(
+      'google_scopes_missing',
+      409,
+      'Google did not grant every access Fleetdeck needs. Sign in with Google again and leave every box ticked.',
+      { missingScopes: missing },
+    );
+  const customer = await fetchCustomer(deps.config, token);
+
+  const result = await deps.db.transaction().execute(async (trx) => {
+    if (principal.orgId) {
+      const current = await findOrganization(trx, principal.orgId);
+      if (current && current.googleCustomerId !== customer.id)
+        throw new AppError(
+          'member_of_another_organization',
+          409,
+          'You already belong to the organization of another Google Workspace. Leave it before connecting this one.',
+        );
+    }
+    const existing = await findOrganizationByCustomer(trx, customer.id);
+    const orgId =
+      existing?.id ??
+      (await createOrganization(trx, {
+        name: customer.domain ?? `Google Workspace ${customer.id}`,
+        customerId: customer.id,
+        primaryDomain: customer.domain,
+      }));
+    const membership = await findMember(trx, orgId, principal.userId);
+    const created = !existing;
+    if (!membership)
+      await addMember(trx, orgId, { userId: principal.userId, role: created ? 'owner' : 'admin' });
+    const connection = await findGoogleConnection(trx, orgId);
+    if (!connection || connection.status === 'needs_reconsent' || connection.userId === principal.userId)
+      await saveGoogleConnection(trx, orgId, { userId: principal.userId, accountId: account.id, scopes });
+    return { orgId, created };
+  });
+  await deps.identity.audit({
+    action: 'onboarding.connected',
+    outcome: 'success',
+    orgId: result.orgId,
+    actorUserId: principal.userId,
+    actorLabel: principal.email,
+    targetType: 'organization',
+    targetId: result.orgId,
+    details: { customerId: customer.id, created: result.created },
+  });
+  return result;
+}
+
+/** Why: the onboarding page and session-status read the same facts. */
+export async function onboardingStatus(
+  db: Kysely<DB>,
+  principal: Principal,
+): Promise<OnboardingStatusResponse> {
+  const membership = await db
+    .selectFrom('org_member')
+    .select(['org_id', 'role'])
+    .where('user_id', '=', principal.userId)
+    .executeTakeFirst();
+  const org = membership ? await findOrganization(db, membership.org_id) : undefined;
+  if (!membership || !org) return { step: 'signed_in', onboarded: false, organization: null, google: null };
+  const connection = await findGoogleConnection(db, org.id);
+  const connected = connection?.status === 'connected';
+  const complete = connected && org.onboardingCompletedAt !== null;
+  return {
+    step: complete ? 'complete' : 'connected',
+    onboarded: complete,
+    organization: {
+      id: org.id,
+      name: org.name,
+      customerId: org.googleCustomerId,
+      primaryDomain: org.primaryDomain,
+      managedOuPath: org.managedOuPath,
+      role: membership.role,
+    },
+    google: connection
+      ? { status: connection.status, missingScopes: missingApiScopes(connection.scopes) }
+      : null,
+  };
+}

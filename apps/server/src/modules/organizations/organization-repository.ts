@@ -1,0 +1,206 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Member } from '@fleetdeck/shared/organization-contract';
+import type { MemberRole } from '@fleetdeck/shared/permissions';
+import type { DB } from '../../db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface OrganizationRow {
+  id: string;
+  name: string;
+  googleCustomerId: string;
+  primaryDomain: string | null;
+  managedOuPath: string;
+  onboardingCompletedAt: Date | null;
+}
+
+const orgColumns = [
+  'org.id as id',
+  'org.name as name',
+  'org.google_customer_id as googleCustomerId',
+  'org.primary_domain as primaryDomain',
+  'org.managed_ou_path as managedOuPath',
+  'org.onboarding_completed_at as onboardingCompletedAt',
+] as const;
+
+/** Why: the one place that reads an organization, always by its id. */
+export async function findOrganization(db: Executor, orgId: string): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('org').select(orgColumns).where('id', '=', orgId).executeTakeFirst();
+}
+
+/** Why: onboarding joins the organization of a Google customer if one exists already. */
+export async function findOrganizationByCustomer(
+  db: Executor,
+  customerId: string,
+): Promise<OrganizationRow | undefined> {
+  return db
+    .selectFrom('org')
+    .select(orgColumns)
+    .where('google_customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
+/** Why: creating an organization and its first owner is one unit. */
+export async function createOrganization(
+  db: Executor,
+  values: { name: string; customerId: string; primaryDomain: string | null },
+): Promise<string> {
+  const row = await db
+    .insertInto('org')
+    .values({
+      name: values.name,
+      google_customer_id: values.customerId,
+      primary_domain: values.primaryDomain,
+    })
+    .onConflict((oc) => oc.column('google_customer_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (row) return row.id;
+  const existing = await findOrganizationByCustomer(db, values.customerId);
+  if (!existing) throw new Error('organization vanished while being created');
+  return existing.id;
+}
+
+export async function addMember(
+  db: Executor,
+  orgId: string,
+  member: { userId: string; role: MemberRole; ouScope?: readonly string[] },
+): Promise<void> {
+  await db
+    .insertInto('org_member')
+    .values({
+      org_id: orgId,
+      user_id: member.userId,
+      role: member.role,
+      ou_scope: JSON.stringify(member.ouScope ?? []),
+    })
+    .execute();
+}
+
+export async function countMembers(db: Executor, orgId: string): Promise<number> {
+  const row = await db
+    .selectFrom('org_member')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('org_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countOwners(db: Executor, orgId: string): Promise<number> {
+  const row = await db
+    .selectFrom('org_member')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('org_id', '=', orgId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Why: the members page; names and emails come from the identity tables. */
+export async function listMembers(db: Executor, orgId: string): Promise<Member[]> {
+  const rows = await db
+    .selectFrom('org_member')
+    .innerJoin('user', 'user.id', 'org_member.user_id')
+    .select([
+      'org_member.user_id as userId',
+      'user.email as email',
+      'user.name as name',
+      'org_member.role as role',
+      'org_member.ou_scope as ouScope',
+      'org_member.created_at as joinedAt',
+    ])
+    .where('org_member.org_id', '=', orgId)
+    .orderBy('org_member.created_at')
+    .orderBy('org_member.user_id')
+    .limit(5000)
+    .execute();
+  return rows.map((row) => ({ ...row, joinedAt: new Date(row.joinedAt).toISOString() }));
+}
+
+export async function findMember(
+  db: Executor,
+  orgId: string,
+  userId: string,
+): Promise<{ role: MemberRole; ouScope: string[] } | undefined> {
+  return db
+    .selectFrom('org_member')
+    .select(['role', 'ou_scope as ouScope'])
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function updateMember(
+  db: Executor,
+  orgId: string,
+  userId: string,
+  changes: { role?: MemberRole | undefined; ouScope?: readonly string[] | undefined },
+): Promise<void> {
+  await db
+    .updateTable('org_member')
+    .set({
+      updated_at: new Date(),
+      ...(changes.role ? { role: changes.role } : {}),
+      ...(changes.ouScope ? { ou_scope: JSON.stringify(changes.ouScope) } : {}),
+    })
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function removeMember(db: Executor, orgId: string, userId: string): Promise<void> {
+  await db.deleteFrom('org_member').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+}
+
+export async function setManagedOuPath(db: Executor, orgId: string, ouPath: string): Promise<void> {
+  await db.updateTable('org').set({ managed_ou_path: ouPath }).where('id', '=', orgId).execute();
+}
+
+export async function markOnboardingComplete(db: Executor, orgId: string): Promise<void> {
+  await db
+    .updateTable('org')
+    .set({ onboarding_completed_at: new Date() })
+    .where('id', '=', orgId)
+    .where('onboarding_completed_at', 'is', null)
+    .execute();
+}
+
+export interface GoogleConnectionRow {
+  userId: string;
+  accountId: string;
+  status: 'connected' | 'needs_reconsent';
+  scopes: string[];
+}
+
+export async function findGoogleConnection(
+  db: Executor,
+  orgId: string,
+): Promise<GoogleConnectionRow | undefined> {
+  return db
+    .selectFrom('org_google_connection')
+    .select(['user_id as userId', 'account_id as accountId', 'status', 'scopes'])
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+}
+
+/** Why: reconnecting replaces the grant the organization runs on and clears `needs_reconsent`. */
+export async function saveGoogleConnection(
+  db: Executor,
+  orgId: string,
+  grant: { userId: string; accountId: string; scopes: readonly string[] },
+): Promise<void> {
+  const now = new Date();
+  const values = {
+    user_id: grant.userId,
+    account_id: grant.accountId,
+    status: 'connected' as const,
+    scopes: JSON.stringify(grant.scopes),
+    updated_at: now,
+    last_error: null,
+  };
+  await db
+    .insertInto('org_google_connection')
+    .values({ org_id: orgId, connected_at: now, ...values })
+    .onConflict((oc) => oc.column('org_id').doUpdateSet({ ...values, connected_at: now }))
+    .execute();
+}

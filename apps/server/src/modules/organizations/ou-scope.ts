@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** Whether `path` is `root` or lies under it (`/A` covers `/A/B`, not `/AB`). */
+export function isWithinOu(path: string, root: string): boolean {
+  if (root === '/') return true;
+  return path === root || path.startsWith(`${root}/`);
+}
+
+/**
+ * Why: fleet queries must show a member only the OU subtrees they may see: the organization's
+ * managed tree, narrowed to a viewer's granted subtrees when they have any.
+ */
+export async function allowedOuPaths(
+  db: Kysely<DB>,
+  principal: { orgId: string; userId: string },
+): Promise<string[]> {
+  const row = await db
+    .selectFrom('org_member')
+    .innerJoin('org', 'org.id', 'org_member.org_id')
+    .select(['org.managed_ou_path as managed', 'org_member.role as role', 'org_member.ou_scope as scope'])
+    .where('org_member.org_id', '=', principal.orgId)
+    .where('org_member.user_id', '=', principal.userId)
+    .executeTakeFirst();
+  if (!row) return [];
+  if (row.role !== 'viewer' || row.scope.length === 0) return [row.managed];
+  return row.scope.filter((path) => isWithinOu(path, row.managed));
+}

@@ -1,0 +1,73 @@
+/**
+ * Cuts the OU tree into device-listing shards that never overlap and are about equally large.
+ * A shard is either a whole subtree (`tree:`, listed with includeChildOrgunits) or one OU's own
+ * devices (`ou:`). Every page that is not full costs a whole round trip, so shards should be few
+ * and large: a subtree above the target size is split into its root's own devices plus its child
+ * subtrees. Sizes come from the devices of the last sync; on a first sync every OU weighs the same.
+ */
+
+export interface PlannerOrgUnit {
+  readonly orgUnitId: string;
+  readonly parentOrgUnitId: string | null;
+}
+
+export interface PlannedShard {
+  readonly key: string;
+  readonly weight: number;
+}
+
+export interface DeviceShardSpec {
+  readonly orgUnitId: string;
+  readonly includeChildren: boolean;
+}
+
+/** Shards per parallel lane: enough to balance lanes, few enough to keep partial pages rare. */
+const SHARDS_PER_LANE = 3;
+
+/** Why: parallel lanes only help when their shards carry similar numbers of full pages. */
+export function planDeviceShards(
+  units: readonly PlannerOrgUnit[],
+  deviceCounts: ReadonlyMap<string, number> | undefined,
+  lanes: number,
+): PlannedShard[] {
+  const ids = new Set(units.map((ou) => ou.orgUnitId));
+  const children = new Map<string, string[]>();
+  const roots: string[] = [];
+  for (const ou of units) {
+    const parent = ou.parentOrgUnitId;
+    if (parent && ids.has(parent)) children.set(parent, [...(children.get(parent) ?? []), ou.orgUnitId]);
+    else roots.push(ou.orgUnitId);
+  }
+  const own = (id: string) => (deviceCounts ? (deviceCounts.get(id) ?? 0) : 1);
+  const subtree = new Map<string, number>();
+  const weigh = (id: string): number => {
+    const total = own(id) + (children.get(id) ?? []).reduce((sum, child) => sum + weigh(child), 0);
+    subtree.set(id, total);
+    return total;
+  };
+  const total = roots.reduce((sum, root) => sum + weigh(root), 0);
+  // One lane gains nothing from shards: a single chain has the fewest partial pages.
+  const shardCount = lanes <= 1 ? 1 : lanes * SHARDS_PER_LANE;
+  const target = Math.max(1, Math.ceil(total / shardCount));
+  const shards: PlannedShard[] = [];
+  const split = (id: string) => {
+    const weight = subtree.get(id) ?? 0;
+    const kids = children.get(id) ?? [];
+    if (weight <= target || kids.length === 0) {
+      shards.push({ key: `tree:${id}`, weight });
+      return;
+    }
+    shards.push({ key: `ou:${id}`, weight: own(id) });
+    for (const child of kids) split(child);
+  };
+  for (const root of roots) split(root);
+  // Largest first: lanes pick shards in this order, which balances them greedily.
+  return shards.sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : 1));
+}
+
+/** Why: checkpoints store the shard key; the device phase turns it back into a listing. */
+export function parseDeviceShard(key: string): DeviceShardSpec {
+  if (key.startsWith('tree:')) return { orgUnitId: key.slice(5), includeChildren: true };
+  if (key.startsWith('ou:')) return { orgUnitId: key.slice(3), includeChildren: false };
+  throw new Error(`Unknown device shard ${key}`);
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import type { SyncKind } from '@fleetdeck/shared/sync-contract';
+import type { DB } from '../../db/schema.ts';
+import { transactionDb } from '../../jobs/job-queue.ts';
+import { SYNC_RUN_QUEUE, type SyncRunJob } from '../../jobs/sync-run.job.ts';
+import { ensureSchedule } from './sync-schedule-repository.ts';
+import { createRun, type NewSyncRun, type SyncRunRow } from './sync-run-repository.ts';
+
+/**
+ * Starting a sync: the run row and its job are written in one transaction (the job through the
+ * transaction, never beside it), so a run never exists without a job or a job without a run.
+ * An organization that already has an open run gets that run back.
+ */
+
+export interface StartSyncInput extends NewSyncRun {
+  readonly kind: SyncKind;
+}
+
+/** Why: "Sync now", the schedule and onboarding all start runs the same way. */
+export async function startSync(
+  db: Kysely<DB>,
+  boss: PgBoss,
+  input: StartSyncInput,
+): Promise<{ run: SyncRunRow; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    await ensureSchedule(trx, input.orgId, input.customerId);
+    const { row, created } = await createRun(trx, input);
+    if (created) {
+      const job: SyncRunJob = { runId: row.id, orgId: input.orgId };
+      await boss.send(SYNC_RUN_QUEUE, job, { singletonKey: input.orgId, db: transactionDb(trx) });
+    }
+    return { run: row, created };
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import type { Identity } from '../modules/identity/identity-plugin.ts';
+import { enforceAuthentication } from '../modules/identity/request-guards.ts';
+import { auditRoutes } from './audit.ts';
+import { authSessionRoutes, SECOND_FACTOR_EXEMPT_ROUTES } from './auth-session.ts';
+import { devOutboxRoutes } from './dev-outbox.ts';
+import { onboardingRoutes } from './onboarding.ts';
+import { organizationRoutes } from './organizations.ts';
+
+interface Options {
+  readonly identity: Identity;
+  readonly config: Config;
+  readonly database: Database;
+}
+
+/**
+ * Why: the authenticated product API is one Fastify scope; every route registered inside it
+ * (identity's own and, through `register`, every other module's) requires a session or JWT.
+ */
+export async function registerProductApi(
+  app: FastifyInstance,
+  options: Options,
+  register: (api: FastifyInstance) => Promise<void> = async () => undefined,
+): Promise<void> {
+  const { identity, config, database } = options;
+  await app.register(async (api) => {
+    enforceAuthentication(api, {
+      authenticate: (request, reply) => identity.authenticate(request, reply),
+      publicUrl: config.publicUrl,
+      allowPendingSecondFactor: SECOND_FACTOR_EXEMPT_ROUTES,
+    });
+    await api.register(authSessionRoutes, { identity, database });
+    await api.register(onboardingRoutes, { identity, database, config });
+    await api.register(organizationRoutes, { identity, database, config });
+    await api.register(auditRoutes, { database });
+    await register(api);
+  });
+  if (devOutboxEnabled(config)) await app.register(devOutboxRoutes, { database });
+}
+
+/**
+ * The development outbox shows sign-in codes to anyone who can reach it, so it exists only
+ * without SMTP, and in production only while Fleetdeck answers on this machine alone.
+ */
+export function devOutboxEnabled(config: Config): boolean {
+  if (config.mail.smtpUrl) return false;
+  if (config.env !== 'production') return true;
+  const host = new URL(config.publicUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}

@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  invitationAcceptRequestSchema,
+  invitationCreateRequestSchema,
+  invitationListResponseSchema,
+  invitationSchema,
+  memberListResponseSchema,
+  memberUpdateRequestSchema,
+} from '@fleetdeck/shared/organization-contract';
+import { canAssignRole } from '@fleetdeck/shared/permissions';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { appErrors } from '../errors/app-error.ts';
+import type { Identity } from '../modules/identity/identity-plugin.ts';
+import {
+  requireOrganization,
+  requirePermission,
+  requirePrincipal,
+} from '../modules/identity/request-guards.ts';
+import { mailTemplates } from '../modules/mail/mail-templates.ts';
+import {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  revokeInvitation,
+} from '../modules/organizations/invitations.ts';
+import {
+  countOwners,
+  findMember,
+  findOrganization,
+  listMembers,
+  removeMember,
+  updateMember,
+} from '../modules/organizations/organization-repository.ts';
+
+interface Options {
+  readonly identity: Identity;
+  readonly database: Database;
+  readonly config: Config;
+}
+
+const idParam = z.object({ id: z.string().min(1).max(128) });
+const userParam = z.object({ userId: z.string().min(1).max(128) });
+
+/** Members, roles, OU scopes and invitations of the caller's own organization. */
+export async function organizationRoutes(
+  app: FastifyInstance,
+  { identity, database, config }: Options,
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+
+  api.get(
+    '/api/organization/members',
+    {
+      schema: { response: { 200: memberListResponseSchema } },
+      preHandler: requirePermission('members.read'),
+    },
+    async (request) => ({ members: await listMembers(db, requireOrganization(request).orgId) }),
+  );
+
+  api.patch(
+    '/api/organization/members/:userId',
+    {
+      schema: { params: userParam, body: memberUpdateRequestSchema },
+      preHandler: requirePermission('members.manage'),
+    },
+    async (request, reply) => {
+      const actor = requireOrganization(request);
+      const { userId } = request.params;
+      const target = await findMember(db, actor.orgId, userId);
+      if (!target) throw appErrors.notFound('No member with this id in your organization.');
+      const { role, ouScope } = request.body;
+      if (!canAssignRole(actor.role, target.role) || (role && !canAssignRole(actor.role, role)))
+        throw appErrors.forbidden('Only an owner can grant or change the owner role.');
+      if (target.role === 'owner' && role && role !== 'owner' && (await countOwners(db, actor.orgId)) <= 1)
+        throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
+      await updateMember(db, actor.orgId, userId, { role, ouScope });
+      await identity.audit({
+        action: 'members.role_changed',
+        outcome: 'success',
+        orgId: actor.orgId,
+        actorUserId: actor.userId,
+        actorLabel: actor.email,
+        targetType: 'user',
+        targetId: userId,
+        details: { from: target.role, to: role ?? target.role, ouScope: ouScope ?? target.ouScope },
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete(
+    '/api/organization/members/:userId',
+    { schema: { params: userParam }, preHandler: requirePermission('members.manage') },
+    async (request, reply) => {
+      const actor = requireOrganization(request);
+      const { userId } = request.params;
+      const target = await findMember(db, actor.orgId, userId);
+      if (!target) throw appErrors.notFound('No member with this id in your organization.');
+      if (!canAssignRole(actor.role, target.role))
+        throw appErrors.forbidden('Only an owner can remove an owner.');
+      if (target.role === 'owner' && (await countOwners(db, actor.orgId)) <= 1)
+        throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
+      await removeMember(db, actor.orgId, userId);
+      await db.deleteFrom('session').where('userId', '=', userId).execute();
+      await identity.audit({
+        action: 'members.removed',
+        outcome: 'success',
+        orgId: actor.orgId,
+        actorUserId: actor.userId,
+        actorLabel: actor.email,
+        targetType: 'user',
+        targetId: userId,
+        details: { role: target.role },
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    '/api/organization/invitations',
+    {
+      schema: { response: { 200: invitationListResponseSchema } },
+      preHandler: requirePermission('members.manage'),
+    },
+    async (request) => ({ invitations: await listInvitations(db, requireOrganization(request).orgId) }),
+  );
+
+  api.post(
+    '/api/organization/invitations',
+    {
+      schema: { body: invitationCreateRequestSchema, response: { 201: invitationSchema } },
+      preHandler: requirePermission('members.manage'),
+    },
+    async (request, reply) => {
+      const actor = requireOrganization(request);
+      if (!canAssignRole(actor.role, request.body.role))
+        throw appErrors.forbidden('Only an owner can invite another owner.');
+      const { invitation, token } = await createInvitation(db, actor.orgId, {
+        ...request.body,
+        invitedBy: actor.userId,
+      });
+      const org = await findOrganization(db, actor.orgId);
+      const link = `${config.publicUrl}/invitations/accept?token=${token}`;
+      await identity.mailer.send(
+        mailTemplates.invitation(invitation.email, org?.name ?? 'Fleetdeck', invitation.role, link),
+      );
+      await identity.audit({
+        action: 'members.invited',
+        outcome: 'success',
+        orgId: actor.orgId,
+        actorUserId: actor.userId,
+        actorLabel: actor.email,
+        targetType: 'invitation',
+        targetId: invitation.id,
+        details: { email: invitation.email, role: invitation.role },
+      });
+      return reply.code(201).send(invitation);
+    },
+  );
+
+  api.delete(
+    '/api/organization/invitations/:id',
+    { schema: { params: idParam }, preHandler: requirePermission('members.manage') },
+    async (request, reply) => {
+      const actor = requireOrganization(request);
+      await revokeInvitation(db, actor.orgId, request.params.id);
+      await identity.audit({
+        action: 'members.invitation_revoked',
+        outcome: 'success',
+        orgId: actor.orgId,
+        actorUserId: actor.userId,
+        actorLabel: actor.email,
+        targetType: 'invitation',
+        targetId: request.params.id,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  api.post(
+    '/api/invitations/accept',
+    { schema: { body: invitationAcceptRequestSchema } },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const joined = await acceptInvitation(db, request.body.token, {
+        id: principal.userId,
+        email: principal.email,
+      });
+      await identity.audit({
+        action: 'members.invitation_accepted',
+        outcome: 'success',
+        orgId: joined.orgId,
+        actorUserId: principal.userId,
+        actorLabel: principal.email,
+        details: { role: joined.role },
+      });
+      return reply.send(joined);
+    },
+  );
+}

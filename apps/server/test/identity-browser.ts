@@ -1,0 +1,81 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { approveConsent, CookieJar } from './google-sign-in-harness.ts';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+
+/** Every response any test browser received, for the scan that no Google token leaks. */
+export const seenResponses: LightMyRequestResponse[] = [];
+
+/** A browser against the app: cookies, our Origin on every request, a stable client address. */
+export class Browser {
+  readonly jar = new CookieJar();
+  readonly app: FastifyInstance;
+  readonly address: string;
+
+  constructor(app: FastifyInstance, address = '10.0.0.1') {
+    this.app = app;
+    this.address = address;
+  }
+
+  async request(options: {
+    method: InjectOptions['method'];
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse> {
+    const cookie = this.jar.header();
+    const response = await this.app.inject({
+      method: options.method,
+      url: options.url,
+      remoteAddress: this.address,
+      headers: { origin: PUBLIC_URL, ...(cookie ? { cookie } : {}), ...options.headers },
+      ...(options.payload === undefined ? {} : { payload: options.payload as InjectOptions['payload'] }),
+    });
+    this.jar.store(response);
+    seenResponses.push(response);
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, payload });
+  }
+
+  /** Google sign-in end to end: start at better-auth, consent at the emulator, return to the callback. */
+  async signInWithGoogle(
+    email: string,
+    keepScope?: (scope: string) => boolean,
+  ): Promise<LightMyRequestResponse> {
+    const start = await this.post('/api/identity/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/dashboard',
+      disableRedirect: true,
+    });
+    if (start.statusCode !== 200)
+      throw new Error(`sign-in/social answered ${start.statusCode}: ${start.body}`);
+    const location = await approveConsent(start.json<{ url: string }>().url, email, keepScope);
+    const callback = new URL(location);
+    if (callback.origin !== PUBLIC_URL) throw new Error(`consent redirected to ${location}`);
+    return this.get(`${callback.pathname}${callback.search}`);
+  }
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) for the secret inside an otpauth URI. */
+export function totpCode(totpURI: string, at = Date.now()): string {
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const digest = createHmac('sha1', key).update(counter).digest();
+  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
+  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
+}

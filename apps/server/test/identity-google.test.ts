@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityOf } from '../src/modules/identity/identity-plugin.ts';
+import { GoogleReconsentRequiredError } from '../src/modules/identity/google-access-token.ts';
+import { allowedOuPaths } from '../src/modules/organizations/ou-scope.ts';
+import { backendName } from './test-database.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import {
+  OTHER_CUSTOMER_EMAIL,
+  OWNER_EMAIL,
+  VIEWER_EMAIL,
+  startGoogleStandIn,
+  type GoogleStandIn,
+} from './google-sign-in-harness.ts';
+import { Browser, PUBLIC_URL, seenResponses, totpCode } from './identity-browser.ts';
+
+describe(`Google sign-in, onboarding, tenants and second factor on ${backendName}`, () => {
+  let google: GoogleStandIn;
+  let t: TestApp;
+  let owner: Browser;
+  let orgId: string;
+  beforeAll(async () => {
+    google = await startGoogleStandIn();
+    t = await createTestApp({
+      GOOGLE_ISSUER_URL: google.origin,
+      GOOGLE_API_ROOT_URL: google.origin,
+      PUBLIC_URL,
+    });
+    owner = new Browser(t.app, '10.0.1.1');
+  });
+  afterAll(async () => {
+    await t.close();
+    await google.close();
+  });
+
+  const onboard = async (browser: Browser, email: string) => {
+    expect((await browser.signInWithGoogle(email)).statusCode).toBe(302);
+    const connect = await browser.post('/api/onboarding/connect');
+    expect(connect.statusCode, connect.body).toBe(200);
+    expect((await browser.post('/api/onboarding/complete')).statusCode).toBe(200);
+    return connect.json<{ organization: { id: string } }>().organization.id;
+  };
+
+  it('signs in with Google (HttpOnly session cookie) and reports onboarded only after onboarding', async () => {
+    const callback = await owner.signInWithGoogle(OWNER_EMAIL);
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/dashboard');
+    const session = [...owner.jar.cookies].find(([name]) => name.endsWith('session_token'));
+    expect(session?.[1].httpOnly).toBe(true);
+    expect(String(callback.headers['set-cookie'])).toMatch(/SameSite=Lax/i);
+
+    const before = await owner.request({
+      method: 'POST',
+      url: '/api/auth/session-status',
+      payload: { providerRefreshToken: 'not-stored-and-not-echoed' },
+    });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ onboarded: false });
+    expect(before.body).not.toContain('not-stored-and-not-echoed');
+
+    const connect = await owner.post('/api/onboarding/connect');
+    expect(connect.statusCode, connect.body).toBe(200);
+    expect(connect.json()).toMatchObject({
+      step: 'connected',
+      onboarded: false,
+      organization: {
+        customerId: 'C01234567',
+        primaryDomain: 'springfield.example',
+        role: 'owner',
+        managedOuPath: '/',
+      },
+      google: { status: 'connected', missingScopes: [] },
+    });
+    orgId = connect.json<{ organization: { id: string } }>().organization.id;
+    const scope = await owner.post('/api/onboarding/ou-scope', { ouPath: '/Schools' });
+    expect(scope.json()).toMatchObject({ organization: { managedOuPath: '/Schools' } });
+    expect((await owner.post('/api/onboarding/ou-scope', { ouPath: 'Schools/' })).statusCode).toBe(400);
+    const complete = await owner.post('/api/onboarding/complete');
+    expect(complete.json()).toMatchObject({ step: 'complete', onboarded: true });
+    expect((await owner.post('/api/auth/session-status')).json()).toEqual({ onboarded: true });
+  });
+
+  it('refuses to connect a grant with unticked scopes, naming them', async () => {
+    const partial = new Browser(t.app, '10.0.1.2');
+    await partial.signInWithGoogle(
+      OTHER_CUSTOMER_EMAIL,
+      (scope) => !scope.includes('chrome.management.policy'),
+    );
+    const connect = await partial.post('/api/onboarding/connect');
+    expect(connect.statusCode).toBe(409);
+    expect(connect.json()).toMatchObject({
+      error: 'google_scopes_missing',
+      details: { missingScopes: ['https://www.googleapis.com/auth/chrome.management.policy'] },
+    });
+  });
+
+  it('gives a member of organization A 404 for organization B ids, and B sees none of A', async () => {
+    const other = new Browser(t.app, '10.0.1.3');
+    await onboard(other, OTHER_CUSTOMER_EMAIL);
+    const invite = await other.post('/api/organization/invitations', {
+      email: 'someone@other.example',
+      role: 'viewer',
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const otherInvitation = invite.json<{ id: string }>().id;
+    const otherMember = (await other.get('/api/auth/me')).json<{ user: { id: string } }>().user.id;
+
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/organization/invitations/${otherInvitation}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await owner.request({
+          method: 'PATCH',
+          url: `/api/organization/members/${otherMember}`,
+          payload: { role: 'viewer' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await owner.request({ method: 'DELETE', url: `/api/organization/members/${otherMember}` })).statusCode,
+    ).toBe(404);
+    const members = (await other.get('/api/organization/members')).json<{ members: { userId: string }[] }>()
+      .members;
+    expect(members.map((m) => m.userId)).toEqual([otherMember]);
+    const audit = (await other.get('/api/audit?limit=200')).json<{
+      entries: { actorLabel: string | null }[];
+    }>();
+    expect(audit.entries.some((e) => e.actorLabel === OWNER_EMAIL)).toBe(false);
+  });
+
+  it('invites a viewer by email, who accepts, is limited to an OU subtree and gets 403 on admin actions', async () => {
+    const invite = await owner.post('/api/organization/invitations', {
+      email: VIEWER_EMAIL,
+      role: 'viewer',
+      ouScope: ['/Schools/North'],
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const outbox = await owner.get(`/api/dev/outbox?to=${encodeURIComponent(VIEWER_EMAIL)}`);
+    const link = outbox.json<{ messages: { link: string }[] }>().messages[0]?.link ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect(link.startsWith(`${PUBLIC_URL}/invitations/accept?token=`)).toBe(true);
+
+    const viewer = new Browser(t.app, '10.0.1.4');
+    await viewer.signInWithGoogle(VIEWER_EMAIL);
+    const accepted = await viewer.post('/api/invitations/accept', { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await viewer.post('/api/invitations/accept', { token })).statusCode).toBe(404);
+    expect((await viewer.post('/api/auth/session-status')).json()).toEqual({ onboarded: true });
+
+    expect(
+      (await viewer.post('/api/organization/invitations', { email: 'x@springfield.example', role: 'admin' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await viewer.get('/api/audit')).statusCode).toBe(403);
+    expect((await viewer.post('/api/onboarding/ou-scope', { ouPath: '/' })).statusCode).toBe(403);
+    const me = (await viewer.get('/api/auth/me')).json<{ user: { id: string } }>();
+    expect(await allowedOuPaths(t.testDb.database.db, { orgId, userId: me.user.id })).toEqual([
+      '/Schools/North',
+    ]);
+    const ownerMe = (await owner.get('/api/auth/me')).json<{ user: { id: string } }>();
+    expect(await allowedOuPaths(t.testDb.database.db, { orgId, userId: ownerMe.user.id })).toEqual([
+      '/Schools',
+    ]);
+
+    const promote = await owner.request({
+      method: 'PATCH',
+      url: `/api/organization/members/${me.user.id}`,
+      payload: { role: 'technician' },
+    });
+    expect(promote.statusCode).toBe(204);
+    const actions = (await owner.get('/api/audit?limit=200'))
+      .json<{ entries: { action: string }[] }>()
+      .entries.map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'onboarding.completed',
+        'onboarding.connected',
+        'members.invited',
+        'members.invitation_accepted',
+        'members.role_changed',
+      ]),
+    );
+  });
+
+  it('keeps a TOTP user at aal1 after Google sign-in with mfa_required until the challenge passes', async () => {
+    const enable = await owner.post('/api/identity/two-factor/enable', {});
+    expect(enable.statusCode, enable.body).toBe(200);
+    const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();
+    expect(backupCodes.length).toBeGreaterThan(5);
+    const qr = await owner.post('/api/auth/two-factor/qr-code', { totpURI });
+    expect(qr.json<{ svg: string }>().svg).toMatch(/^<svg/);
+    expect(
+      (await owner.post('/api/identity/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode,
+    ).toBe(200);
+    expect((await owner.get('/api/auth/me')).json()).toMatchObject({
+      session: { aal: 'aal2', nextLevel: 'aal2' },
+    });
+
+    const again = new Browser(t.app, '10.0.1.5');
+    await again.signInWithGoogle(OWNER_EMAIL);
+    expect((await again.get('/api/auth/me')).json()).toMatchObject({
+      session: { aal: 'aal1', nextLevel: 'aal2' },
+    });
+    const blocked = await again.post('/api/auth/session-status');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ error: 'mfa_required' });
+    expect((await again.get('/api/organization/members')).json()).toMatchObject({ error: 'mfa_required' });
+    expect((await again.post('/api/identity/two-factor/disable', {})).statusCode).toBe(403);
+    expect((await again.post('/api/identity/two-factor/verify-totp', { code: '000000' })).statusCode).toBe(
+      401,
+    );
+    const passed = await again.post('/api/identity/two-factor/verify-totp', { code: totpCode(totpURI) });
+    expect(passed.statusCode, passed.body).toBe(200);
+    expect((await again.post('/api/auth/session-status')).json()).toEqual({ onboarded: true });
+    expect((await again.get('/api/auth/me')).json()).toMatchObject({ session: { aal: 'aal2' } });
+  });
+
+  it('refreshes the organization Google token server-side and asks for reconsent on invalid_grant', async () => {
+    const identity = identityOf(t.app);
+    const db = t.testDb.database.db;
+    const expire = () =>
+      db
+        .updateTable('account')
+        .set({ accessTokenExpiresAt: new Date(0) } as never)
+        .where('providerId', '=', 'google')
+        .execute();
+    const first = await identity.google.forOrganization(orgId);
+    await expire();
+    const refreshed = await identity.google.forOrganization(orgId);
+    expect(refreshed).not.toBe(first);
+    expect(google.oauth.verifyAccessToken(refreshed)?.email).toBe(OWNER_EMAIL);
+
+    google.oauth.revokeGrant(OWNER_EMAIL);
+    await expire();
+    const failure = await identity.google.forOrganization(orgId).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(GoogleReconsentRequiredError);
+    expect((failure as Error).message).toMatch(/reconnect/);
+    expect((await owner.get('/api/onboarding/status')).json()).toMatchObject({
+      google: { status: 'needs_reconsent' },
+      onboarded: false,
+    });
+    expect((await owner.post('/api/auth/session-status')).json()).toEqual({ onboarded: false });
+  });
+
+  it('never shows a Google access, refresh or id token in a response body or a script-readable cookie', () => {
+    expect(google.issuedTokens.size).toBeGreaterThan(4);
+    expect(seenResponses.length).toBeGreaterThan(30);
+    for (const response of seenResponses) {
+      const readable = [response.headers['set-cookie'] ?? []]
+        .flat()
+        .filter((line) => !/;\s*httponly/i.test(line))
+        .join('\n');
+      for (const token of google.issuedTokens) {
+        expect(response.body.includes(token)).toBe(false);
+        expect(readable.includes(token)).toBe(false);
+      }
+    }
+  });
+});

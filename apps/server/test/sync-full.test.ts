@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toDeviceRow } from '../src/modules/fleet-store/device-row.ts';
+import { readRollups } from '../src/modules/fleet-store/fleet-rollups.ts';
+import { getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { startSyncEmulator, storedDevices, syncOnce, type SyncEmulator } from './sync-harness.ts';
+import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
+
+const ORG = 'org-full';
+
+describe(`full sync against the emulator (${backendName})`, () => {
+  let testDb: TestDatabase;
+  let emulator: SyncEmulator;
+  let runId: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    emulator = await startSyncEmulator({ size: 320 });
+    runId = await syncOnce(testDb.database, emulator, ORG, 'full');
+  });
+  afterAll(async () => {
+    await emulator.close();
+    await testDb.cleanup();
+  });
+
+  it("stores every device exactly as Google returns it, field by field", async () => {
+    const google = await emulator.listAllDevices();
+    const stored = await storedDevices(testDb.database, ORG);
+    expect(stored.length).toBe(320);
+    expect(stored.map((d) => d.device_id)).toEqual(google.map((d) => d.deviceId).sort());
+    const byId = new Map(stored.map((d) => [d.device_id, d]));
+    for (const device of google) {
+      expect(byId.get(device.deviceId)?.raw).toEqual(device);
+      expect(byId.get(device.deviceId)?.deleted).toBe(false);
+    }
+  });
+
+  it('fills the typed columns from the same JSON', async () => {
+    const google = await emulator.listAllDevices();
+    const result = await sql<Record<string, string | null>>`
+      select device_id, serial_number, status, model, org_unit_path, org_unit_id, annotated_user, annotated_asset_id,
+        notes, os_version, os_compliance, boot_mode, recent_user, mac_address, lan_ip, aue_date::text as aue_date,
+        ram_total_bytes::text as ram_total_bytes, storage_free_bytes::text as storage_free_bytes,
+        to_char(last_sync at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_sync, content_hash
+      from fleet_device where org_id = ${ORG}`.execute(testDb.database.db);
+    const rows = new Map(result.rows.map((row) => [row.device_id, row]));
+    for (const device of google) {
+      const expected = toDeviceRow(ORG, emulator.customerId, device);
+      const row = rows.get(device.deviceId);
+      for (const column of Object.keys(row ?? {})) {
+        expect([device.deviceId, column, row?.[column]]).toEqual([
+          device.deviceId,
+          column,
+          expected[column as keyof typeof expected],
+        ]);
+      }
+    }
+  });
+
+  it('stores the OU tree and one finished run with its counts', async () => {
+    const units = await emulator.google.directory.listOrgUnits({ type: 'allIncludingParent', orgUnitPath: '/' });
+    const stored = await sql<{ org_unit_id: string; org_unit_path: string }>`
+      select org_unit_id, org_unit_path from fleet_org_unit where org_id = ${ORG} and deleted_at is null
+      order by org_unit_id`.execute(testDb.database.db);
+    expect(stored.rows).toEqual(
+      units
+        .map((ou) => ({ org_unit_id: ou.orgUnitId, org_unit_path: ou.orgUnitPath }))
+        .sort((a, b) => (a.org_unit_id < b.org_unit_id ? -1 : 1)),
+    );
+    const run = await getRun(testDb.database.db, ORG, runId);
+    expect(run?.status).toBe('succeeded');
+    expect(run?.phase).toBe('done');
+    expect(run?.progress).toMatchObject({ devicesSeen: 320, devicesCreated: 320, shardsTotal: units.length });
+  });
+
+  it('keeps rollups that match the fleet and telemetry samples per reporting device', async () => {
+    const google = await emulator.listAllDevices();
+    const rollups = await readRollups(testDb.database.db, ORG);
+    expect(rollups.find((r) => r.dimension === 'total')?.count).toBe(320);
+    const statuses = new Map<string, number>();
+    for (const device of google) statuses.set(device.status ?? 'UNKNOWN', (statuses.get(device.status ?? 'UNKNOWN') ?? 0) + 1);
+    const stored = new Map(rollups.filter((r) => r.dimension === 'status').map((r) => [r.bucket, r.count]));
+    expect(stored).toEqual(statuses);
+    const telemetry = [];
+    for await (const page of emulator.google.management.iterateTelemetryDevicePages({ readMask: 'device_id', pageSize: 1000 })) {
+      telemetry.push(...page.items);
+    }
+    const samples = await sql<{ devices: number }>`
+      select count(distinct device_id)::int as devices from fleet_telemetry_sample where org_id = ${ORG}`.execute(
+      testDb.database.db,
+    );
+    expect(telemetry.length).toBeGreaterThan(0);
+    expect(samples.rows[0]?.devices).toBe(telemetry.length);
+  });
+
+  it('writes nothing for an unchanged fleet and never touches another organization', async () => {
+    const second = await syncOnce(testDb.database, emulator, ORG, 'incremental');
+    const run = await getRun(testDb.database.db, ORG, second);
+    expect(run?.progress).toMatchObject({ devicesSeen: 320, devicesWritten: 0, historyRows: 0, devicesDeleted: 0 });
+    await syncOnce(testDb.database, emulator, 'org-other', 'full');
+    expect((await storedDevices(testDb.database, ORG)).length).toBe(320);
+    expect((await storedDevices(testDb.database, 'org-other')).length).toBe(320);
+  });
+});

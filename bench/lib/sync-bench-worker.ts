@@ -1,0 +1,225 @@
+/**
+ * One database's sync scenarios for bench:sync, in a process of its own. Prints one JSON line.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createGoogleClient, type GoogleClient } from '../../packages/google/src/google-client.ts';
+import { baseUrlsForOrigin } from '../../packages/google/src/google-hosts.ts';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { executeSyncRun } from '../../apps/server/src/modules/sync/sync-engine.ts';
+import { createRun, getRun } from '../../apps/server/src/modules/sync/sync-run-repository.ts';
+
+export interface WorkerFigures {
+  database: string;
+  full: {
+    wallMs: number;
+    devicesPerSecond: number;
+    devicesPhaseMs: number;
+    telemetryPhaseMs: number;
+    peakRssMb: number;
+    devices: number;
+  };
+  incremental: { wallMs: number; changedDevices: number; written: number; historyRows: number };
+  latency?: {
+    sequentialMs: number;
+    sequentialPages: number;
+    parallelDevicesPhaseMs: number;
+    parallelFullMs: number;
+  };
+}
+
+const { values: args } = parseArgs({
+  options: Object.fromEntries(
+    [
+      'database',
+      'origin',
+      'token',
+      'customerId',
+      'devices',
+      'concurrency',
+      'changedPercent',
+      'latencyMs',
+      'postgresUrl',
+    ].map((name) => [name, { type: 'string' as const }]),
+  ),
+});
+const arg = (name: string): string => {
+  const value = args[name];
+  if (typeof value !== 'string') throw new Error(`--${name} is required`);
+  return value;
+};
+
+const google = createGoogleClient({
+  getAccessToken: async () => arg('token'),
+  customerId: arg('customerId'),
+  baseUrls: baseUrlsForOrigin(arg('origin')),
+});
+
+async function control(pathname: string, body: unknown): Promise<void> {
+  const response = await fetch(`${arg('origin')}/__emulator/${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`emulator ${pathname}: ${response.status}`);
+}
+
+interface TimedSync {
+  wallMs: number;
+  phases: Map<string, number>;
+  progress: Record<string, number>;
+}
+
+async function timedSync(
+  database: Database,
+  orgId: string,
+  kind: 'full' | 'incremental',
+): Promise<TimedSync> {
+  const { row } = await createRun(database.db, {
+    orgId,
+    customerId: arg('customerId'),
+    kind,
+    trigger: 'manual',
+    requestedBy: null,
+  });
+  const phases = new Map<string, number>();
+  const started = performance.now();
+  const outcome = await executeSyncRun(
+    {
+      db: database.db,
+      createGoogleClient: () => google,
+      workerId: 'bench',
+      concurrency: Number(arg('concurrency')),
+      flushIntervalMs: 250,
+      publish: (_org, run) => {
+        if (!phases.has(run.phase)) phases.set(run.phase, performance.now() - started);
+      },
+    },
+    row.id,
+    { signal: new AbortController().signal, finalAttempt: true },
+  );
+  const wallMs = performance.now() - started;
+  if (outcome !== 'succeeded') throw new Error(`the ${kind} sync ended ${outcome}`);
+  const stored = await getRun(database.db, orgId, row.id);
+  return { wallMs, phases, progress: (stored?.progress ?? {}) as Record<string, number> };
+}
+
+function phaseMs(sync: TimedSync, phase: string, next: string): number {
+  return (sync.phases.get(next) ?? sync.wallMs) - (sync.phases.get(phase) ?? 0);
+}
+
+/** Changes the location of `percent`% of the devices at Google, 16 calls at a time. */
+async function changeDevices(client: GoogleClient, percent: number): Promise<number> {
+  const every = Math.max(1, Math.round(100 / percent));
+  const chosen: string[] = [];
+  let index = 0;
+  for await (const page of client.directory.iterateChromeOsDevicePages({
+    maxResults: 300,
+    fields: 'nextPageToken,chromeosdevices(deviceId)',
+  })) {
+    for (const device of page.items) if (index++ % every === 0) chosen.push(device.deviceId);
+  }
+  let next = 0;
+  const lane = async () => {
+    while (next < chosen.length) {
+      const id = chosen[next++] as string;
+      await client.directory.patchChromeOsDevice(id, { annotatedLocation: `Bench room ${next}` });
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, lane));
+  return chosen.length;
+}
+
+async function sequentialChain(client: GoogleClient): Promise<{ ms: number; pages: number }> {
+  const started = performance.now();
+  let pages = 0;
+  for await (const page of client.directory.iterateChromeOsDevicePages({
+    maxResults: 300,
+    projection: 'FULL',
+  })) {
+    if (page.items.length > 0 || page.nextPageToken === undefined) pages += 1;
+  }
+  return { ms: performance.now() - started, pages };
+}
+
+async function openFresh(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (arg('database') === 'pglite') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-bench-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `fleetdeck_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: arg('postgresUrl') });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(arg('postgresUrl'));
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+const { database, cleanup } = await openFresh();
+try {
+  await migrateToLatest(database.db);
+  const full = await timedSync(database, 'bench', 'full');
+  const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  const changed = await changeDevices(google, Number(arg('changedPercent')));
+  const incremental = await timedSync(database, 'bench', 'incremental');
+  const figures: WorkerFigures = {
+    database: arg('database'),
+    full: {
+      wallMs: full.wallMs,
+      devicesPerSecond: (full.progress.devicesSeen ?? 0) / (full.wallMs / 1000),
+      devicesPhaseMs: phaseMs(full, 'devices', 'telemetry'),
+      telemetryPhaseMs: phaseMs(full, 'telemetry', 'reports'),
+      peakRssMb,
+      devices: full.progress.devicesSeen ?? 0,
+    },
+    incremental: {
+      wallMs: incremental.wallMs,
+      changedDevices: changed,
+      written: incremental.progress.devicesWritten ?? 0,
+      historyRows: incremental.progress.historyRows ?? 0,
+    },
+  };
+  const latencyMs = Number(arg('latencyMs'));
+  if (latencyMs > 0) {
+    await control('latency', { ms: latencyMs, api: 'all' });
+    const sequential = await sequentialChain(google);
+    const parallel = await timedSync(database, 'bench-latency', 'full');
+    await control('latency', { ms: 0, api: 'all' });
+    figures.latency = {
+      sequentialMs: sequential.ms,
+      sequentialPages: sequential.pages,
+      parallelDevicesPhaseMs: phaseMs(parallel, 'devices', 'telemetry'),
+      parallelFullMs: parallel.wallMs,
+    };
+  }
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+} finally {
+  await cleanup();
+}

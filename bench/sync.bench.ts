@@ -1,0 +1,102 @@
+/**
+ * bench:sync — how fast Fleetdeck copies a fleet from Google (the emulator, in its own process).
+ *   npm run bench:sync -- --devices 100000 --databases pglite,postgres --latency-ms 300
+ * Per database, in a fresh process of its own (so peak RSS is that database's): a first full sync
+ * with no emulated latency, then an incremental sync after 5% of the devices changed. With the
+ * emulator answering every call after `--latency-ms`, a full sync (parallel OU shards) against
+ * one sequential page chain over the same devices with the same client.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
+import { startEmulatorProcess } from './lib/emulator-process.ts';
+import type { WorkerFigures } from './lib/sync-bench-worker.ts';
+
+const flags = benchFlags({
+  devices: { type: 'string', default: '100000' },
+  databases: { type: 'string', default: 'pglite,postgres' },
+  'latency-ms': { type: 'string', default: '300' },
+  /** Which database runs the latency comparison (it is network-bound, so once is enough). */
+  'latency-on': { type: 'string', default: 'postgres' },
+  concurrency: { type: 'string', default: '6' },
+  'changed-percent': { type: 'string', default: '5' },
+  'postgres-url': {
+    type: 'string',
+    default:
+      process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  },
+});
+
+const WORKER = fileURLToPath(new URL('./lib/sync-bench-worker.ts', import.meta.url));
+const FROZEN_NOW = Date.UTC(2026, 2, 2, 9, 0, 0);
+
+const devices = Number(flags.devices);
+process.stdout.write(`Starting the Google emulator with ${devices} devices in its own process...\n`);
+const emulator = await startEmulatorProcess(devices, FROZEN_NOW);
+const results: WorkerFigures[] = [];
+try {
+  for (const database of flags.databases.split(',').filter(Boolean)) {
+    process.stdout.write(`Running the ${database} scenarios...\n`);
+    await emulator.post('reset');
+    results.push(
+      await runWorker({
+        database,
+        origin: emulator.origin,
+        token: emulator.token,
+        customerId: emulator.customerId,
+        devices: String(devices),
+        concurrency: flags.concurrency,
+        changedPercent: flags['changed-percent'],
+        latencyMs: database === flags['latency-on'] ? flags['latency-ms'] : '0',
+        postgresUrl: flags['postgres-url'],
+      }),
+    );
+  }
+} finally {
+  await emulator.stop();
+}
+
+printTable(
+  `Sync of ${devices} devices (emulator in another process, concurrency ${flags.concurrency})`,
+  results.map((r) => ({
+    database: r.database,
+    'full s': round(r.full.wallMs / 1000, 2),
+    'devices/s': Math.round(r.full.devicesPerSecond),
+    'devices phase s': round(r.full.devicesPhaseMs / 1000, 2),
+    'telemetry phase s': round(r.full.telemetryPhaseMs / 1000, 2),
+    'peak RSS MB': r.full.peakRssMb,
+    'incremental s': round(r.incremental.wallMs / 1000, 2),
+    'incremental written': r.incremental.written,
+  })),
+);
+const latency = results.flatMap((r) => (r.latency ? [{ database: r.database, ...r.latency }] : []));
+if (latency.length) {
+  printTable(
+    `With ${flags['latency-ms']} ms emulated latency per call`,
+    latency.map((l) => ({
+      database: l.database,
+      'sequential chain s': round(l.sequentialMs / 1000, 1),
+      pages: l.sequentialPages,
+      'parallel devices phase s': round(l.parallelDevicesPhaseMs / 1000, 1),
+      'parallel full sync s': round(l.parallelFullMs / 1000, 1),
+      'speed-up (devices)': round(l.sequentialMs / l.parallelDevicesPhaseMs, 2),
+    })),
+  );
+}
+printFigures('sync', { devices, concurrency: Number(flags.concurrency), results });
+
+function runWorker(args: Record<string, string>): Promise<WorkerFigures> {
+  const argv = Object.entries(args).flatMap(([name, value]) => [`--${name}`, value]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WORKER, ...argv], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.once('exit', (code) => {
+      const last = output.trim().split('\n').at(-1) ?? '';
+      if (code !== 0) reject(new Error(`the ${args.database} worker exited with ${code}: ${output}`));
+      else resolve(JSON.parse(last) as WorkerFigures);
+    });
+  });
+}
