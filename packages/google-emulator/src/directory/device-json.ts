@@ -152,8 +152,8 @@ export function chromeOsDeviceJson(state: EmulatorState, i: number, projection: 
   out.chromeOsType = model.family === 'flex' ? 'chromeOsFlex' : 'chromeOs';
   if (hasSynced) {
     out.diskSpaceUsage = { capacityBytes: String(disk.capacity), usedBytes: String(disk.used) };
-    const state_ = compliance(fleet, i, now);
-    if (state_) out.osVersionCompliance = state_ === 'pending' ? 'pending' : state_;
+    const osCompliance = compliance(fleet, i, now);
+    if (osCompliance) out.osVersionCompliance = osCompliance;
   }
   if (full && hasSynced) Object.assign(out, peripheralLists(state, i));
   return out;

@@ -6,24 +6,21 @@
  * kept for 24 hours.
  */
 import { PLATFORMS } from '../state/chromebook-models.ts';
-import { platformNumber } from '../state/chromeos-releases.ts';
 import {
   batteryState,
   diskUsage,
   HOUR,
   lastSyncAt,
   MINUTE,
-  meidOf,
   modelOf,
   networkAddresses,
   systemRamTotal,
-  updateProgress,
 } from '../state/device-life.ts';
-import { FLAG, PROFILE } from '../state/device-table.ts';
+import { PROFILE } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
-import { macHex } from '../state/mac-address.ts';
 import { hash32, hashUnit } from '../state/random.ts';
 import { isoTime as iso } from '../state/time-format.ts';
+import { batterySerialOf, telemetryInfo } from './telemetry-info-json.ts';
 
 export const TELEMETRY_FIELDS = [
   'name',
@@ -99,6 +96,7 @@ export function telemetryDeviceJson(
   if (want('deviceId')) out.deviceId = deviceId;
   if (want('serialNumber')) out.serialNumber = d.serial[i];
   if (Number.isNaN(upload)) return out;
+  Object.assign(out, telemetryInfo(state, i, fields));
   const ramTotal = systemRamTotal(fleet, i);
   const disk = diskUsage(fleet, i, now);
   const series = (field: string, everyMs: number, build: (t: number) => Json) => {
@@ -107,16 +105,6 @@ export function telemetryDeviceJson(
     if (items.length) out[field] = items;
   };
 
-  if (want('cpuInfo')) {
-    out.cpuInfo = [
-      {
-        model: platform.cpuModel,
-        architecture: platform.architecture,
-        maxClockSpeed: platform.maxClockSpeedKhz,
-        keylockerSupported: false,
-      },
-    ];
-  }
   series('cpuStatusReport', 10 * MINUTE, (t) => {
     const load = hashUnit(seed, i, t / MINUTE, 1);
     return {
@@ -126,23 +114,12 @@ export function telemetryDeviceJson(
       cpuTemperatureInfo: [{ label: 'Core 0', temperatureCelsius: Math.round(38 + load * 30) }],
     };
   });
-  if (want('memoryInfo')) {
-    out.memoryInfo = {
-      totalRamBytes: String(ramTotal),
-      availableRamBytes: String(Math.floor(ramTotal * (0.2 + hashUnit(seed, i, 2) * 0.5))),
-      totalMemoryEncryption: {
-        encryptionState: 'MEMORY_ENCRYPTION_STATE_DISABLED',
-        encryptionAlgorithm: 'MEMORY_ENCRYPTION_ALGORITHM_UNKNOWN',
-      },
-    };
-  }
   series('memoryStatusReport', 10 * MINUTE, (t) => ({
     reportTime: iso(t),
     sampleFrequency: '600s',
     systemRamFreeBytes: String(Math.floor(ramTotal * (0.1 + hashUnit(seed, i, t / MINUTE, 3) * 0.5))),
     pageFaults: hash32(seed, i, t / MINUTE, 4) % 5_000,
   }));
-  if (want('networkInfo')) out.networkInfo = { networkDevices: networkDevices(state, i) };
   const addresses = networkAddresses(fleet, i, now);
   series('networkStatusReport', HOUR, (t) => {
     const signal = -40 - (hash32(seed, i, t / HOUR, 5) % 45);
@@ -180,8 +157,6 @@ export function telemetryDeviceJson(
     reportTime: iso(t),
     downloadSpeedKbps: String(20_000 + (hash32(seed, i, t, 10) % 180_000)),
   }));
-  if (want('osUpdateStatus')) out.osUpdateStatus = [osUpdateStatus(state, i, now)];
-  if (want('graphicsInfo')) out.graphicsInfo = graphicsInfo(model.touch, platform.architecture);
   series('graphicsStatusReport', 3 * HOUR, (t) => ({
     reportTime: iso(t),
     displays: [
@@ -196,24 +171,7 @@ export function telemetryDeviceJson(
   }));
   const battery = batteryState(fleet, i, now);
   const design = platform.batteryDesignMah;
-  const batterySerial = `${model.manufacturer.slice(0, 2).toUpperCase()}${(hash32(seed, i, 11) % 1_000_000).toString().padStart(6, '0')}`;
-  if (want('batteryInfo')) {
-    const made = new Date(d.manufactured[i] ?? 0);
-    out.batteryInfo = [
-      {
-        serialNumber: batterySerial,
-        manufacturer: model.family === 'flex' ? 'SMP' : 'SDI',
-        designCapacity: String(design),
-        designMinVoltage: 11_250,
-        manufactureDate: {
-          year: made.getUTCFullYear(),
-          month: made.getUTCMonth() + 1,
-          day: made.getUTCDate(),
-        },
-        technology: 'Li-ion',
-      },
-    ];
-  }
+  const batterySerial = batterySerialOf(state, i);
   series('batteryStatusReport', HOUR, (t) => {
     const charge = hashUnit(seed, i, t, 12);
     const full = Math.round((design * battery.healthPct) / 100);
@@ -237,16 +195,6 @@ export function telemetryDeviceJson(
       ],
     };
   });
-  if (want('storageInfo')) {
-    const free = String(disk.capacity - disk.used);
-    out.storageInfo = {
-      totalDiskBytes: String(disk.capacity),
-      availableDiskBytes: free,
-      volume: [
-        { volumeId: '/home/chronos', storageTotalBytes: String(disk.capacity), storageFreeBytes: free },
-      ],
-    };
-  }
   series('storageStatusReport', 3 * HOUR, (t) => ({
     reportTime: iso(t),
     disk: [
@@ -329,70 +277,4 @@ export function telemetryDeviceJson(
     ],
   }));
   return out;
-}
-
-function networkDevices(state: EmulatorState, i: number): Json[] {
-  const d = state.fleet.devices;
-  const devices: Json[] = [];
-  const wifi = d.wifiMac[i] ?? Number.NaN;
-  if (!Number.isNaN(wifi)) devices.push({ type: 'WIFI_DEVICE', macAddress: macHex(wifi) });
-  const ethernet = d.ethernetMac[i] ?? Number.NaN;
-  if (!Number.isNaN(ethernet)) devices.push({ type: 'ETHERNET_DEVICE', macAddress: macHex(ethernet) });
-  if (d.has(i, FLAG.cellular)) {
-    const meid = meidOf(state.fleet, i);
-    devices.push({ type: 'CELLULAR_DEVICE', imei: meid, meid, iccid: `8901${meid}`, mdn: '5550100' });
-  }
-  return devices;
-}
-
-function osUpdateStatus(state: EmulatorState, i: number, now: number): Json {
-  const progress = updateProgress(state.fleet, i, now);
-  if (!progress) return {};
-  const pending = progress.state !== 'upToDate';
-  return {
-    ...(pending
-      ? {
-          updateState:
-            progress.state === 'notStarted'
-              ? 'OS_IMAGE_DOWNLOAD_NOT_STARTED'
-              : progress.state === 'downloading'
-                ? 'OS_IMAGE_DOWNLOAD_IN_PROGRESS'
-                : 'OS_UPDATE_NEED_REBOOT',
-          newPlatformVersion: platformNumber(progress.target),
-          newRequestedPlatformVersion: platformNumber(progress.target),
-        }
-      : {}),
-    lastUpdateTime: iso(progress.updateTime),
-    lastUpdateCheckTime: iso(progress.checkTime),
-    lastRebootTime: iso(progress.rebootTime),
-  };
-}
-
-function graphicsInfo(touch: boolean, architecture: string): Json {
-  return {
-    adapterInfo:
-      architecture === 'X64'
-        ? { adapter: 'Mesa Intel(R) UHD Graphics 600 (GLK 2)', deviceId: '12677', driverVersion: '23.3.0' }
-        : { adapter: 'Mali-G72', deviceId: '0', driverVersion: 'r32p1' },
-    eprivacySupported: false,
-    displayDevices: [
-      {
-        displayName: 'Built-in display',
-        displayWidthMm: 256,
-        displayHeightMm: 144,
-        internal: true,
-        manufacturerId: 'BOE',
-        modelId: 2059,
-        manufactureYear: 2020,
-      },
-    ],
-    ...(touch
-      ? {
-          touchScreenInfo: {
-            touchpadLibrary: 'gestures',
-            devices: [{ displayName: 'ELAN Touchscreen', touchPointCount: 10, stylusCapable: false }],
-          },
-        }
-      : {}),
-  };
 }
