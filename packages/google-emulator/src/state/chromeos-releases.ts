@@ -9,9 +9,12 @@ const WEEK_MS = 7 * 24 * 3_600_000;
 const M120_STABLE = Date.UTC(2023, 11, 5, 18);
 const POINTS_PER_MILESTONE = 4;
 
+/** ChromeOS 40 (late 2014): a clock set far in the past still reports a real-looking version. */
+const OLDEST_INDEX = (40 - 120) * POINTS_PER_MILESTONE;
+
 /** Index of the newest release out at `time`; one step per week. */
 export function releaseIndexAt(time: number): number {
-  return Math.floor((time - M120_STABLE) / WEEK_MS);
+  return Math.max(OLDEST_INDEX, Math.floor((time - M120_STABLE) / WEEK_MS));
 }
 
 export function releaseTime(index: number): number {
