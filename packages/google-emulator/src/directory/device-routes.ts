@@ -3,7 +3,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guard, ownCustomer, ROUTE_SCOPES, type ApiContext } from '../http/api-context.ts';
-import { GoogleApiError, invalidArgument, invalidInput, notFound } from '../http/google-errors.ts';
+import { invalidArgument, invalidInput, notFound } from '../http/google-errors.ts';
 import { sendJson } from '../http/json-response.ts';
 import { boolParam, enumParam, intParam, stringParam } from '../http/request-params.ts';
 import { ANNOTATION_LIMITS, setAnnotation, type AnnotatedField } from '../state/device-annotations.ts';
@@ -146,5 +146,3 @@ function listEtag(state: EmulatorState, rows: readonly number[]): string {
   for (const row of rows) h = hash32(h, row, versions[row] ?? 0);
   return `"${h.toString(36)}/${hash32(h, 7).toString(36)}"`;
 }
-
-export { GoogleApiError };

@@ -92,7 +92,8 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
     const path = parent.orgUnitPath === '/' ? `/${body.name}` : `${parent.orgUnitPath}/${body.name}`;
     if (tree.byPath(path))
       throw new GoogleApiError({ httpStatus: 400, reason: 'invalid', message: 'Invalid Ou Id' });
-    const orgUnitId = `03${hash32(seedFromString(path), tree.size, state.now()).toString(36).padStart(7, '0')}${(tree.size % 46_656).toString(36).padStart(3, '0')}`;
+    const salt = seedFromString(path);
+    const orgUnitId = `03${[hash32(salt, tree.size, 1), hash32(salt, state.now(), 2)].map((h) => h.toString(36).padStart(7, '0').slice(-6)).join('')}`;
     const ou = tree.add({
       orgUnitId,
       name: body.name,
