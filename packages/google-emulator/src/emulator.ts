@@ -16,6 +16,8 @@ import { registerTelemetryRoutes } from './management/telemetry-routes.ts';
 import { createOAuthService, type OAuthService, type StrictClient } from './oauth/oauth-service.ts';
 import { oauthPlugin } from './oauth/plugin.ts';
 import { policyPlugin } from './policy/plugin.ts';
+import { seedPolicies } from './policy/policy-seed.ts';
+import { createPolicyStore, type PolicyStore } from './policy/policy-store.ts';
 import { EmulatorState, type EmulatorStateOptions } from './state/emulator-state.ts';
 
 export interface EmulatorOptions extends EmulatorStateOptions {
@@ -53,10 +55,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   registerFaultHooks(app, () => state);
   void app.register(oauthPlugin, { oauth });
+  const policies = createPolicyStore();
+  reseedPolicies(policies, state);
+  state.onFleetReplaced(() => reseedPolicies(policies, state));
   void app.register(policyPlugin, {
     oauth,
     customerId: state.customer.id,
     orgUnits: () => state.fleet.orgUnits.list(),
+    store: policies,
   });
   void app.register(async (api) => {
     registerDeviceRoutes(api, context);
@@ -85,4 +91,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       await app.close();
     },
   };
+}
+
+/** Starting policy values for the current OU tree; a reseed replaces the OUs, so the values follow. */
+function reseedPolicies(store: PolicyStore, state: EmulatorState): void {
+  for (const policy of store.all())
+    store.remove(policy.orgUnitId, [policy.schemaName], policy.additionalTargetKeys);
+  seedPolicies(store, state.fleet.orgUnits.list(), state.customer.domain);
 }

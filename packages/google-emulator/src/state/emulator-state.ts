@@ -42,6 +42,7 @@ export class EmulatorState {
   readonly #initial: { seed: number; size: number; anchor: number };
   /** Bumped whenever the fleet is replaced, so caches keyed on it drop their entries. */
   generation = 0;
+  readonly #replacedListeners: (() => void)[] = [];
 
   constructor(options: EmulatorStateOptions = {}) {
     this.clock = new EmulatorClock(options.now);
@@ -106,10 +107,16 @@ export class EmulatorState {
     this.counters.reset(this.now());
   }
 
+  /** Runs `listener` after every reseed or reset (state kept outside, such as policies, follows the new OUs). */
+  onFleetReplaced(listener: () => void): void {
+    this.#replacedListeners.push(listener);
+  }
+
   #replace(fleet: Fleet): void {
     this.#fleet = fleet;
     this.#commands = new CommandStore(fleet);
     this.pageTokens.expireAll();
     this.generation++;
+    for (const listener of this.#replacedListeners) listener();
   }
 }
