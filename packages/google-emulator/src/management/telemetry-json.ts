@@ -83,11 +83,8 @@ export function telemetryDeviceJson(
   const fleet = state.fleet;
   const d = fleet.devices;
   const now = state.now();
-  const model = modelOf(fleet, i);
-  const platform = PLATFORMS[model.family];
   const upload = lastSyncAt(fleet, i, now);
   const deviceId = d.deviceId[i] as string;
-  const seed = fleet.seed;
   const want = (field: string) => fields.has(field);
   const out: Json = {};
   if (want('name')) out.name = `customers/${state.customer.id}/telemetry/devices/${deviceId}`;
@@ -97,14 +94,33 @@ export function telemetryDeviceJson(
   if (want('serialNumber')) out.serialNumber = d.serial[i];
   if (Number.isNaN(upload)) return out;
   Object.assign(out, telemetryInfo(state, i, fields));
-  const ramTotal = systemRamTotal(fleet, i);
-  const disk = diskUsage(fleet, i, now);
-  const series = (field: string, everyMs: number, build: (t: number) => Json) => {
-    if (!want(field)) return;
+  const series: SeriesSink = (field, everyMs, build) => {
+    if (!fields.has(field)) return;
     const items = sampleTimes(upload, everyMs, window).map(build);
     if (items.length) out[field] = items;
   };
+  const context: SeriesContext = { state, i, seed: fleet.seed, now, series };
+  cpuAndMemorySeries(context);
+  networkSeries(context);
+  powerAndStorageSeries(context);
+  activitySeries(context);
+  return out;
+}
 
+/** Adds a report list when the readMask asks for it and the window has samples. */
+type SeriesSink = (field: string, everyMs: number, build: (t: number) => Json) => void;
+
+interface SeriesContext {
+  state: EmulatorState;
+  i: number;
+  seed: number;
+  now: number;
+  series: SeriesSink;
+}
+
+/** CPU and memory, sampled every 10 minutes. */
+function cpuAndMemorySeries({ state, i, seed, series }: SeriesContext): void {
+  const ramTotal = systemRamTotal(state.fleet, i);
   series('cpuStatusReport', 10 * MINUTE, (t) => {
     const load = hashUnit(seed, i, t / MINUTE, 1);
     return {
@@ -120,7 +136,11 @@ export function telemetryDeviceJson(
     systemRamFreeBytes: String(Math.floor(ramTotal * (0.1 + hashUnit(seed, i, t / MINUTE, 3) * 0.5))),
     pageFaults: hash32(seed, i, t / MINUTE, 4) % 5_000,
   }));
-  const addresses = networkAddresses(fleet, i, now);
+}
+
+/** Network status, diagnostics and bandwidth, hourly. */
+function networkSeries({ state, i, seed, now, series }: SeriesContext): void {
+  const addresses = networkAddresses(state.fleet, i, now);
   series('networkStatusReport', HOUR, (t) => {
     const signal = -40 - (hash32(seed, i, t / HOUR, 5) % 45);
     return {
@@ -134,7 +154,7 @@ export function telemetryDeviceJson(
       encryptionOn: true,
       wifiLinkQuality: String(Math.max(0, Math.min(70, 110 + signal))),
       wifiPowerManagementEnabled: false,
-      guid: `wifi-${hash32(seed, d.school[i] ?? 0, 8).toString(16)}`,
+      guid: `wifi-${hash32(seed, state.fleet.devices.school[i] ?? 0, 8).toString(16)}`,
       connectionState: 'ONLINE',
       connectionType: 'WIFI',
     };
@@ -157,6 +177,13 @@ export function telemetryDeviceJson(
     reportTime: iso(t),
     downloadSpeedKbps: String(20_000 + (hash32(seed, i, t, 10) % 180_000)),
   }));
+}
+
+/** Graphics, battery (hourly) and storage (every 3 hours). */
+function powerAndStorageSeries({ state, i, seed, now, series }: SeriesContext): void {
+  const fleet = state.fleet;
+  const platform = PLATFORMS[modelOf(fleet, i).family];
+  const disk = diskUsage(fleet, i, now);
   series('graphicsStatusReport', 3 * HOUR, (t) => ({
     reportTime: iso(t),
     displays: [
@@ -215,6 +242,10 @@ export function telemetryDeviceJson(
       },
     ],
   }));
+}
+
+/** Audio, boots, kiosk heartbeats, peripherals and app usage. */
+function activitySeries({ state, i, seed, series }: SeriesContext): void {
   series('audioStatusReport', HOUR, (t) => ({
     reportTime: iso(t),
     outputMute: hashUnit(seed, i, t, 19) < 0.2,
@@ -232,7 +263,7 @@ export function telemetryDeviceJson(
     shutdownReason: hashUnit(seed, i, t, 23) < 0.15 ? 'SYSTEM_UPDATE' : 'USER_REQUEST',
     reportTime: iso(t),
   }));
-  const kiosk = d.profile[i] === PROFILE.kiosk;
+  const kiosk = state.fleet.devices.profile[i] === PROFILE.kiosk;
   if (kiosk) {
     series('heartbeatStatusReport', 3 * HOUR, (t) => ({ reportTime: iso(t), state: 'ONLINE' }));
     series('kioskAppStatusReport', 3 * HOUR, (t) => ({
@@ -276,5 +307,4 @@ export function telemetryDeviceJson(
       },
     ],
   }));
-  return out;
 }
