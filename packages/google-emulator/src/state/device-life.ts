@@ -77,12 +77,6 @@ export function nextCheckinAfter(fleet: Fleet, i: number, now: number): number |
   return checkinTime(fleet, i, checkinIndex(fleet, i, now) + 1);
 }
 
-/** Whether the device checked in at least once in (from, to]. */
-export function checkedInBetween(fleet: Fleet, i: number, from: number, to: number): boolean {
-  const last = lastSyncAt(fleet, i, to);
-  return last > from;
-}
-
 /** Stops a device's check-ins, keeping what it last reported (deprovisioning). */
 export function freezeCheckins(fleet: Fleet, i: number, now: number): void {
   const d = fleet.devices;

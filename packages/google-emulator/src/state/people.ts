@@ -221,12 +221,6 @@ function nameParts(person: number): [string, string, number] {
   return [first, last, Math.floor(person / NAME_SPACE)];
 }
 
-/** "Ava Nguyen" */
-export function personName(person: number): string {
-  const [first, last] = nameParts(person);
-  return `${first} ${last}`;
-}
-
 /** ava.nguyen@domain, with a number once the name space wraps: ava.nguyen3@domain */
 export function personEmail(person: number, domain: string): string {
   const [first, last, round] = nameParts(person);
