@@ -5,7 +5,12 @@
  * report fields GAM switches to FULL for (reference §1.2).
  */
 import { PLATFORMS } from '../state/chromebook-models.ts';
-import { chromeVersion, platformNumber, platformVersion } from '../state/chromeos-releases.ts';
+import {
+  chromeVersion,
+  platformNumber,
+  platformVersion,
+  releaseIndexAt,
+} from '../state/chromeos-releases.ts';
 import { annotation } from '../state/device-annotations.ts';
 import {
   activeTimeRanges,
@@ -35,15 +40,66 @@ type Json = Record<string, unknown>;
 
 const ETAG_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** A quoted etag that changes whenever the device's stored or derived state does. */
-export function deviceEtag(seed: number, i: number, version: number, checkin: number): string {
+/**
+ * A quoted etag that changes whenever anything the device's JSON shows does: a write or action
+ * (the row's version), a check-in (the check-in number), its OU being renamed or moved (the OU's
+ * version), or a new stable release (compliance is judged against the current one).
+ */
+export function deviceEtag(state: EmulatorState, i: number): string {
+  const fleet = state.fleet;
+  const d = fleet.devices;
+  const now = state.now();
+  const slot = d.ouSlot[i] ?? 0;
+  const change = hash32(
+    d.version[i] ?? 0,
+    checkinIndex(fleet, i, now),
+    fleet.orgUnits.bySlot(slot).version,
+    releaseIndexAt(now),
+  );
   let out = '"';
   for (let part = 0; part < 4; part++) {
-    let h = hash32(seed, i, version * 65_599 + checkin, part);
+    let h = hash32(fleet.seed, i, change, part);
     for (let c = 0; c < 5; c++, h >>>= 6) out += ETAG_ALPHABET.charAt(h & 63);
     if (part === 1) out += '/';
   }
   return `${out}"`;
+}
+
+/** Fields a listing can ask for (with `fields`) that need nothing but the device's identity. */
+export const IDENTITY_FIELDS: ReadonlySet<string> = new Set([
+  'kind',
+  'etag',
+  'deviceId',
+  'serialNumber',
+  'status',
+]);
+
+/** Fields only FULL carries. */
+export const FULL_ONLY_FIELDS: ReadonlySet<string> = new Set([
+  'recentUsers',
+  'activeTimeRanges',
+  'diskVolumeReports',
+  'cpuStatusReports',
+  'cpuInfo',
+  'systemRamFreeReports',
+  'deviceFiles',
+  'screenshotFiles',
+  'lastKnownNetwork',
+  'backlightInfo',
+  'fanInfo',
+  'bluetoothAdapterInfo',
+]);
+
+/** The cheap start of every device: enough for an etag listing (`fields=chromeosdevices(deviceId,etag)`). */
+export function deviceIdentityJson(state: EmulatorState, i: number): Json {
+  const d = state.fleet.devices;
+  return {
+    kind: 'admin#directory#chromeosdevice',
+    etag: deviceEtag(state, i),
+    deviceId: d.deviceId[i],
+    serialNumber: d.serial[i],
+    status: d.statusOf(i),
+  };
 }
 
 const CPU_USAGE_SALT = 21;
@@ -58,13 +114,7 @@ export function chromeOsDeviceJson(state: EmulatorState, i: number, projection: 
   const hasSynced = !Number.isNaN(synced);
   const ou = fleet.orgUnits.bySlot(d.ouSlot[i] ?? 0);
   const full = projection === 'FULL';
-  const out: Json = {
-    kind: 'admin#directory#chromeosdevice',
-    etag: deviceEtag(fleet.seed, i, d.version[i] ?? 0, checkinIndex(fleet, i, now)),
-    deviceId: d.deviceId[i],
-    serialNumber: d.serial[i],
-    status: d.statusOf(i),
-  };
+  const out = deviceIdentityJson(state, i);
   if (hasSynced) out.lastSync = iso(synced);
   if (d.has(i, FLAG.googleOrder)) {
     out.supportEndDate = iso((d.firstEnrolled[i] || fleet.anchor) + 3 * 365 * 86_400_000);

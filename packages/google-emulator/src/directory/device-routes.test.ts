@@ -133,6 +133,54 @@ describe('chromeosdevices.list', () => {
   });
 });
 
+describe('etags for incremental syncs', () => {
+  const t = startTestEmulator({ accessTokenTtlSeconds: 30 * 86_400 });
+  const ETAGS = `${DEVICES}?maxResults=300&fields=${encodeURIComponent('nextPageToken,chromeosdevices(deviceId,etag)')}`;
+  const etags = async () => {
+    const all = new Map<string, string>();
+    for (const device of await t.listAll(ETAGS)) all.set(device.deviceId, device.etag);
+    return all;
+  };
+
+  it('lists ids and etags only, matching the etag of the full device', async () => {
+    const listed = await etags();
+    expect(listed.size).toBe(600);
+    const [id, etag] = [...listed][5]!;
+    const full = await t.get(`${DEVICES}/${id}`);
+    expect(full.body.etag).toBe(etag);
+    const page = await t.get(ETAGS);
+    expect(Object.keys(page.body.chromeosdevices[0]).sort()).toEqual(['deviceId', 'etag']);
+  });
+
+  it('changes an etag when the device changes, and only then', async () => {
+    const before = await etags();
+    t.emu.state.clock.advance(1_000);
+    expect(await etags()).toEqual(before);
+    const d = t.emu.state.fleet.devices;
+    const written = d.deviceId[3]!;
+    await t.send('PATCH', `${DEVICES}/${written}`, { notes: 'changed' });
+    const ou = t.emu.state.fleet.orgUnits.bySlot(d.ouSlot[9]!);
+    await t.send('PATCH', `/admin/directory/v1/customer/my_customer/orgunits/${ou.orgUnitId}`, {
+      name: `${ou.name} (renamed)`,
+    });
+    const after = await etags();
+    expect(after.get(written)).not.toBe(before.get(written));
+    expect(after.get(d.deviceId[9]!)).not.toBe(before.get(d.deviceId[9]!));
+    const fullBefore = new Map((await t.listAll(DEVICES)).map((device) => [device.deviceId, device]));
+    t.emu.state.clock.advance(6 * 3_600_000);
+    const later = await etags();
+    const full = await t.listAll(DEVICES);
+    const changed = full.filter((device) => later.get(device.deviceId) !== after.get(device.deviceId));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.length).toBeLessThan(600);
+    // Same etag, same JSON: an incremental sync that skips unchanged etags misses nothing.
+    for (const device of full) {
+      if (later.get(device.deviceId) === after.get(device.deviceId))
+        expect(device).toEqual(fullBefore.get(device.deviceId));
+    }
+  });
+});
+
 describe('page tokens', () => {
   it('expire after the configured time on the emulator clock', async () => {
     const t = startTestEmulator({ pageTokenTtlMs: HOUR, accessTokenTtlSeconds: 86_400 });

@@ -8,7 +8,15 @@ import { sendJson } from '../http/json-response.ts';
 import { boolParam, enumParam, intParam, stringParam } from '../http/request-params.ts';
 import { ANNOTATION_LIMITS, setAnnotation, type AnnotatedField } from '../state/device-annotations.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
-import { chromeOsDeviceJson, PROJECTIONS, type Projection } from './device-json.ts';
+import { parseFields, type FieldTree } from '../http/partial-response.ts';
+import {
+  chromeOsDeviceJson,
+  deviceIdentityJson,
+  FULL_ONLY_FIELDS,
+  IDENTITY_FIELDS,
+  PROJECTIONS,
+  type Projection,
+} from './device-json.ts';
 import { ORDER_BY } from './device-listing.ts';
 import { hash32 } from '../state/random.ts';
 
@@ -71,7 +79,12 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
       if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
       const projection = projectionOf(request);
       const row = deviceRow(state, request.params.deviceId);
-      return sendJson(request, reply, chromeOsDeviceJson(state, row, projection));
+      const fields = stringParam(request, 'fields');
+      return sendJson(
+        request,
+        reply,
+        deviceBuilder(fields ? parseFields(fields) : true, projection)(state, row),
+      );
     },
   );
 
@@ -93,6 +106,20 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
       },
     });
   }
+}
+
+/**
+ * The cheapest device builder that still yields every field a `fields` selection keeps: an etag
+ * listing (`chromeosdevices(deviceId,etag)`) needs no more than the identity, and a selection
+ * without report lists needs no more than BASIC. `true` means the whole device.
+ */
+function deviceBuilder(selection: FieldTree | true, projection: Projection) {
+  if (selection === true || selection.has('*'))
+    return (state: EmulatorState, row: number) => chromeOsDeviceJson(state, row, projection);
+  const keys = [...selection.keys()];
+  if (keys.every((key) => IDENTITY_FIELDS.has(key))) return deviceIdentityJson;
+  const needed = keys.some((key) => FULL_ONLY_FIELDS.has(key)) ? projection : 'BASIC';
+  return (state: EmulatorState, row: number) => chromeOsDeviceJson(state, row, needed);
 }
 
 const WRITABLE: readonly AnnotatedField[] = [

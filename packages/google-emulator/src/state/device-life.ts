@@ -284,10 +284,11 @@ export function batteryState(fleet: Fleet, i: number, now: number): BatteryState
   return { cycleCount: Math.round(ageDays * rate), healthPct, health };
 }
 
-/** Disk capacity and use, in bytes; use creeps up as time passes. */
+/** Disk capacity and use, in bytes, as last reported: use creeps up from one sync to the next. */
 export function diskUsage(fleet: Fleet, i: number, now: number): { capacity: number; used: number } {
   const capacity = Math.floor(((fleet.devices.storageGb[i] ?? 32) * 1e9 * 0.955) / 512) * 512;
-  const days = Math.max(0, (now - fleet.anchor) / DAY);
+  const synced = lastSyncAt(fleet, i, now);
+  const days = Number.isNaN(synced) ? 0 : Math.max(0, (synced - fleet.anchor) / DAY);
   const share = Math.min(0.97, 0.15 + hashUnit(fleet.seed, i, SALT.disk) * 0.6 + days * 0.0005);
   return { capacity, used: Math.floor((capacity * share) / 4096) * 4096 };
 }
