@@ -5,7 +5,8 @@
  *    memory one fleet keeps (V8 heap plus typed-array buffers).
  * 2. Listing: the standalone emulator (`npm run emulator`) in its own process, zero latency, and
  *    plain `fetch` listing every device with projection=FULL and maxResults=300 — once with
- *    Google's default pretty-printed JSON, once with prettyPrint=false.
+ *    Google's default pretty-printed JSON, once with prettyPrint=false, and once as an incremental
+ *    sync lists (`fields=nextPageToken,chromeosdevices(deviceId,etag)`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -66,14 +67,19 @@ const emulator = await startEmulator();
 try {
   const token = await mintToken(emulator.origin);
   const listings = [];
-  for (const prettyPrint of [true, false]) listings.push(await listAll(emulator.origin, token, prettyPrint));
+  for (const prettyPrint of [true, false])
+    listings.push(await listAll(emulator.origin, token, { prettyPrint }));
+  const etagListing = await listAll(emulator.origin, token, {
+    prettyPrint: true,
+    fields: 'nextPageToken,chromeosdevices(deviceId,etag)',
+  });
   const counters = (await (await fetch(`${emulator.origin}/__emulator/counters`)).json()) as {
     apis: Record<string, { requests: number }>;
   };
   printTable(
     `Listing ${size.toLocaleString('en-US')} devices: projection=FULL, maxResults=300, zero latency`,
-    listings.map((l) => ({
-      prettyPrint: String(l.prettyPrint),
+    [...listings, etagListing].map((l) => ({
+      listing: l.fields ? `fields=${l.fields}` : `FULL, prettyPrint=${String(l.prettyPrint)}`,
       devices: l.devices,
       pages: l.pages,
       seconds: round(l.seconds, 2),
@@ -102,6 +108,7 @@ try {
       pageP50Ms: round(pretty!.p50),
       pageP95Ms: round(pretty!.p95),
       pageP50MsCompact: round(compact!.p50),
+      etagListingDevicesPerSecond: Math.round(etagListing.devices / etagListing.seconds),
     },
     directoryRequests: counters.apis.directory?.requests ?? 0,
   });
@@ -148,7 +155,8 @@ async function mintToken(origin: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-async function listAll(origin: string, token: string, prettyPrint: boolean) {
+async function listAll(origin: string, token: string, options: { prettyPrint: boolean; fields?: string }) {
+  const { prettyPrint, fields } = options;
   const pageMs: number[] = [];
   let devices = 0;
   let bytes = 0;
@@ -159,6 +167,7 @@ async function listAll(origin: string, token: string, prettyPrint: boolean) {
     url.searchParams.set('maxResults', '300');
     url.searchParams.set('projection', 'FULL');
     if (!prettyPrint) url.searchParams.set('prettyPrint', 'false');
+    if (fields) url.searchParams.set('fields', fields);
     if (pageToken) url.searchParams.set('pageToken', pageToken);
     const pageStarted = performance.now();
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -174,6 +183,7 @@ async function listAll(origin: string, token: string, prettyPrint: boolean) {
   const sorted = [...pageMs].sort((a, b) => a - b);
   return {
     prettyPrint,
+    fields,
     devices,
     pages: pageMs.length,
     bytes,

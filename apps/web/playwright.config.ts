@@ -1,22 +1,24 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end journeys against the real server (`apps/server/src/main.ts`) serving the built
- * app (`npm run build` first), in Debian's Chromium. The port and data directory are chosen
- * once in the runner process; workers inherit them through the environment.
+ * End-to-end journeys against what `npm start` runs (`scripts/start.ts`): the real server serving
+ * the built app, with the local Google emulator as the identity provider and Google APIs, in
+ * Debian's Chromium. Ports and the data directory are chosen once in the runner process; workers
+ * inherit them through the environment. The browser uses the same origin as PUBLIC_URL, because
+ * cookies and the server's Origin checks depend on it.
  */
 const repoRoot = join(import.meta.dirname, '..', '..');
-const serverMain = join(repoRoot, 'apps', 'server', 'src', 'main.ts');
+const startScript = join(repoRoot, 'scripts', 'start.ts');
 
 process.env.FLEETDECK_E2E_PORT ??= freePort();
+process.env.FLEETDECK_E2E_EMULATOR_PORT ??= freePort();
 process.env.FLEETDECK_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fleetdeck-e2e-'));
 const port = Number(process.env.FLEETDECK_E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
-const useServer = existsSync(serverMain);
+const baseURL = `http://localhost:${port}`;
 
 function freePort(): string {
   const script =
@@ -52,27 +54,40 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // The first-sign-in journey creates the organization and signs its owner in for the others.
+    { name: 'identity-setup', testMatch: /identity\.setup\.ts$/ },
+    {
+      name: 'chromium',
+      dependencies: ['identity-setup'],
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        storageState: join(import.meta.dirname, 'test-results', '.auth', 'owner.json'),
+      },
+    },
   ],
   webServer: {
-    // The real server when it exists; `vite preview` (same CSP, no server rules) otherwise.
-    command: useServer
-      ? `${JSON.stringify(process.execPath)} ${JSON.stringify(serverMain)}`
-      : `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    cwd: useServer ? repoRoot : import.meta.dirname,
-    url: useServer ? `${baseURL}/healthz` : baseURL,
+    command: `${JSON.stringify(process.execPath)} ${JSON.stringify(startScript)}`,
+    cwd: repoRoot,
+    url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // scripts/start.ts rebuilds the app first when its sources are newer than the build.
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      EMULATOR_PORT: process.env.FLEETDECK_E2E_EMULATOR_PORT,
       DATA_DIR: process.env.FLEETDECK_E2E_DATA_DIR,
+      FLEET_SIZE: '300',
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
-      // Journeys load many chunks quickly; the production default would throttle them.
+      // Journeys load many chunks and sign in often; the production default would throttle them.
       RATE_LIMIT_MAX: '100000',
       NODE_ENV: 'production',
+      // Each test sends its own X-Forwarded-For (e2e/fixtures.ts), so rate limits count per test.
+      TRUST_PROXY: 'true',
     },
   },
 });

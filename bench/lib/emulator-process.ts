@@ -38,7 +38,7 @@ export async function startEmulatorProcess(size: number, now: number): Promise<E
         : {}),
     });
     if (!response.ok) throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<unknown>;
+    return response.json();
   };
   const get = (path: string) => call('GET', path);
   const post = (path: string, body?: unknown) => call('POST', path, body);

@@ -14,17 +14,20 @@ import { clientErrorRoutes } from './routes/client-errors.ts';
 import { healthRoutes } from './routes/health.ts';
 import { registerIdentity } from './modules/identity/identity-plugin.ts';
 import { registerProductApi } from './routes/identity-routes.ts';
+import { registerSyncApi, startSyncForApp, type SyncJobsOption } from './routes/sync-api.ts';
 
 export interface AppDependencies {
   readonly config: Config;
   readonly database: Database;
+  /** Run the job queue, sync workers and scheduler in this process (server.ts does; tests may). */
+  readonly jobs?: SyncJobsOption | undefined;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** One app for the server and the tests: external plugins, then app plugins, then routes. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobs }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: LIMITS.bodyBytes,
@@ -53,7 +56,13 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   // authenticated product API scope. Product routes of other modules go in registerProductApi's
   // callback so that they authenticate (session cookie or bearer JWT), check CSRF and MFA. ──
   const identity = await registerIdentity(app, { config, database });
-  await registerProductApi(app, { identity, config, database });
+  // ── sync (owned by the sync module): queue, workers, scheduler and realtime hub ──
+  const sync = await startSyncForApp(app, { config, database, identity, jobs });
+  // ── end sync ──
+  await registerProductApi(app, { identity, config, database }, async (api) => {
+    // ── sync: the sync API and the realtime WebSocket, authenticated like every product route ──
+    await registerSyncApi(api, { database, ...sync });
+  });
   // ── end identity ──
 
   const web = await registerWebApp(app, path.resolve(config.webDistDir ?? DEFAULT_WEB_DIST));

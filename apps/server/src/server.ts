@@ -21,7 +21,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db);
-    app = await buildApp({ config, database });
+    // Sync jobs run in every server process; PostgreSQL spreads them across processes.
+    app = await buildApp({ config, database, jobs: { connectionString: config.databaseUrl } });
     app.addHook('onClose', async () => database.close());
     const url = await app.listen({ port: config.port, host: config.host });
     const running = app;

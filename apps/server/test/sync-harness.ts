@@ -42,11 +42,16 @@ export async function startSyncEmulator(options: EmulatorOptions = {}): Promise<
   const origin = await emu.listen(0);
   const owner = emu.oauth.admins()[0];
   if (!owner) throw new Error('the emulator has no demo admin');
-  const token = emu.oauth.mintAccessToken({ email: owner.email, scopes: SCOPES });
+  const mint = () => emu.oauth.mintAccessToken({ email: owner.email, scopes: SCOPES });
+  let token = mint();
   const customerId = emu.state.customer.id;
   const clientFactory: GoogleClientFactory = ({ onRetry }) =>
     createGoogleClient({
-      getAccessToken: async () => token,
+      // A 401 (the emulator clock moved past the token's hour) asks for a fresh token, as in production.
+      getAccessToken: async ({ forceRefresh }) => {
+        if (forceRefresh) token = mint();
+        return token;
+      },
       customerId,
       baseUrls: baseUrlsForOrigin(origin),
       retry: { baseDelayMs: 20, maxDelayMs: 200, maxAttempts: 6 },
@@ -70,7 +75,10 @@ export async function startSyncEmulator(options: EmulatorOptions = {}): Promise<
     },
     listAllDevices: async () => {
       const devices: ChromeOsDevice[] = [];
-      for await (const page of google.directory.iterateChromeOsDevicePages({ maxResults: 300, projection: 'FULL' })) {
+      for await (const page of google.directory.iterateChromeOsDevicePages({
+        maxResults: 300,
+        projection: 'FULL',
+      })) {
         devices.push(...page.items);
       }
       return devices;
@@ -79,7 +87,11 @@ export async function startSyncEmulator(options: EmulatorOptions = {}): Promise<
   };
 }
 
-export function engineOptions(database: Database, emulator: SyncEmulator, extra: Partial<SyncEngineOptions> = {}): SyncEngineOptions {
+export function engineOptions(
+  database: Database,
+  emulator: SyncEmulator,
+  extra: Partial<SyncEngineOptions> = {},
+): SyncEngineOptions {
   return {
     db: database.db,
     createGoogleClient: emulator.clientFactory,

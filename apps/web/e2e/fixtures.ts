@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -14,6 +15,14 @@ export interface ConsoleGuard {
 }
 
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  // Every test is its own client address (the e2e server trusts X-Forwarded-For, like one behind a
+  // proxy), so the identity rate limits (3 sign-ins per 10 s per address) count per test.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const digest = createHash('sha256').update(`${testInfo.testId}:${testInfo.repeatEachIndex}`).digest();
+    const address = `10.${digest[0] ?? 0}.${digest[1] ?? 0}.${((digest[2] ?? 0) % 254) + 1}`;
+    await use({ 'X-Forwarded-For': address });
+  },
   consoleGuard: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

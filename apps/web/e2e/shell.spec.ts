@@ -1,6 +1,9 @@
 import { expect, primaryNav, screenshot, test } from './fixtures.ts';
+import { SIGNED_OUT } from './identity-helpers.ts';
 
-test.describe('app shell', () => {
+test.describe('app shell, signed out', () => {
+  test.use({ storageState: SIGNED_OUT });
+
   test('landing explains Fleetdeck and leads to sign-in', async ({ page }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
@@ -12,11 +15,23 @@ test.describe('app shell', () => {
     await screenshot(page, 'landing');
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    const google = page.getByRole('button', { name: 'Sign in with Google' });
-    await expect(google).toBeDisabled();
-    await expect(page.getByText('Google sign-in is not switched on yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+    await expect(page.getByRole('tab', { name: 'Email code' })).toBeVisible();
     await expect(page).toHaveTitle('Sign in · Fleetdeck');
-    await screenshot(page, 'login');
+  });
+
+  test('guarded pages send a signed-out visitor to sign-in and back', async ({ page }) => {
+    await page.goto('/devices/chromebook/abc-123?tab=history');
+    await expect(page).toHaveURL(/\/login\?next=%2Fdevices%2Fchromebook%2Fabc-123%3Ftab%3Dhistory$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Fleetdeck' })).toBeVisible();
+  });
+});
+
+test.describe('app shell', () => {
+  test('a signed-in user gets the dashboard link on the landing page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('main').getByRole('link', { name: 'Go to the dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   test('primary navigation loads each page as its own chunk, without reloading', async ({ page }) => {
@@ -39,8 +54,13 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Policy debugger' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await expect(page).toHaveURL(/\/settings\/team$/);
+    await page
+      .getByRole('navigation', { name: 'Settings sections' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'onboarding.completed' }).first()).toBeVisible();
     await expect(page).toHaveTitle('Settings · Fleetdeck');
 
     expect(
@@ -48,12 +68,15 @@ test.describe('app shell', () => {
     ).toBe(true);
   });
 
-  test('onboarding describes the setup steps', async ({ page }) => {
+  test('onboarding of a set-up organization says so and leads to the dashboard', async ({ page }) => {
     await page.goto('/onboarding');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Set up Fleetdeck for your organization' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Connect your Google Workspace' })).toBeVisible();
+    await expect(page.getByText(/is set up\. You can go to the dashboard\./)).toBeVisible();
+    await page.getByRole('button', { name: 'Go to the dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   test('the device page shows the validated device ID', async ({ page }) => {

@@ -20,6 +20,12 @@ describe('isKnownAppPath', () => {
       '/devices/fleetStatus',
       '/onboarding',
       '/settings',
+      '/settings/team',
+      '/settings/security',
+      '/settings/google',
+      '/settings/audit',
+      '/reset-password',
+      '/invitations/accept',
     ]) {
       expect(isKnownAppPath(path), path).toBe(true);
     }
@@ -32,7 +38,8 @@ describe('isKnownAppPath', () => {
   });
   it('does not know other paths', () => {
     expect(isKnownAppPath('/nope')).toBe(false);
-    expect(isKnownAppPath('/settings/team')).toBe(false);
+    expect(isKnownAppPath('/settings/nope')).toBe(false);
+    expect(isKnownAppPath('/invitations')).toBe(false);
     expect(isKnownAppPath('/devices')).toBe(false);
   });
 });

@@ -11,6 +11,12 @@ export const APP_ROUTES = {
   fleetStatus: '/devices/fleetStatus',
   device: '/devices/chromebook/:deviceID',
   settings: '/settings',
+  settingsTeam: '/settings/team',
+  settingsSecurity: '/settings/security',
+  settingsGoogle: '/settings/google',
+  settingsAudit: '/settings/audit',
+  resetPassword: '/reset-password',
+  acceptInvitation: '/invitations/accept',
 } as const;
 
 /** Directory API device IDs: letters, digits, `-` and `_`, 1 to 128 characters. */
@@ -29,6 +35,12 @@ const STATIC_PATHS = new Set<string>([
   APP_ROUTES.debugPolicy,
   APP_ROUTES.fleetStatus,
   APP_ROUTES.settings,
+  APP_ROUTES.settingsTeam,
+  APP_ROUTES.settingsSecurity,
+  APP_ROUTES.settingsGoogle,
+  APP_ROUTES.settingsAudit,
+  APP_ROUTES.resetPassword,
+  APP_ROUTES.acceptInvitation,
 ]);
 
 /** Why: lets the server give crawlers and scripts a real 404 status for paths the SPA does not know. */

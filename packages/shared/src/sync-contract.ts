@@ -47,6 +47,8 @@ export const syncProgressSchema = z.object({
   devicesDeleted: z.number().int().nonnegative(),
   historyRows: z.number().int().nonnegative(),
   telemetrySamples: z.number().int().nonnegative(),
+  /** False when an incremental run kept telemetry refreshed less than an hour ago. */
+  telemetryRefreshed: z.boolean(),
   /** Devices per second over the devices phase so far. */
   rate: z.number().nonnegative(),
   /** Devices Google reported in the previous complete run, the base of the estimate. */

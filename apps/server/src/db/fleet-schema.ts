@@ -14,7 +14,7 @@ export interface FleetOrgUnitTable {
   parent_org_unit_id: string | null;
   name: string;
   description: string | null;
-  raw: JSONColumnType<Record<string, unknown>, string, string>;
+  raw: JSONColumnType<Record<string, unknown>>;
   seen_run_id: string | null;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -59,7 +59,8 @@ export interface FleetDeviceTable {
   battery_cycle_count: number | null;
   battery_capacity_percent: number | null;
   telemetry_at: NullableTimestamp;
-  raw: JSONColumnType<Record<string, unknown>, string, string>;
+  etag: string | null;
+  raw: JSONColumnType<Record<string, unknown>>;
   content_hash: string;
   seen_run_id: string | null;
   first_seen_at: Timestamp;
@@ -113,7 +114,7 @@ export interface FleetReportTable {
   org_id: string;
   report: string;
   fetched_at: Timestamp;
-  data: JSONColumnType<object, string, string>;
+  data: JSONColumnType<object>;
 }
 
 export interface FleetRollupTable {
@@ -141,8 +142,8 @@ export interface SyncRunTable {
   attempts: ColumnType<number, number | undefined, number>;
   lease_owner: string | null;
   lease_until: NullableTimestamp;
-  progress: JSONColumnType<Record<string, unknown>, string | undefined, string>;
-  errors: JSONColumnType<unknown[], string | undefined, string>;
+  progress: JSONColumnType<Record<string, unknown>, string | undefined>;
+  errors: JSONColumnType<unknown[], string | undefined>;
 }
 
 export interface SyncCheckpointTable {

@@ -1,4 +1,7 @@
-import type { MiddlewareFunction } from 'react-router';
+import { redirect, type MiddlewareFunction } from 'react-router';
+import { authClient, isUserOnboarded } from '../lib/auth/browser-auth.ts';
+import { owesSecondFactor } from '../lib/auth/auth-session.ts';
+import { SECOND_FACTOR_PATH } from '../lib/auth/auth-navigation.ts';
 
 /**
  * Named route guards. A route lists the guards it needs (`guarded(['auth'], route)`); they run
@@ -15,11 +18,30 @@ export interface GuardArgs {
 /** A guard returns to allow; it throws a redirect (or an error response) to deny. */
 export type Guard = (args: GuardArgs) => void | Promise<void>;
 
+/** Guarded pages a signed-in user reaches before their organization is set up. */
+const ONBOARDING_OPTIONAL = new Set(['/onboarding', '/invitations/accept']);
+
 /**
- * `auth`: the seed's named guard. Fleetdeck has no sessions yet, so every visitor passes; the
- * identity work replaces this body with the session check that redirects to /login.
+ * `auth`: the seed's named guard. Signed-out visitors go to `/login?next=<path>`; a session that
+ * owes its second factor goes to the challenge first; a member of an organization that is not
+ * set up yet goes to `/onboarding`.
  */
-const authGuard: Guard = () => undefined;
+const authGuard: Guard = async ({ url }) => {
+  let session = authClient.peekSession();
+  try {
+    session = await authClient.getSession();
+  } catch {
+    // A refresh that failed on a retryable error keeps the last session; the next tick retries.
+  }
+  const here = encodeURIComponent(`${url.pathname}${url.search}`);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's contract: a thrown redirect() navigates
+  if (!session) throw redirect(`/login?next=${here}`);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- as above
+  if (owesSecondFactor(session)) throw redirect(`${SECOND_FACTOR_PATH}&next=${here}`);
+  if (ONBOARDING_OPTIONAL.has(url.pathname)) return;
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- as above
+  if (!(await isUserOnboarded(session.user.id))) throw redirect('/onboarding');
+};
 
 export const GUARDS = {
   auth: authGuard,

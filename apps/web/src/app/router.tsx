@@ -1,6 +1,8 @@
-import { createBrowserRouter, createPath, type RouteObject } from 'react-router';
+import { createBrowserRouter, createPath, redirect, type RouteObject } from 'react-router';
 import { isValidDeviceId } from '@fleetdeck/shared/app-routes';
 import { registerInAppNavigator } from '../lib/navigate-to.ts';
+import { authClient } from '../lib/auth/browser-auth.ts';
+import { installAuthNavigation } from '../lib/auth/auth-navigation.ts';
 import { routeRulesMiddleware } from './route-rules-middleware.ts';
 import {
   guarded,
@@ -37,6 +39,15 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, handle: publicShell, lazy: lazyRoute(() => import('./routes/landing.tsx')) },
               { path: 'login', handle: publicShell, lazy: lazyRoute(() => import('./routes/login.tsx')) },
+              {
+                path: 'reset-password',
+                handle: publicShell,
+                lazy: lazyRoute(() => import('./routes/reset-password.tsx')),
+              },
+              guarded(['auth'], {
+                path: 'invitations/accept',
+                lazy: lazyRoute(() => import('./routes/accept-invitation.tsx')),
+              }),
               guarded(['auth'], {
                 path: 'onboarding',
                 lazy: lazyRoute(() => import('./routes/onboarding.tsx')),
@@ -60,7 +71,17 @@ export const routes: RouteObject[] = [
                   },
                 ],
               }),
-              guarded(['auth'], { path: 'settings', lazy: lazyRoute(() => import('./routes/settings.tsx')) }),
+              guarded(['auth'], {
+                path: 'settings',
+                lazy: lazyRoute(() => import('./routes/settings.tsx')),
+                children: [
+                  { index: true, loader: () => redirect('/settings/team') },
+                  { path: 'team', lazy: lazyRoute(() => import('./routes/settings-team.tsx')) },
+                  { path: 'security', lazy: lazyRoute(() => import('./routes/settings-security.tsx')) },
+                  { path: 'google', lazy: lazyRoute(() => import('./routes/settings-google.tsx')) },
+                  { path: 'audit', lazy: lazyRoute(() => import('./routes/settings-audit.tsx')) },
+                ],
+              }),
               { path: '*', Component: NotFoundRoute },
             ],
           },
@@ -77,3 +98,15 @@ setPendingNavigationReader(() => {
   const pending = router.state.navigation.location;
   return pending ? createPath(pending) : null;
 });
+
+installAuthNavigation({
+  client: authClient,
+  fetch: (input, init) => fetch(input, init),
+  storage: window.localStorage,
+  tabStorage: window.sessionStorage,
+  navigate: (path) => void router.navigate(path, { replace: true }),
+  currentPath: () => router.state.location.pathname,
+  logError: (message, error) => console.error(message, error),
+});
+void authClient.initialize();
+authClient.startAutoRefresh();

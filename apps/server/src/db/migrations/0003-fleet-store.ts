@@ -62,6 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       battery_cycle_count integer,
       battery_capacity_percent real,
       telemetry_at timestamptz,
+      etag text,
       raw jsonb not null,
       content_hash text not null,
       seen_run_id uuid,

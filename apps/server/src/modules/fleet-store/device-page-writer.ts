@@ -11,7 +11,7 @@ import {
 /**
  * Writes one page of devices inside the caller's transaction: rows whose content hash changed are
  * upserted (one statement over `jsonb_to_recordset`), unchanged rows are only stamped as seen by
- * this run (for mark-and-sweep), and every changed tracked field of a known device becomes one
+ * this run (for mark-and-sweep) with their etag, and every changed tracked field of a known device becomes one
  * history row. Re-running the same page is harmless, which is what makes resume safe.
  */
 
@@ -21,8 +21,6 @@ export interface DevicePageInput {
   readonly orgId: string;
   readonly runId: string;
   readonly rows: readonly DeviceRow[];
-  /** Keep raw fields the listing did not ask for (incremental listings leave out report lists). */
-  readonly mergeRaw: boolean;
 }
 
 export interface DevicePageOutcome {
@@ -48,22 +46,22 @@ export async function writeDevicePage(db: Executor, input: DevicePageInput): Pro
   if (rows.length === 0) return { written: 0, unchanged: 0, created: 0, historyRows: 0 };
   const existing = await readExisting(db, input.orgId, rows);
   const changed: DeviceRow[] = [];
-  const unchangedIds: string[] = [];
+  const unchanged: SeenDevice[] = [];
   const history: HistoryInsert[] = [];
   for (const row of rows) {
     const before = existing.get(row.device_id);
     if (before && before.content_hash === row.content_hash && !before.deleted) {
-      unchangedIds.push(row.device_id);
+      unchanged.push({ device_id: row.device_id, etag: row.etag });
       continue;
     }
     changed.push(row);
     if (before) history.push(...diffHistory(before, row));
   }
   if (changed.length) await upsertRows(db, input, changed);
-  if (unchangedIds.length) await markSeen(db, input.orgId, input.runId, unchangedIds);
+  if (unchanged.length) await markDevicesSeen(db, input.orgId, input.runId, unchanged);
   if (history.length) await insertHistory(db, input.orgId, input.runId, history);
   const created = changed.filter((row) => !existing.has(row.device_id)).length;
-  return { written: changed.length, unchanged: unchangedIds.length, created, historyRows: history.length };
+  return { written: changed.length, unchanged: unchanged.length, created, historyRows: history.length };
 }
 
 function dedupeById(rows: readonly DeviceRow[]): DeviceRow[] {
@@ -89,23 +87,49 @@ async function readExisting(
 
 async function upsertRows(db: Executor, input: DevicePageInput, rows: readonly DeviceRow[]): Promise<void> {
   const payload = JSON.stringify(rows);
-  const raw = input.mergeRaw ? 'fleet_device.raw || excluded.raw' : 'excluded.raw';
   const updates = UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ');
   await sql`
     insert into fleet_device (${sql.raw(COLUMNS.join(', '))}, seen_run_id, updated_at, deleted_at)
     select ${sql.raw(COLUMNS.map((c) => `r.${c}`).join(', '))}, ${input.runId}::uuid, now(), null
     from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(RECORD_DEFINITION)})
     on conflict (org_id, device_id) do update set
-      ${sql.raw(updates)}, raw = ${sql.raw(raw)},
+      ${sql.raw(updates)}, raw = excluded.raw,
       seen_run_id = excluded.seen_run_id, updated_at = now(), deleted_at = null`.execute(db);
 }
 
-async function markSeen(db: Executor, orgId: string, runId: string, ids: readonly string[]): Promise<void> {
+export interface SeenDevice {
+  readonly device_id: string;
+  readonly etag: string | null;
+}
+
+/** Why: unchanged devices are only stamped with the run (for the sweep) and their latest etag. */
+export async function markDevicesSeen(
+  db: Executor,
+  orgId: string,
+  runId: string,
+  devices: readonly SeenDevice[],
+): Promise<void> {
+  if (devices.length === 0) return;
   await sql`
-    update fleet_device set seen_run_id = ${runId}::uuid
-    where org_id = ${orgId}
-      and device_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-      and seen_run_id is distinct from ${runId}::uuid`.execute(db);
+    update fleet_device d set seen_run_id = ${runId}::uuid, etag = coalesce(r.etag, d.etag)
+    from jsonb_to_recordset(${JSON.stringify(devices)}::jsonb) as r(device_id text, etag text)
+    where d.org_id = ${orgId} and d.device_id = r.device_id
+      and (d.seen_run_id is distinct from ${runId}::uuid or d.etag is distinct from coalesce(r.etag, d.etag))`.execute(
+    db,
+  );
+}
+
+/** Why: an incremental listing brings only ids and etags; only changed devices are fetched whole. */
+export async function readStoredEtags(
+  db: Executor,
+  orgId: string,
+  deviceIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const result = await sql<{ device_id: string; etag: string | null }>`
+    select device_id, etag from fleet_device
+    where org_id = ${orgId} and deleted_at is null
+      and device_id in (select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb))`.execute(db);
+  return new Map(result.rows.map((row) => [row.device_id, row.etag]));
 }
 
 interface HistoryInsert {
@@ -121,7 +145,12 @@ function diffHistory(before: ExistingDevice, row: DeviceRow): HistoryInsert[] {
     const oldValue = before[column];
     const newValue = row[column];
     if ((oldValue ?? null) === (newValue ?? null)) continue;
-    changes.push({ device_id: row.device_id, field: HISTORY_COLUMNS[column], old_value: oldValue, new_value: newValue });
+    changes.push({
+      device_id: row.device_id,
+      field: HISTORY_COLUMNS[column],
+      old_value: oldValue,
+      new_value: newValue,
+    });
   }
   return changes;
 }

@@ -3,24 +3,21 @@ import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device
 
 /**
  * How a Directory `ChromeOsDevice` becomes a `fleet_device` row: typed columns for everything the
- * fleet table filters and sorts on, Google's JSON, and a content hash over the fields a sync
- * compares (the heavy report lists are telemetry, refreshed by the telemetry phase instead).
+ * fleet table filters and sorts on, Google's JSON (without its time series, which the telemetry
+ * table holds over time), and a content hash over what a sync compares.
  */
 
-/** Report lists left out of the hash and of incremental listings: they change at every check-in. */
-export const HEAVY_DEVICE_FIELDS = [
+/**
+ * Samples Google repeats in every FULL listing (about two thirds of a device's JSON). They change at
+ * every check-in and are kept as telemetry samples over time instead of inside the device row.
+ */
+export const TIME_SERIES_DEVICE_FIELDS = [
   'activeTimeRanges',
   'cpuStatusReports',
-  'cpuInfo',
   'systemRamFreeReports',
-  'deviceFiles',
-  'screenshotFiles',
-  'backlightInfo',
-  'fanInfo',
-  'bluetoothAdapterInfo',
 ] as const;
 
-/** Every other documented field, in a fixed order: the hash input and the incremental `fields` mask. */
+/** Every other documented field except `kind` and `etag`, in a fixed order: the hash input. */
 export const COMPARED_DEVICE_FIELDS = [
   'deviceId',
   'serialNumber',
@@ -65,10 +62,16 @@ export const COMPARED_DEVICE_FIELDS = [
   'lastKnownNetwork',
   'diskVolumeReports',
   'tpmVersionInfo',
+  'cpuInfo',
+  'deviceFiles',
+  'screenshotFiles',
+  'backlightInfo',
+  'fanInfo',
+  'bluetoothAdapterInfo',
 ] as const satisfies readonly (keyof ChromeOsDevice)[];
 
-/** The `fields` value of an incremental listing: the compared fields only, and the page token. */
-export const INCREMENTAL_DEVICE_FIELDS = `nextPageToken,chromeosdevices(${COMPARED_DEVICE_FIELDS.join(',')})`;
+/** The `fields` value of an incremental listing: ids and versions only; changed devices are fetched. */
+export const ETAG_LISTING_FIELDS = 'nextPageToken,chromeosdevices(deviceId,etag)';
 
 /** Columns whose changes are recorded in history, with the name the history shows. */
 export const HISTORY_COLUMNS = {
@@ -131,9 +134,13 @@ export interface DeviceRow {
   chrome_os_type: string | null;
   deprovision_reason: string | null;
   manufacture_date: string | null;
-  raw: ChromeOsDevice;
+  etag: string | null;
+  raw: StoredDeviceJson;
   content_hash: string;
 }
+
+/** Google's device JSON as stored: the time series are left out. */
+export type StoredDeviceJson = Omit<ChromeOsDevice, (typeof TIME_SERIES_DEVICE_FIELDS)[number]>;
 
 /** SQL column types of `DeviceRow`, in order, for `jsonb_to_recordset` (see device-page-writer.ts). */
 export const DEVICE_ROW_SQL_TYPES: Readonly<Record<Exclude<keyof DeviceRow, never>, string>> = {
@@ -171,6 +178,7 @@ export const DEVICE_ROW_SQL_TYPES: Readonly<Record<Exclude<keyof DeviceRow, neve
   chrome_os_type: 'text',
   deprovision_reason: 'text',
   manufacture_date: 'date',
+  etag: 'text',
   raw: 'jsonb',
   content_hash: 'text',
 };
@@ -213,10 +221,19 @@ export function toDeviceRow(orgId: string, customerId: string, device: ChromeOsD
     license_type: device.deviceLicenseType ?? null,
     chrome_os_type: device.chromeOsType ?? null,
     deprovision_reason: device.deprovisionReason ?? null,
-    manufacture_date: /^\d{4}-\d{2}-\d{2}$/.test(device.manufactureDate ?? '') ? (device.manufactureDate ?? null) : null,
-    raw: device,
+    manufacture_date: /^\d{4}-\d{2}-\d{2}$/.test(device.manufactureDate ?? '')
+      ? (device.manufactureDate ?? null)
+      : null,
+    etag: device.etag ?? null,
+    raw: storedJson(device),
     content_hash: contentHash(device),
   };
+}
+
+/** Why: the device JSON without its time series, the same whichever listing brought it. */
+export function storedJson(device: ChromeOsDevice): StoredDeviceJson {
+  const { activeTimeRanges: _ranges, cpuStatusReports: _cpu, systemRamFreeReports: _ram, ...rest } = device;
+  return rest;
 }
 
 /** Why: a device rewritten only when what a sync compares changed, whatever the projection used. */
@@ -246,6 +263,7 @@ function storageOf(device: ChromeOsDevice): { total: string | null; free: string
   }
   const usage = device.diskSpaceUsage;
   if (usage?.capacityBytes === undefined) return { total: null, free: null };
-  const free = usage.usedBytes === undefined ? null : String(BigInt(usage.capacityBytes) - BigInt(usage.usedBytes));
+  const free =
+    usage.usedBytes === undefined ? null : String(BigInt(usage.capacityBytes) - BigInt(usage.usedBytes));
   return { total: usage.capacityBytes, free };
 }

@@ -41,7 +41,9 @@ export async function markDevicesDeleted(
     await sql`
       insert into fleet_device_history (org_id, device_id, field, old_value, new_value, source, sync_run_id)
       select ${orgId}, r.value, 'deleted', null, 'true', 'sync', ${runId}::uuid
-      from jsonb_array_elements_text(${JSON.stringify(result.rows.map((r) => r.device_id))}::jsonb) as r`.execute(db);
+      from jsonb_array_elements_text(${JSON.stringify(result.rows.map((r) => r.device_id))}::jsonb) as r`.execute(
+      db,
+    );
   }
   return result.rows.length;
 }

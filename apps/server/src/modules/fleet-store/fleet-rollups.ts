@@ -51,5 +51,9 @@ export async function readRollups(db: Executor, orgId: string): Promise<RollupRo
   const result = await sql<{ dimension: string; bucket: string; device_count: number }>`
     select dimension, bucket, device_count from fleet_rollup where org_id = ${orgId}
     order by dimension, device_count desc, bucket`.execute(db);
-  return result.rows.map((row) => ({ dimension: row.dimension, bucket: row.bucket, count: row.device_count }));
+  return result.rows.map((row) => ({
+    dimension: row.dimension,
+    bucket: row.bucket,
+    count: row.device_count,
+  }));
 }

@@ -40,10 +40,14 @@ export async function replaceOrgUnits(
       as r(org_unit_id text, org_unit_path text, parent_org_unit_id text, name text, description text, raw jsonb)
     on conflict (org_id, org_unit_id) do update set org_unit_path = excluded.org_unit_path,
       parent_org_unit_id = excluded.parent_org_unit_id, name = excluded.name, description = excluded.description,
-      raw = excluded.raw, seen_run_id = excluded.seen_run_id, updated_at = now(), deleted_at = null`.execute(db);
+      raw = excluded.raw, seen_run_id = excluded.seen_run_id, updated_at = now(), deleted_at = null`.execute(
+    db,
+  );
   await sql`
     update fleet_org_unit set deleted_at = now()
-    where org_id = ${orgId} and deleted_at is null and seen_run_id is distinct from ${runId}::uuid`.execute(db);
+    where org_id = ${orgId} and deleted_at is null and seen_run_id is distinct from ${runId}::uuid`.execute(
+    db,
+  );
 }
 
 /** Why: the shard list of a resumed run must be the one its first attempt stored. */
@@ -59,10 +63,15 @@ export async function listLiveOrgUnits(db: Executor, orgId: string): Promise<Sto
 }
 
 /** Why: the last sync's devices per OU size the next sync's shards; undefined before a first sync. */
-export async function countDevicesPerOrgUnit(db: Executor, orgId: string): Promise<Map<string, number> | undefined> {
+export async function countDevicesPerOrgUnit(
+  db: Executor,
+  orgId: string,
+): Promise<Map<string, number> | undefined> {
   const result = await sql<{ org_unit_id: string | null; devices: number }>`
     select org_unit_id, count(*)::int as devices from fleet_device
     where org_id = ${orgId} and deleted_at is null group by org_unit_id`.execute(db);
   if (result.rows.length === 0) return undefined;
-  return new Map(result.rows.flatMap((row) => (row.org_unit_id ? [[row.org_unit_id, row.devices] as const] : [])));
+  return new Map(
+    result.rows.flatMap((row) => (row.org_unit_id ? [[row.org_unit_id, row.devices] as const] : [])),
+  );
 }

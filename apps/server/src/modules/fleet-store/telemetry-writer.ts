@@ -37,7 +37,10 @@ export interface TelemetrySampleRow {
 }
 
 /** Why: one sample shape for the table and the device row, whichever reports a device sent. */
-export function toTelemetrySample(device: TelemetryDevice, fallbackTime: string): TelemetrySampleRow | undefined {
+export function toTelemetrySample(
+  device: TelemetryDevice,
+  fallbackTime: string,
+): TelemetrySampleRow | undefined {
   if (!device.deviceId) return undefined;
   const battery = device.batteryStatusReport?.[0];
   const design = device.batteryInfo?.[0]?.designCapacity;

@@ -1,6 +1,13 @@
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
-import { type DevicePageOutcome, writeDevicePage } from '../fleet-store/device-page-writer.ts';
-import { INCREMENTAL_DEVICE_FIELDS, toDeviceRow } from '../fleet-store/device-row.ts';
+import { GoogleNotFoundError } from '@fleetdeck/google/errors';
+import {
+  markDevicesSeen,
+  readStoredEtags,
+  writeDevicePage,
+  type DevicePageOutcome,
+  type SeenDevice,
+} from '../fleet-store/device-page-writer.ts';
+import { ETAG_LISTING_FIELDS, toDeviceRow, type DeviceRow } from '../fleet-store/device-row.ts';
 import { countDevicesPerOrgUnit, listLiveOrgUnits, replaceOrgUnits } from '../fleet-store/org-unit-writer.ts';
 import { parseDeviceShard, planDeviceShards } from './device-shard-planner.ts';
 import { walkShard, type PagedShard } from './paged-shard.ts';
@@ -11,10 +18,12 @@ import type { SyncContext } from './sync-context.ts';
 /**
  * Org units first (one call, one transaction), then devices in parallel OU shards (subtrees or
  * single OUs that never overlap, see device-shard-planner.ts), 300 per page. A full sync lists the
- * FULL projection; an incremental one asks only for the compared fields and keeps the report lists.
+ * FULL projection; an incremental one lists ids and etags and fetches only the devices that changed.
  */
 
 export const DEVICE_PAGE_SIZE = 300;
+/** Changed devices of one incremental page fetched at once (per shard). */
+const FETCHES_PER_PAGE = 8;
 
 /** Why: the shards of the device phase are the OUs, so the tree must be stored first. */
 export async function syncOrgUnits(ctx: SyncContext): Promise<void> {
@@ -52,9 +61,12 @@ export async function syncDevices(ctx: SyncContext): Promise<void> {
   });
 }
 
-function deviceShard(ctx: SyncContext, checkpoint: Checkpoint): PagedShard<ChromeOsDevice, DevicePageOutcome> {
-  const incremental = ctx.kind === 'incremental';
+function deviceShard(
+  ctx: SyncContext,
+  checkpoint: Checkpoint,
+): PagedShard<ChromeOsDevice, DevicePage, DevicePageOutcome> {
   const spec = parseDeviceShard(checkpoint.shard);
+  const incremental = ctx.kind === 'incremental';
   return {
     phase: 'devices',
     checkpoint,
@@ -64,19 +76,17 @@ function deviceShard(ctx: SyncContext, checkpoint: Checkpoint): PagedShard<Chrom
           orgUnitPath: spec.orgUnitId,
           includeChildOrgunits: spec.includeChildren,
           maxResults: DEVICE_PAGE_SIZE,
-          projection: 'FULL',
           pageToken,
-          ...(incremental ? { fields: INCREMENTAL_DEVICE_FIELDS } : {}),
+          ...(incremental ? { fields: ETAG_LISTING_FIELDS } : { projection: 'FULL' as const }),
         },
         { signal },
       ),
-    write: (trx, devices) =>
-      writeDevicePage(trx, {
-        orgId: ctx.orgId,
-        runId: ctx.runId,
-        rows: devices.map((device) => toDeviceRow(ctx.orgId, ctx.customerId, device)),
-        mergeRaw: incremental,
-      }),
+    prepare: (devices, signal) => (incremental ? fetchChanged(ctx, devices, signal) : fullPage(ctx, devices)),
+    write: async (trx, page) => {
+      const outcome = await writeDevicePage(trx, { orgId: ctx.orgId, runId: ctx.runId, rows: page.rows });
+      await markDevicesSeen(trx, ctx.orgId, ctx.runId, page.unchanged);
+      return outcome;
+    },
     committed: (outcome, items) =>
       ctx.tracker.addDevicePage({
         seen: items,
@@ -85,4 +95,50 @@ function deviceShard(ctx: SyncContext, checkpoint: Checkpoint): PagedShard<Chrom
         historyRows: outcome.historyRows,
       }),
   };
+}
+
+interface DevicePage {
+  readonly rows: DeviceRow[];
+  /** Devices whose etag did not change: only stamped as seen. */
+  readonly unchanged: SeenDevice[];
+}
+
+async function fullPage(ctx: SyncContext, devices: readonly ChromeOsDevice[]): Promise<DevicePage> {
+  return { rows: devices.map((device) => toDeviceRow(ctx.orgId, ctx.customerId, device)), unchanged: [] };
+}
+
+/**
+ * An incremental page lists ids and etags; devices whose etag differs from the stored one (or that
+ * are new) are fetched whole, a few at a time, before the page's transaction opens.
+ */
+async function fetchChanged(
+  ctx: SyncContext,
+  listed: readonly ChromeOsDevice[],
+  signal: AbortSignal,
+): Promise<DevicePage> {
+  const stored = await readStoredEtags(
+    ctx.db,
+    ctx.orgId,
+    listed.map((device) => device.deviceId),
+  );
+  const unchanged: SeenDevice[] = [];
+  const changedIds: string[] = [];
+  for (const device of listed) {
+    const etag = stored.get(device.deviceId);
+    if (etag !== undefined && etag !== null && etag === device.etag) {
+      unchanged.push({ device_id: device.deviceId, etag });
+    } else changedIds.push(device.deviceId);
+  }
+  const fetched: ChromeOsDevice[] = [];
+  await runShards(changedIds, FETCHES_PER_PAGE, signal, async (deviceId, fetchSignal) => {
+    try {
+      fetched.push(
+        await ctx.google.directory.getChromeOsDevice(deviceId, { projection: 'FULL', signal: fetchSignal }),
+      );
+    } catch (error) {
+      // Deleted between the listing and the fetch: the sweep confirms and marks it.
+      if (!(error instanceof GoogleNotFoundError)) throw error;
+    }
+  });
+  return { rows: fetched.map((device) => toDeviceRow(ctx.orgId, ctx.customerId, device)), unchanged };
 }

@@ -2,7 +2,12 @@ import type { Transaction } from 'kysely';
 import { GooglePageTokenExpiredError } from '@fleetdeck/google/errors';
 import type { Page } from '@fleetdeck/google/http/pagination';
 import type { DB } from '../../db/schema.ts';
-import { advanceCheckpoint, restartShard, type Checkpoint, type CheckpointPhase } from './sync-checkpoints.ts';
+import {
+  advanceCheckpoint,
+  restartShard,
+  type Checkpoint,
+  type CheckpointPhase,
+} from './sync-checkpoints.ts';
 import type { SyncContext } from './sync-context.ts';
 
 /**
@@ -14,18 +19,24 @@ import type { SyncContext } from './sync-context.ts';
 /** A shard restarted more often than this is failing for another reason: the run fails. */
 const MAX_SHARD_RESTARTS = 3;
 
-export interface PagedShard<T, R> {
+export interface PagedShard<T, P, R> {
   readonly phase: CheckpointPhase;
   readonly checkpoint: Checkpoint;
   pages(pageToken: string | undefined, signal: AbortSignal): AsyncIterable<Page<T>>;
-  /** Writes a page's items inside the page transaction. */
-  write(trx: Transaction<DB>, items: readonly T[]): Promise<R>;
+  /** Turns a page into what gets written, before the transaction (network calls belong here). */
+  prepare(items: readonly T[], signal: AbortSignal): Promise<P>;
+  /** Writes a prepared page inside the page transaction. */
+  write(trx: Transaction<DB>, prepared: P): Promise<R>;
   /** Counts what a page wrote, once its transaction committed. */
   committed(result: R, items: number): void;
 }
 
 /** Why: the resume and restart rules are the same for device and telemetry shards. */
-export async function walkShard<T, R>(ctx: SyncContext, shard: PagedShard<T, R>, signal: AbortSignal): Promise<void> {
+export async function walkShard<T, P, R>(
+  ctx: SyncContext,
+  shard: PagedShard<T, P, R>,
+  signal: AbortSignal,
+): Promise<void> {
   if (shard.checkpoint.done) return;
   const key = { orgId: ctx.orgId, runId: ctx.runId, phase: shard.phase, shard: shard.checkpoint.shard };
   let pageToken = shard.checkpoint.pageToken ?? undefined;
@@ -33,9 +44,10 @@ export async function walkShard<T, R>(ctx: SyncContext, shard: PagedShard<T, R>,
   for (;;) {
     try {
       for await (const page of shard.pages(pageToken, signal)) {
+        const prepared = await shard.prepare(page.items, signal);
         signal.throwIfAborted();
         const result = await ctx.db.transaction().execute(async (trx) => {
-          const written = await shard.write(trx, page.items);
+          const written = await shard.write(trx, prepared);
           await advanceCheckpoint(trx, key, { nextPageToken: page.nextPageToken, items: page.items.length });
           return written;
         });

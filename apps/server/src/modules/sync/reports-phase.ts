@@ -21,7 +21,11 @@ export async function syncReports(ctx: SyncContext): Promise<void> {
       data = await fetchReport();
     } catch (error) {
       if (!(error instanceof GooglePermissionError)) throw error;
-      ctx.tracker.addError({ code: 'report_not_permitted', message: `${name}: ${error.message}`, recovered: true });
+      ctx.tracker.addError({
+        code: 'report_not_permitted',
+        message: `${name}: ${error.message}`,
+        recovered: true,
+      });
       continue;
     }
     await sql`

@@ -26,7 +26,7 @@ export async function sweepDeletedDevices(ctx: SyncContext): Promise<void> {
     await ctx.db.transaction().execute(async (trx) => {
       if (found.length) {
         const rows = found.map((device) => toDeviceRow(ctx.orgId, ctx.customerId, device));
-        await writeDevicePage(trx, { orgId: ctx.orgId, runId: ctx.runId, rows, mergeRaw: false });
+        await writeDevicePage(trx, { orgId: ctx.orgId, runId: ctx.runId, rows });
       }
       ctx.tracker.progress.devicesDeleted += await markDevicesDeleted(trx, ctx.orgId, ctx.runId, gone);
     });

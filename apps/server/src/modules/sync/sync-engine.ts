@@ -70,7 +70,10 @@ export async function executeSyncRun(
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const claimed = await claimRun(options.db, runId, options.workerId, leaseMs);
   if (!claimed) return 'not_claimed';
-  const tracker = new SyncProgressTracker({ progress: claimed.progress, errors: storedErrors(claimed.errors) });
+  const tracker = new SyncProgressTracker({
+    progress: claimed.progress,
+    errors: storedErrors(claimed.errors),
+  });
   tracker.progress.expectedDevices = await lastCompleteDeviceCount(options.db, claimed.org_id);
   const flusher = startFlusher(options, claimed, tracker, leaseMs);
   try {
@@ -195,7 +198,8 @@ function storedErrors(errors: unknown): SyncError[] {
 
 function errorCode(error: unknown): string {
   if (error instanceof Error && error.name === 'AbortError') return 'interrupted';
-  if (error instanceof Error && 'status' in error && typeof error.status === 'number') return `google_${error.status}`;
+  if (error instanceof Error && 'status' in error && typeof error.status === 'number')
+    return `google_${error.status}`;
   return 'sync_failed';
 }
 

@@ -19,6 +19,7 @@ export function emptyProgress(): SyncProgress {
     devicesDeleted: 0,
     historyRows: 0,
     telemetrySamples: 0,
+    telemetryRefreshed: false,
     rate: 0,
     expectedDevices: null,
     etaSeconds: null,
@@ -36,7 +37,11 @@ export class SyncProgressTracker {
   #devicesStartedAt: number | undefined;
   #devicesAtStart = 0;
 
-  constructor(start: { progress?: Partial<SyncProgress>; errors?: readonly SyncError[]; now?: () => number }) {
+  constructor(start: {
+    progress?: Partial<SyncProgress>;
+    errors?: readonly SyncError[];
+    now?: () => number;
+  }) {
     this.progress = { ...emptyProgress(), ...start.progress };
     this.errors = [...(start.errors ?? [])];
     this.#now = start.now ?? Date.now;
@@ -67,11 +72,18 @@ export class SyncProgressTracker {
   }
 
   /** Google asked us to wait (a 429/5xx retried by the client). */
-  noteRetry(delayMs: number, error: { status: number | undefined; message: string; operation: string }): void {
+  noteRetry(
+    delayMs: number,
+    error: { status: number | undefined; message: string; operation: string },
+  ): void {
     this.progress.retries += 1;
     this.progress.waitedMs += delayMs;
     const code = error.status === 429 ? 'rate_limited' : `google_${error.status ?? 'network'}`;
-    this.addError({ code, message: `${error.operation}: ${error.message} (waited ${delayMs} ms)`, recovered: true });
+    this.addError({
+      code,
+      message: `${error.operation}: ${error.message} (waited ${delayMs} ms)`,
+      recovered: true,
+    });
   }
 
   addError(error: { code: string; message: string; recovered: boolean; shard?: string | undefined }): void {

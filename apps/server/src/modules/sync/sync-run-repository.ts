@@ -20,7 +20,10 @@ export interface NewSyncRun {
 }
 
 /** Why: "Sync now" pressed twice must not start two runs; the open one is returned instead. */
-export async function createRun(db: Executor, run: NewSyncRun): Promise<{ row: SyncRunRow; created: boolean }> {
+export async function createRun(
+  db: Executor,
+  run: NewSyncRun,
+): Promise<{ row: SyncRunRow; created: boolean }> {
   const inserted = await db
     .insertInto('sync_run')
     .values({
@@ -49,7 +52,12 @@ export async function findOpenRun(db: Executor, orgId: string): Promise<SyncRunR
 }
 
 export async function getRun(db: Executor, orgId: string, runId: string): Promise<SyncRunRow | undefined> {
-  return db.selectFrom('sync_run').selectAll().where('org_id', '=', orgId).where('id', '=', runId).executeTakeFirst();
+  return db
+    .selectFrom('sync_run')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', runId)
+    .executeTakeFirst();
 }
 
 /** Keyset pagination on (created_at, id), newest first. */
@@ -133,7 +141,12 @@ export async function finishRun(
   db: Executor,
   runId: string,
   owner: string,
-  outcome: { status: 'succeeded' | 'failed' | 'cancelled'; phase: string; progress: SyncProgress; errors: readonly SyncError[] },
+  outcome: {
+    status: 'succeeded' | 'failed' | 'cancelled';
+    phase: string;
+    progress: SyncProgress;
+    errors: readonly SyncError[];
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('sync_run')

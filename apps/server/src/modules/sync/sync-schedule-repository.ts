@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { SYNC_SCHEDULE_LIMITS, type SyncKind, type SyncSchedule, type UpdateSyncSchedule } from '@fleetdeck/shared/sync-contract';
+import {
+  SYNC_SCHEDULE_LIMITS,
+  type SyncKind,
+  type SyncSchedule,
+  type UpdateSyncSchedule,
+} from '@fleetdeck/shared/sync-contract';
 import type { Executor } from '../fleet-store/device-page-writer.ts';
 
 /**
@@ -46,7 +51,9 @@ export async function writeSchedule(
     values (${orgId}, ${customerId}, ${schedule.enabled}, ${schedule.intervalMinutes}, ${schedule.fullEveryHours},
       now() + ${schedule.intervalMinutes} * interval '1 minute', now())
     on conflict (org_id) do update set enabled = excluded.enabled, interval_minutes = excluded.interval_minutes,
-      full_every_hours = excluded.full_every_hours, next_run_at = excluded.next_run_at, updated_at = now()`.execute(db);
+      full_every_hours = excluded.full_every_hours, next_run_at = excluded.next_run_at, updated_at = now()`.execute(
+    db,
+  );
   return readSchedule(db, orgId);
 }
 

@@ -1,6 +1,12 @@
+import { sql } from 'kysely';
 import { GooglePermissionError } from '@fleetdeck/google/errors';
 import type { TelemetryDevice } from '@fleetdeck/google/management/telemetry.schema';
-import { TELEMETRY_READ_MASK, toTelemetrySample, writeTelemetryPage } from '../fleet-store/telemetry-writer.ts';
+import {
+  TELEMETRY_READ_MASK,
+  toTelemetrySample,
+  writeTelemetryPage,
+  type TelemetrySampleRow,
+} from '../fleet-store/telemetry-writer.ts';
 import { walkShard, type PagedShard } from './paged-shard.ts';
 import { runShards } from './shard-runner.ts';
 import { listCheckpoints, planShards, type Checkpoint } from './sync-checkpoints.ts';
@@ -15,17 +21,25 @@ import type { SyncContext } from './sync-context.ts';
 
 const WHOLE_FLEET = 'fleet';
 
+/**
+ * Google uploads device telemetry every few hours, so an incremental run every ten minutes does not
+ * list it again when a run refreshed it within this window. Full runs always do.
+ */
+export const TELEMETRY_REFRESH_MS = 3_600_000;
+
 export const TELEMETRY_PAGE_SIZE = 1000;
 
 /** Why: battery, storage and OS update trends come only from Chrome Management. */
 export async function syncTelemetry(ctx: SyncContext): Promise<void> {
   ctx.tracker.enter('telemetry');
+  if (ctx.kind === 'incremental' && (await telemetryIsFresh(ctx))) return;
   await planShards(ctx.db, ctx.orgId, ctx.runId, 'telemetry', [WHOLE_FLEET]);
   const checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'telemetry');
   try {
     await runShards(checkpoints, ctx.concurrency, ctx.signal, (checkpoint, signal) =>
       walkShard(ctx, telemetryShard(ctx, checkpoint), signal),
     );
+    ctx.tracker.progress.telemetryRefreshed = true;
   } catch (error) {
     if (!(error instanceof GooglePermissionError)) throw error;
     ctx.tracker.addError({
@@ -36,7 +50,20 @@ export async function syncTelemetry(ctx: SyncContext): Promise<void> {
   }
 }
 
-function telemetryShard(ctx: SyncContext, checkpoint: Checkpoint): PagedShard<TelemetryDevice, number> {
+async function telemetryIsFresh(ctx: SyncContext): Promise<boolean> {
+  const result = await sql<{ fresh: boolean }>`
+    select exists (
+      select 1 from sync_run
+      where org_id = ${ctx.orgId} and status = 'succeeded' and (progress->>'telemetryRefreshed')::boolean
+        and finished_at > now() - ${TELEMETRY_REFRESH_MS} * interval '1 millisecond'
+    ) as fresh`.execute(ctx.db);
+  return result.rows[0]?.fresh === true;
+}
+
+function telemetryShard(
+  ctx: SyncContext,
+  checkpoint: Checkpoint,
+): PagedShard<TelemetryDevice, TelemetrySampleRow[], number> {
   const now = new Date().toISOString();
   return {
     phase: 'telemetry',
@@ -50,12 +77,8 @@ function telemetryShard(ctx: SyncContext, checkpoint: Checkpoint): PagedShard<Te
         },
         { signal },
       ),
-    write: (trx, devices) =>
-      writeTelemetryPage(
-        trx,
-        ctx.orgId,
-        devices.flatMap((device) => toTelemetrySample(device, now) ?? []),
-      ),
+    prepare: async (devices) => devices.flatMap((device) => toTelemetrySample(device, now) ?? []),
+    write: (trx, samples) => writeTelemetryPage(trx, ctx.orgId, samples),
     committed: (samples) => ctx.tracker.addTelemetryPage(samples),
   };
 }

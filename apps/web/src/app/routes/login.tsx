@@ -1,6 +1,6 @@
 import { LoginPanel } from '../../features/auth/components/login-panel.tsx';
 
-/** `/login`: Sign in with Google. */
+/** `/login`: Google first, email code and password, the second-factor challenge. */
 export function Component() {
   return (
     <>

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header.tsx';
-import { OnboardingSteps } from '../../features/onboarding/components/onboarding-steps.tsx';
+import { OnboardingWizard } from '../../features/onboarding/components/onboarding-wizard.tsx';
 
 /** `/onboarding`: first-visit setup, reached after sign-in when the organization is new. */
 export function Component() {
@@ -11,7 +11,7 @@ export function Component() {
         title="Set up Fleetdeck for your organization"
         description="Three steps, once per organization. You can leave and come back; progress is kept."
       />
-      <OnboardingSteps />
+      <OnboardingWizard />
     </div>
   );
 }

@@ -1,16 +1,18 @@
+import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SettingsSections } from '../../features/settings/components/settings-sections.tsx';
+import { SettingsNav } from '../../features/settings/components/settings-nav.tsx';
 
-/** `/settings`: team, Google connection, sync, security, audit log. */
+/** `/settings/*`: team, sign-in and security, Google connection, audit log. */
 export function Component() {
   return (
     <>
       <title>Settings · Fleetdeck</title>
       <PageHeader
         title="Settings"
-        description="Your organization's team, Google connection, sync schedule and security."
+        description="Your organization's team, Google connection and security, and what happened when."
       />
-      <SettingsSections />
+      <SettingsNav />
+      <Outlet />
     </>
   );
 }

@@ -1,20 +1,98 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { LogIn } from 'lucide-react';
+import { LogIn, LogOut, MonitorSmartphone, Settings } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { signOut, type SignOutScope } from '../../../lib/auth/sign-out.ts';
+import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 
-/**
- * The account slot of the top bar. Until sign-in exists nobody is signed in, so it offers
- * the way in (and stays out of the way on the sign-in page itself).
- */
+const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', technician: 'Technician', viewer: 'Viewer' } as const;
+
+function initials(name: string, email: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 0 ? parts.map((part) => part[0]).join('') : email[0];
+  return (letters ?? '?').slice(0, 2).toUpperCase();
+}
+
+/** The account slot of the top bar: the way in, or who is signed in and the ways out. */
 export function AccountMenu() {
   const { pathname } = useLocation();
-  if (pathname === '/login') return null;
+  const { ready, session } = useAuthSession();
+  const [failed, setFailed] = useState<string>();
+  if (!ready) return null;
+  if (!session) {
+    if (pathname === '/login') return null;
+    return (
+      <Button asChild variant="secondary" size="sm">
+        <Link to="/login">
+          <LogIn aria-hidden="true" />
+          Sign in
+        </Link>
+      </Button>
+    );
+  }
+  const { user } = session;
+  const leave = (scope: SignOutScope) => {
+    signOut(scope).catch((error: unknown) =>
+      setFailed(error instanceof Error ? error.message : 'Sign-out failed.'),
+    );
+  };
   return (
-    <Button asChild variant="secondary" size="sm">
-      <Link to="/login">
-        <LogIn aria-hidden="true" />
-        Sign in
-      </Link>
-    </Button>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Account: ${user.name || user.email}`}
+          className="gap-2"
+        >
+          <span className="flex size-7 items-center justify-center rounded-full bg-accent-subtle text-xs font-semibold text-accent-subtle-foreground">
+            {initials(user.name, user.email)}
+          </span>
+          <span className="hidden max-w-40 truncate lg:inline">{user.name || user.email}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-64">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span className="truncate text-sm font-semibold text-foreground">{user.name || user.email}</span>
+          <span className="truncate">{user.email}</span>
+          {user.organization ? (
+            <span className="truncate" data-testid="account-organization">
+              {user.organization.name} · {ROLE_LABELS[user.organization.role]}
+            </span>
+          ) : (
+            <span>No organization yet</span>
+          )}
+        </DropdownMenuLabel>
+        {failed ? (
+          <p role="alert" className="px-2 pb-1 text-xs text-danger">
+            {failed}
+          </p>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <Settings aria-hidden="true" />
+            Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => leave('local')}>
+          <LogOut aria-hidden="true" />
+          Sign out of this device
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => leave('global')}>
+          <MonitorSmartphone aria-hidden="true" />
+          Sign out everywhere
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

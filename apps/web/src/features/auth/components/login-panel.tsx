@@ -1,69 +1,92 @@
-import { Info } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { Logo } from '../../../components/brand/logo.tsx';
+import { NEXT_PATH_KEY, safeNext } from '../../../lib/auth/auth-navigation.ts';
+import { owesSecondFactor } from '../../../lib/auth/auth-session.ts';
+import { signOut } from '../../../lib/auth/sign-out.ts';
+import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
+import { EmailCodeForm } from './email-code-form.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { PasswordSignInForm } from './password-sign-in-form.tsx';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
-function GoogleMark() {
+function Frame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
-      <path
-        fill="#4285F4"
-        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7Z"
-      />
-      <path
-        fill="#34A853"
-        d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z"
-      />
-      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1Z" />
-      <path
-        fill="#EA4335"
-        d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9Z"
-      />
-    </svg>
+    <div className="mx-auto flex w-full max-w-md flex-col items-center pt-[4vh]">
+      <Logo className="text-lg" />
+      <h1 className="mt-6 text-2xl font-semibold tracking-tight">{title}</h1>
+      <p className="mt-2 text-center text-sm text-muted-foreground">{subtitle}</p>
+      <Card className="mt-8 w-full">
+        <CardContent className="flex flex-col gap-5">{children}</CardContent>
+      </Card>
+    </div>
   );
 }
 
-/** Sign-in with Google: what will happen, shown before the button works. */
+/** `/login`: Google first; password and email code for members invited by email; the second factor. */
 export function LoginPanel() {
+  const [params, setParams] = useSearchParams();
+  const { ready, session } = useAuthSession();
+  const [forgot, setForgot] = useState(false);
+  const next = safeNext(params.get('next'));
+
+  useEffect(() => {
+    if (next) window.sessionStorage.setItem(NEXT_PATH_KEY, next);
+  }, [next]);
+
+  if (params.get('step') === 'second-factor' && session && owesSecondFactor(session)) {
+    return (
+      <Frame title="Two-step verification" subtitle="One more step to finish signing in.">
+        <SecondFactorForm email={session.user.email} onCancel={() => void signOut('local')} />
+      </Frame>
+    );
+  }
+  if (ready && session && !owesSecondFactor(session)) {
+    return (
+      <Frame title="You are signed in" subtitle={`Signed in as ${session.user.email}.`}>
+        <Button asChild>
+          <Link to={next ?? '/dashboard'}>Continue to Fleetdeck</Link>
+        </Button>
+      </Frame>
+    );
+  }
+  if (forgot) {
+    return (
+      <Frame title="Sign in to Fleetdeck" subtitle="We will email you a link to choose a new password.">
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      </Frame>
+    );
+  }
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col items-center pt-[6vh]">
-      <Logo className="text-lg" />
-      <h1 className="mt-6 text-2xl font-semibold tracking-tight">Sign in to Fleetdeck</h1>
-      <p className="mt-2 text-center text-sm text-muted-foreground">
-        Use the Google Workspace account you manage your Chromebooks with.
+    <Frame
+      title="Sign in to Fleetdeck"
+      subtitle="Use the Google Workspace account you manage your Chromebooks with."
+    >
+      <GoogleSignInButton next={next ?? '/dashboard'} />
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" role="separator">
+        <span className="h-px flex-1 bg-border" />
+        or, if you were invited by email
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Tabs defaultValue="code">
+        <TabsList aria-label="Other ways to sign in">
+          <TabsTrigger value="code">Email code</TabsTrigger>
+          <TabsTrigger value="password">Password</TabsTrigger>
+        </TabsList>
+        <TabsContent value="code">
+          <EmailCodeForm />
+        </TabsContent>
+        <TabsContent value="password">
+          <PasswordSignInForm onForgot={() => (setForgot(true), setParams({}, { replace: true }))} />
+        </TabsContent>
+      </Tabs>
+      <p className="text-center text-xs text-muted-foreground">
+        Fleetdeck never sees your Google password. Access can be revoked at any time from your Google account.
       </p>
-      <Card className="mt-8 w-full">
-        <CardContent className="flex flex-col gap-5">
-          <Button
-            size="lg"
-            variant="secondary"
-            disabled
-            aria-describedby="google-sign-in-note"
-            className="w-full"
-          >
-            <GoogleMark />
-            Sign in with Google
-          </Button>
-          <div
-            id="google-sign-in-note"
-            className="flex gap-3 rounded-md bg-muted p-3 text-sm text-muted-foreground"
-          >
-            <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
-            <div>
-              <p className="font-medium text-foreground">Google sign-in is not switched on yet.</p>
-              <p className="mt-1">
-                Once it is, this button takes you to Google to choose your admin account and approve read
-                access to your organization&apos;s Chrome devices and policies. You then come back here and
-                land on your dashboard, or on a short setup if it is your organization&apos;s first visit.
-              </p>
-            </div>
-          </div>
-        </CardContent>
-      </Card>
-      <p className="mt-6 text-center text-xs text-muted-foreground">
-        Fleetdeck never stores your Google password. Access can be revoked at any time from your Google
-        account.
-      </p>
-    </div>
+    </Frame>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CapabilityList, type Capability } from '../../../components/capability-list.tsx';
+import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 
 const CAPABILITIES: readonly Capability[] = [
   {
@@ -47,6 +48,7 @@ const CAPABILITIES: readonly Capability[] = [
 
 /** The landing page: what Fleetdeck is, who it is for, and the way in. */
 export function LandingIntro() {
+  const { session } = useAuthSession();
   return (
     <div className="mx-auto max-w-5xl">
       <section className="py-10 sm:py-16">
@@ -62,12 +64,21 @@ export function LandingIntro() {
           devices in seconds, with every change previewed before it runs and recorded after.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <Link to="/login">
-              Sign in
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          {session ? (
+            <Button asChild size="lg">
+              <Link to="/dashboard">
+                Go to the dashboard
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : (
+            <Button asChild size="lg">
+              <Link to="/login">
+                Sign in
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          )}
         </div>
       </section>
       <section aria-labelledby="capabilities-heading" className="pb-12">

@@ -1,0 +1,94 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
+import { createGoogleClient } from '@fleetdeck/google/google-client';
+import { baseUrlsForOrigin } from '@fleetdeck/google/google-hosts';
+import type { Database } from '../db/client.ts';
+import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime-hub.ts';
+import type { GoogleClientFactory } from '../modules/sync/sync-context.ts';
+import type { SyncEngineOptions } from '../modules/sync/sync-engine.ts';
+import { startJobQueue } from './job-queue.ts';
+import { scheduleSyncTicks } from './sync-schedule.job.ts';
+import { ensureSyncRunQueue, workSyncRuns } from './sync-run.job.ts';
+
+/**
+ * Everything the sync needs at run time in one server process: the job queue, the realtime hub,
+ * the sync workers and the scheduler. Started by server.ts, stopped on app close: runs stop
+ * between pages and their jobs are retried (by this or another process) from their checkpoints.
+ */
+
+export interface SyncRuntimeOptions {
+  readonly database: Database;
+  /** PostgreSQL's connection string (queue pool and LISTEN/NOTIFY); unused on PGlite. */
+  readonly connectionString?: string | undefined;
+  readonly createGoogleClient: GoogleClientFactory;
+  readonly concurrency?: number | undefined;
+  /** False in processes that only serve HTTP: they enqueue runs but never execute them. */
+  readonly runWorkers?: boolean | undefined;
+  readonly pollingIntervalSeconds?: number | undefined;
+  readonly onError?: ((error: Error) => void) | undefined;
+}
+
+export interface SyncRuntime {
+  readonly boss: PgBoss;
+  readonly hub: RealtimeHub;
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 10_000;
+
+/** Why: one call for server.ts, the benchmarks and the multi-process tests. */
+export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<SyncRuntime> {
+  const hub = await createRealtimeHub({
+    connectionString: options.database.dialect === 'postgres' ? options.connectionString : undefined,
+  });
+  const boss = await startJobQueue(options);
+  const shutdown = new AbortController();
+  await ensureSyncRunQueue(boss);
+  const engine: SyncEngineOptions = {
+    db: options.database.db,
+    createGoogleClient: options.createGoogleClient,
+    workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    concurrency: options.concurrency,
+    publish: (orgId, run) => {
+      hub.publish(orgId, 'sync.progress', run);
+      if (run.finishedAt) hub.publish(orgId, 'fleet.changed', { reason: 'sync', runId: run.id });
+    },
+  };
+  if (options.runWorkers !== false) {
+    await workSyncRuns({
+      boss,
+      db: options.database.db,
+      engine,
+      shutdown: shutdown.signal,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+    });
+    await scheduleSyncTicks(boss, options.database.db);
+  }
+  return {
+    boss,
+    hub,
+    stop: async () => {
+      shutdown.abort(new Error('The server is shutting down.'));
+      await boss.stop({ graceful: true, timeout: STOP_GRACE_MS });
+      await hub.close();
+    },
+  };
+}
+
+/**
+ * Why: production's Google clients: the organization's token from identity's grant, Google's hosts
+ * or one API root (the emulator).
+ */
+export function googleClientFactory(deps: {
+  accessToken: (orgId: string) => Promise<string>;
+  apiRootUrl: string | undefined;
+}): GoogleClientFactory {
+  return ({ orgId, customerId, onRetry }) =>
+    createGoogleClient({
+      getAccessToken: () => deps.accessToken(orgId),
+      customerId,
+      ...(deps.apiRootUrl ? { baseUrls: baseUrlsForOrigin(deps.apiRootUrl) } : {}),
+      onRetry,
+    });
+}

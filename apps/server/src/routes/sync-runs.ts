@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import { z } from 'zod';
+import type { Permission } from '@fleetdeck/shared/permissions';
+import {
+  listSyncRunsQuerySchema,
+  listSyncRunsResponseSchema,
+  startSyncRequestSchema,
+  startSyncResponseSchema,
+  syncRunSchema,
+  syncScheduleSchema,
+  updateSyncScheduleSchema,
+} from '@fleetdeck/shared/sync-contract';
+import type { DB } from '../db/schema.ts';
+import { appErrors } from '../errors/app-error.ts';
+import { decodeRunCursor, encodeRunCursor, presentSyncRun } from '../modules/sync/sync-run-presenter.ts';
+import { getRun, listRuns } from '../modules/sync/sync-run-repository.ts';
+import { readSchedule, writeSchedule } from '../modules/sync/sync-schedule-repository.ts';
+import { startSync } from '../modules/sync/sync-service.ts';
+
+/**
+ * The sync API: Sync now, the run list (keyset pages), one run, and the schedule. Who may do what
+ * is a seam (`access`): identity supplies the permission preHandler and the caller's tenant.
+ */
+
+export interface SyncTenant {
+  readonly orgId: string;
+  /** The organization's Google customer id. */
+  readonly customerId: string;
+  readonly userId: string | null;
+}
+
+export interface SyncRouteAccess {
+  requirePermission(permission: Permission): (request: FastifyRequest) => Promise<void>;
+  tenantOf(request: FastifyRequest): Promise<SyncTenant>;
+}
+
+export interface SyncRouteOptions {
+  readonly db: Kysely<DB>;
+  readonly access: SyncRouteAccess;
+  /** The job queue; absent in processes that do not run jobs (Sync now then answers 503). */
+  readonly boss: PgBoss | undefined;
+}
+
+const runParams = z.object({ id: z.uuid() });
+
+/** Why: thin handlers over the sync service and repositories, one per endpoint. */
+export async function syncRoutes(
+  app: FastifyInstance,
+  { db, access, boss }: SyncRouteOptions,
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/sync/runs',
+    {
+      schema: { body: startSyncRequestSchema, response: { 202: startSyncResponseSchema } },
+      preHandler: access.requirePermission('sync.run'),
+    },
+    async (request, reply) => {
+      if (!boss) throw appErrors.unavailable('Syncing is not running on this server. Try again in a minute.');
+      const tenant = await access.tenantOf(request);
+      const { run, created } = await startSync(db, boss, {
+        ...tenant,
+        kind: request.body.kind,
+        trigger: 'manual',
+        requestedBy: tenant.userId,
+      });
+      return reply.code(202).send({ run: presentSyncRun(run), created });
+    },
+  );
+
+  api.get(
+    '/api/sync/runs',
+    {
+      schema: { querystring: listSyncRunsQuerySchema, response: { 200: listSyncRunsResponseSchema } },
+      preHandler: access.requirePermission('fleet.read'),
+    },
+    async (request) => {
+      const { orgId } = await access.tenantOf(request);
+      const after = request.query.cursor === undefined ? undefined : decodeRunCursor(request.query.cursor);
+      if (request.query.cursor !== undefined && !after) {
+        throw appErrors.invalidRequest('This page link is not valid any more. Reload the list of sync runs.');
+      }
+      const rows = await listRuns(db, orgId, { limit: request.query.limit + 1, after });
+      const page = rows.slice(0, request.query.limit);
+      const last = page.at(-1);
+      return {
+        runs: page.map(presentSyncRun),
+        nextCursor: rows.length > request.query.limit && last ? encodeRunCursor(last) : null,
+      };
+    },
+  );
+
+  api.get(
+    '/api/sync/runs/:id',
+    {
+      schema: { params: runParams, response: { 200: syncRunSchema } },
+      preHandler: access.requirePermission('fleet.read'),
+    },
+    async (request) => {
+      const { orgId } = await access.tenantOf(request);
+      const run = await getRun(db, orgId, request.params.id);
+      if (!run) throw appErrors.notFound('This sync run does not exist in your organization.');
+      return presentSyncRun(run);
+    },
+  );
+
+  api.get(
+    '/api/sync/schedule',
+    { schema: { response: { 200: syncScheduleSchema } }, preHandler: access.requirePermission('fleet.read') },
+    async (request) => readSchedule(db, (await access.tenantOf(request)).orgId),
+  );
+
+  api.put(
+    '/api/sync/schedule',
+    {
+      schema: { body: updateSyncScheduleSchema, response: { 200: syncScheduleSchema } },
+      preHandler: access.requirePermission('settings.manage'),
+    },
+    async (request) => {
+      const tenant = await access.tenantOf(request);
+      return writeSchedule(db, tenant.orgId, tenant.customerId, request.body);
+    },
+  );
+}

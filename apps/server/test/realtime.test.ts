@@ -1,0 +1,130 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgTopic, type RealtimeFrame } from '@fleetdeck/shared/realtime-contract';
+import { registerErrorHandling } from '../src/plugins/error-handler.ts';
+import { createRealtimeHub, type RealtimeHub } from '../src/modules/realtime/realtime-hub.ts';
+import { registerRealtime } from '../src/plugins/realtime.ts';
+import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/** A client socket that collects frames and can wait for one. */
+class TestSocket {
+  readonly frames: RealtimeFrame[] = [];
+  readonly socket: WebSocket;
+  closeCode: number | undefined;
+  constructor(url: string, org: string | undefined) {
+    this.socket = new WebSocket(org ? `${url}?org=${org}` : url);
+    this.socket.addEventListener('message', (event) =>
+      this.frames.push(JSON.parse(String(event.data)) as RealtimeFrame),
+    );
+    this.socket.addEventListener('close', (event) => {
+      this.closeCode = event.code;
+    });
+  }
+  opened(): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.socket.addEventListener('open', () => resolve(true));
+      this.socket.addEventListener('error', () => resolve(false));
+    });
+  }
+  send(frame: RealtimeFrame): void {
+    this.socket.send(JSON.stringify(frame));
+  }
+  async next(match: (frame: RealtimeFrame) => boolean, timeoutMs = 3000): Promise<RealtimeFrame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.frames.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching frame in ${JSON.stringify(this.frames)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+describe(`realtime WebSocket (${backendName})`, () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let hub: RealtimeHub;
+  /** A second server process's hub: on PostgreSQL it hears the first through LISTEN/NOTIFY. */
+  let otherHub: RealtimeHub;
+  let url: string;
+  const sockets: TestSocket[] = [];
+  const connect = async (org: string | undefined) => {
+    const socket = new TestSocket(url, org);
+    sockets.push(socket);
+    return { socket, opened: await socket.opened() };
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    hub = await createRealtimeHub({ connectionString: testDb.url });
+    otherHub = testDb.url ? await createRealtimeHub({ connectionString: testDb.url }) : hub;
+    app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    await registerRealtime(app, {
+      hub: otherHub,
+      // The organization comes from a query parameter here; identity supplies the real one.
+      authorize: (request) => {
+        const org = (request.query as { org?: string }).org;
+        return org ? { orgId: org } : null;
+      },
+      idleTimeoutMs: 1500,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/realtime`;
+  });
+  afterAll(async () => {
+    for (const { socket } of sockets) socket.close();
+    await app.close();
+    if (otherHub !== hub) await otherHub.close();
+    await hub.close();
+    await testDb.cleanup();
+  });
+
+  it('refuses a socket nobody authorized', async () => {
+    const { opened } = await connect(undefined);
+    expect(opened).toBe(false);
+  });
+
+  it('joins its own organization, answers heartbeats and delivers broadcasts from any process', async () => {
+    const { socket } = await connect('org-1');
+    socket.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' });
+    expect((await socket.next((f) => f.ref === '1')).payload).toEqual({ status: 'ok', response: {} });
+    socket.send({ topic: orgTopic('org-1'), event: 'phx_join', payload: {}, ref: '2' });
+    expect((await socket.next((f) => f.ref === '2')).payload).toEqual({ status: 'ok', response: {} });
+    hub.publish('org-2', 'fleet.changed', { reason: 'sync' });
+    hub.publish('org-1', 'fleet.changed', { reason: 'sync', runId: 'run-1' });
+    const broadcast = await socket.next((f) => f.event === 'fleet.changed');
+    expect(broadcast).toEqual({
+      topic: 'org:org-1',
+      event: 'fleet.changed',
+      payload: { reason: 'sync', runId: 'run-1' },
+      ref: null,
+    });
+    expect(socket.frames.filter((f) => f.event === 'fleet.changed')).toHaveLength(1);
+  });
+
+  it("refuses another organization's channel and stops delivering after leave", async () => {
+    const { socket } = await connect('org-3');
+    socket.send({ topic: orgTopic('org-1'), event: 'phx_join', payload: {}, ref: 'a' });
+    expect((await socket.next((f) => f.ref === 'a')).payload).toEqual({
+      status: 'error',
+      response: { reason: 'unauthorized' },
+    });
+    socket.send({ topic: orgTopic('org-3'), event: 'phx_join', payload: {}, ref: 'b' });
+    await socket.next((f) => f.ref === 'b');
+    socket.send({ topic: orgTopic('org-3'), event: 'phx_leave', payload: {}, ref: 'c' });
+    await socket.next((f) => f.event === 'phx_close' && f.ref === 'c');
+    hub.publish('org-3', 'fleet.changed', { reason: 'action' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(socket.frames.some((f) => f.event === 'fleet.changed')).toBe(false);
+  });
+
+  it('closes a socket that stops sending heartbeats', async () => {
+    const { socket } = await connect('org-4');
+    const deadline = Date.now() + 5000;
+    while (socket.closeCode === undefined && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(socket.closeCode).toBe(4000);
+  });
+});

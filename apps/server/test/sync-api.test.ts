@@ -1,0 +1,195 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
+import { appErrors } from '../src/errors/app-error.ts';
+import { startJobQueue } from '../src/jobs/job-queue.ts';
+import { ensureSyncRunQueue } from '../src/jobs/sync-run.job.ts';
+import { registerErrorHandling } from '../src/plugins/error-handler.ts';
+import { syncRoutes, type SyncRouteAccess } from '../src/routes/sync-runs.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/** The caller is named by test headers; identity's real guards are exercised by its own tests. */
+const headerAccess: SyncRouteAccess = {
+  requirePermission: (permission) => async (request: FastifyRequest) => {
+    const role = request.headers['x-role'] as MemberRole | undefined;
+    if (!role) throw appErrors.unauthenticated();
+    if (!roleCan(role, permission)) throw appErrors.forbidden();
+  },
+  tenantOf: async (request) => ({
+    orgId: String(request.headers['x-org']),
+    customerId: 'C0customer',
+    userId: 'user-1',
+  }),
+};
+
+describe(`sync API (${backendName})`, () => {
+  let testDb: TestDatabase;
+  let boss: PgBoss;
+  let app: FastifyInstance;
+  const as = (org: string, role: MemberRole) => ({ 'x-org': org, 'x-role': role });
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    boss = await startJobQueue({ database: testDb.database, connectionString: testDb.url });
+    await ensureSyncRunQueue(boss);
+    app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    await app.register(syncRoutes, { db: testDb.database.db, access: headerAccess, boss });
+  });
+  afterAll(async () => {
+    await app.close();
+    await boss.stop({ graceful: false, close: true });
+    await testDb.cleanup();
+  });
+
+  it('starts one run per organization on Sync now and returns the open run to a second press', async () => {
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/sync/runs',
+      headers: as('org-a', 'technician'),
+      payload: { kind: 'full' },
+    });
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toMatchObject({
+      created: true,
+      run: { kind: 'full', status: 'queued', trigger: 'manual' },
+    });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/sync/runs',
+      headers: as('org-a', 'admin'),
+      payload: {},
+    });
+    expect(second.json()).toMatchObject({
+      created: false,
+      run: { id: first.json<{ run: { id: string } }>().run.id },
+    });
+    const jobs = await boss.findJobs('sync-run', { queued: true });
+    expect(jobs.filter((job) => (job.data as { orgId: string }).orgId === 'org-a')).toHaveLength(1);
+  });
+
+  it('refuses viewers and unauthenticated callers, and validates the body', async () => {
+    const viewer = await app.inject({
+      method: 'POST',
+      url: '/api/sync/runs',
+      headers: as('org-a', 'viewer'),
+      payload: {},
+    });
+    expect(viewer.statusCode).toBe(403);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/sync/runs' });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/sync/runs',
+      headers: as('org-a', 'admin'),
+      payload: { kind: 'everything' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists runs newest first in keyset pages and hides other organizations', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await testDb.database.db
+        .insertInto('sync_run')
+        .values({
+          org_id: 'org-b',
+          customer_id: 'C0',
+          kind: 'incremental',
+          trigger: 'schedule',
+          requested_by: null,
+          status: 'succeeded',
+        })
+        .execute();
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/sync/runs?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await app.inject({ method: 'GET', url, headers: as('org-b', 'viewer') });
+      expect(page.statusCode).toBe(200);
+      const body = page.json<{ runs: { id: string; createdAt: string }[]; nextCursor: string | null }>();
+      expect(body.runs.length).toBeLessThanOrEqual(2);
+      seen.push(...body.runs.map((r) => r.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/sync/runs/${seen[0]}`,
+      headers: as('org-b', 'viewer'),
+    });
+    expect(own.statusCode).toBe(200);
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/api/sync/runs/${seen[0]}`,
+      headers: as('org-a', 'admin'),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/sync/runs?cursor=bm90LWEtY3Vyc29y',
+      headers: as('org-b', 'viewer'),
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it('reads and changes the schedule, within bounds, for admins only', async () => {
+    const initial = await app.inject({
+      method: 'GET',
+      url: '/api/sync/schedule',
+      headers: as('org-c', 'viewer'),
+    });
+    expect(initial.json()).toEqual({
+      enabled: true,
+      intervalMinutes: 10,
+      fullEveryHours: 24,
+      nextRunAt: null,
+    });
+    const body = { enabled: true, intervalMinutes: 30, fullEveryHours: 12 };
+    const denied = await app.inject({
+      method: 'PUT',
+      url: '/api/sync/schedule',
+      headers: as('org-c', 'technician'),
+      payload: body,
+    });
+    expect(denied.statusCode).toBe(403);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/sync/schedule',
+      headers: as('org-c', 'admin'),
+      payload: body,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ intervalMinutes: 30, fullEveryHours: 12 });
+    const tooOften = await app.inject({
+      method: 'PUT',
+      url: '/api/sync/schedule',
+      headers: as('org-c', 'admin'),
+      payload: { ...body, intervalMinutes: 1 },
+    });
+    expect(tooOften.statusCode).toBe(400);
+  });
+});
+
+describe(`sync API inside the app (${backendName})`, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('requires a session for the sync routes and the realtime socket', async () => {
+    for (const url of ['/api/sync/runs', '/api/sync/schedule', '/api/realtime']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect([url, response.statusCode]).toEqual([url, 401]);
+    }
+  });
+});

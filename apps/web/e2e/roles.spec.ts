@@ -1,0 +1,81 @@
+import { expect, screenshot, test } from './fixtures.ts';
+import {
+  demoAccount,
+  freshEmail,
+  joinOrganization,
+  latestMail,
+  SIGNED_OUT,
+  signInWithEmailCode,
+  signInWithGoogle,
+} from './identity-helpers.ts';
+
+test.use({ storageState: SIGNED_OUT });
+
+/** Chromium logs the refused calls this journey makes on purpose. */
+const REFUSED = /^Failed to load resource: the server responded with a status of 403 \(Forbidden\)$/;
+
+test('an admin invites a viewer by email; the viewer sees no admin actions and the API refuses them', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  test.setTimeout(90_000);
+  consoleGuard.allow(REFUSED);
+  const admin = await demoAccount(request, 'primary-admin');
+  const viewerEmail = freshEmail('librarian');
+
+  // The admin joins the existing organization through onboarding's connect step.
+  await signInWithGoogle(page, admin.email);
+  await joinOrganization(page);
+
+  await page.goto('/settings/team');
+  await expect(page.getByRole('heading', { name: 'Team members and roles' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: admin.email })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(viewerEmail);
+  await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+  await page.getByLabel('OU scope (optional)').fill('/Schools');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${viewerEmail}.`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(viewerEmail);
+  await screenshot(page, 'settings-team');
+  await page.getByRole('button', { name: `Account: ${admin.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out of this device' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The viewer signs in with an email code and accepts the emailed invitation.
+  await signInWithEmailCode(page, request, viewerEmail);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const invitation = await latestMail(request, viewerEmail, /You are invited/);
+  expect(invitation.link).toMatch(/\/invitations\/accept\?token=/);
+  await page.goto(invitation.link ?? '');
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page.getByText('You joined the organization as viewer.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // No admin actions in the UI...
+  await page.goto('/settings/team');
+  await expect(page.getByText('Your role does not include seeing the team.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  await page.goto('/settings/audit');
+  await expect(page.getByText('Only owners and admins read the audit log.')).toBeVisible();
+  await page.goto('/settings/google');
+  await expect(page.getByRole('heading', { name: 'Google Workspace connection' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reconnect Google' })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await expect(page.getByTestId('account-organization')).toContainText('Viewer');
+  await page.keyboard.press('Escape');
+
+  // ...and the API answers 403 when called from the page anyway.
+  const statuses = await page.evaluate(async () => {
+    const invite = await fetch('/api/organization/invitations', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'someone@example.org', role: 'admin', ouScope: [] }),
+    });
+    const members = await fetch('/api/organization/members');
+    const audit = await fetch('/api/audit');
+    return [invite.status, members.status, audit.status];
+  });
+  expect(statuses).toEqual([403, 403, 403]);
+});

@@ -1,0 +1,11 @@
+import { ResetPasswordPanel } from '../../features/auth/components/reset-password-panel.tsx';
+
+/** `/reset-password?token=`: the page the emailed reset link opens. */
+export function Component() {
+  return (
+    <>
+      <title>Choose a new password · Fleetdeck</title>
+      <ResetPasswordPanel />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { AuditLogSection } from '../../features/settings/components/audit-log-section.tsx';
+
+/** `/settings/audit`. */
+export function Component() {
+  return <AuditLogSection />;
+}

@@ -1,0 +1,6 @@
+import { TeamSection } from '../../features/settings/components/team-section.tsx';
+
+/** `/settings/team`. */
+export function Component() {
+  return <TeamSection />;
+}

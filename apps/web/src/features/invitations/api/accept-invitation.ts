@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { authClient } from '../../../lib/auth/browser-auth.ts';
+
+/** `POST /api/invitations/accept`: joins the inviting organization with the invited role. */
+export async function acceptInvitation(token: string): Promise<{ orgId: string; role: string }> {
+  const joined = await callIdentity<{ orgId: string; role: string }>('/api/invitations/accept', {
+    body: { token },
+  });
+  await authClient.reloadUser();
+  return joined;
+}
+
+/** Why: the accept page reads pending, error and result from one hook. */
+export function useAcceptInvitation() {
+  return useMutation({ mutationFn: acceptInvitation });
+}

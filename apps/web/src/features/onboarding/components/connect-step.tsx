@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { RefreshCcw } from 'lucide-react';
+import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { authClient } from '../../../lib/auth/browser-auth.ts';
+import { startGoogleSignIn } from '../../../lib/auth/google-sign-in.ts';
+import { IdentityError } from '../../../lib/auth/identity-client.ts';
+import { useConnectGoogleWorkspace } from '../api/connect-google-workspace.ts';
+
+function missingScopesOf(error: unknown): string[] {
+  if (!(error instanceof IdentityError)) return [];
+  const details = error.details as { missingScopes?: unknown } | undefined;
+  return Array.isArray(details?.missingScopes) ? details.missingScopes.map(String) : [];
+}
+
+/** Why: a missing scope or a Google-less account is fixed by signing in with Google again, with consent. */
+export function ReconnectGoogleButton({ label = 'Reconnect Google' }: { label?: string }) {
+  const [error, setError] = useState<string>();
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        variant="secondary"
+        onClick={() =>
+          void startGoogleSignIn('/onboarding').catch((failure: unknown) =>
+            setError(failure instanceof Error ? failure.message : 'Google sign-in could not start.'),
+          )
+        }
+      >
+        <RefreshCcw aria-hidden="true" />
+        {label}
+      </Button>
+      {error ? <FormMessage>{error}</FormMessage> : null}
+    </div>
+  );
+}
+
+/** Step 1: check the Google grant and find the Workspace customer. */
+export function ConnectStep({ status }: { status: OnboardingStatusResponse }) {
+  const connect = useConnectGoogleWorkspace();
+  const missing = [...(status.google?.missingScopes ?? []), ...missingScopesOf(connect.error)];
+  const needsGoogle =
+    connect.error instanceof IdentityError &&
+    ['google_sign_in_required', 'google_scopes_missing', 'google_reconsent_required'].includes(
+      connect.error.code,
+    );
+  return (
+    <div className="flex flex-col gap-3">
+      {connect.error ? <FormMessage>{connect.error.message}</FormMessage> : null}
+      {missing.length > 0 ? (
+        <div className="rounded-md border border-border p-3 text-sm">
+          <p className="font-medium text-foreground">Google did not grant:</p>
+          <ul className="mt-1 list-disc pl-5 font-mono text-xs break-all">
+            {missing.map((scope) => (
+              <li key={scope}>{scope}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          disabled={connect.isPending}
+          onClick={() =>
+            connect.mutate(undefined, { onSuccess: () => void authClient.reloadUser().catch(() => null) })
+          }
+        >
+          {connect.isPending ? 'Checking your Workspace…' : 'Connect Google Workspace'}
+        </Button>
+        {needsGoogle || missing.length > 0 ? <ReconnectGoogleButton /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Building, FolderTree, RefreshCcw } from 'lucide-react';
+import { roleCan } from '@fleetdeck/shared/permissions';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ONBOARDING_FLAG_KEY, ONBOARDING_FLAG_VALUE } from '../../../lib/auth/auth-navigation.ts';
+import { rememberOnboarded } from '../../../lib/auth/browser-auth.ts';
+import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
+import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
+import { useOnboardingStatus } from '../api/get-onboarding-status.ts';
+import { ConnectStep, ReconnectGoogleButton } from './connect-step.tsx';
+import { OuScopeStep } from './ou-scope-step.tsx';
+import { StepCard, type StepState } from './step-card.tsx';
+
+const state = (step: number, current: number): StepState =>
+  step < current ? 'done' : step === current ? 'current' : 'upcoming';
+
+/** First-visit setup: connect Google Workspace, choose the OU scope, first sync, then the dashboard. */
+export function OnboardingWizard() {
+  const status = useOnboardingStatus();
+  const { session } = useAuthSession();
+  const navigate = useNavigate();
+  const complete = useCompleteOnboarding();
+  const [scopeSaved, setScopeSaved] = useState(false);
+
+  const finish = () => {
+    if (session) rememberOnboarded(session.user.id);
+    window.localStorage.setItem(ONBOARDING_FLAG_KEY, ONBOARDING_FLAG_VALUE);
+    void navigate('/dashboard');
+  };
+
+  if (status.isPending) return <Skeleton className="h-64 w-full" />;
+  if (status.isError) return <FormMessage>{status.error.message}</FormMessage>;
+  const data = status.data;
+  const org = data.organization;
+  const connected = data.google?.status === 'connected' && org !== null;
+  const current = data.onboarded ? 3 : !connected ? 0 : scopeSaved ? 2 : 1;
+  const manages = roleCan(org?.role, 'settings.manage');
+
+  return (
+    <div className="flex flex-col gap-6">
+      {data.onboarded ? (
+        <FormMessage tone="success">
+          {org?.name ?? 'Your organization'} is set up. You can go to the dashboard.
+        </FormMessage>
+      ) : null}
+      <ol className="flex flex-col gap-4" aria-label="Setup steps">
+        <StepCard
+          index={1}
+          icon={Building}
+          title="Connect your Google Workspace"
+          state={state(0, current)}
+          summary={
+            connected ? (
+              <span data-testid="connected-customer">
+                Connected to <strong className="text-foreground">{org.primaryDomain ?? org.name}</strong>{' '}
+                (customer {org.customerId}).
+              </span>
+            ) : (
+              'Fleetdeck checks that your Google account can read Chrome devices, organizational units and policies, and which customer it belongs to.'
+            )
+          }
+        >
+          <ConnectStep status={data} />
+        </StepCard>
+        <StepCard
+          index={2}
+          icon={FolderTree}
+          title="Choose what Fleetdeck manages"
+          state={state(1, current)}
+          summary={
+            current > 1 && org ? (
+              <span>
+                Managing <code className="font-mono text-foreground">{org.managedOuPath}</code> and below.
+              </span>
+            ) : (
+              'All of your organization (/), or one organizational unit and everything below it.'
+            )
+          }
+        >
+          {manages && org ? (
+            <OuScopeStep initialPath={org.managedOuPath} onSaved={() => setScopeSaved(true)} />
+          ) : (
+            <p>An owner or admin of your organization chooses this. Ask them to finish setup.</p>
+          )}
+        </StepCard>
+        <StepCard
+          index={3}
+          icon={RefreshCcw}
+          title="First sync"
+          state={state(2, current)}
+          summary="Devices, organizational units and policies are copied from Google in parallel, one organizational unit at a time."
+        >
+          <div className="flex flex-col gap-3">
+            <p>
+              The first sync starts as soon as you finish setup and runs in the background; the dashboard
+              fills in as devices arrive. Large fleets take minutes, not hours.
+            </p>
+            {complete.error ? <FormMessage>{complete.error.message}</FormMessage> : null}
+            <Button
+              className="self-start"
+              disabled={complete.isPending}
+              onClick={() => complete.mutate(undefined, { onSuccess: finish })}
+            >
+              {complete.isPending ? 'Finishing…' : 'Finish setup'}
+            </Button>
+          </div>
+        </StepCard>
+      </ol>
+      {data.onboarded ? (
+        <Button className="self-start" onClick={finish}>
+          Go to the dashboard
+        </Button>
+      ) : null}
+      {connected && (data.google?.missingScopes.length ?? 0) > 0 ? (
+        <ReconnectGoogleButton label="Reconnect Google to grant the missing access" />
+      ) : null}
+    </div>
+  );
+}

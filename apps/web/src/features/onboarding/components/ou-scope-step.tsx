@@ -1,0 +1,44 @@
+import { useState, type SyntheticEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { isOrgUnitPath } from '../../../lib/ou-path.ts';
+import { useSetOuScope } from '../api/set-ou-scope.ts';
+
+/** Why: the same rule as the server (`/` or `/Schools/North`), said before the request. */
+export function ouPathProblem(path: string): string | undefined {
+  return isOrgUnitPath(path)
+    ? undefined
+    : 'Enter an organizational unit path such as / or /Schools/North (no trailing slash).';
+}
+
+/** Step 2: the organizational unit subtree Fleetdeck manages (`/` is the whole organization). */
+export function OuScopeStep({ initialPath, onSaved }: { initialPath: string; onSaved: () => void }) {
+  const [path, setPath] = useState(initialPath);
+  const [invalid, setInvalid] = useState<string>();
+  const save = useSetOuScope();
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const value = path.trim();
+    const problem = ouPathProblem(value);
+    setInvalid(problem);
+    if (!problem) save.mutate(value, { onSuccess: onSaved });
+  };
+  const error = invalid ?? save.error?.message;
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
+      <Field
+        id="ou-path"
+        label="Organizational unit path"
+        hint="/ manages every Chromebook of your organization; /Schools/North only that school and below."
+        value={path}
+        onChange={(event) => (setPath(event.target.value), setInvalid(undefined))}
+        className="font-mono"
+      />
+      {error ? <FormMessage>{error}</FormMessage> : null}
+      <Button type="submit" className="self-start" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save and continue'}
+      </Button>
+    </form>
+  );
+}

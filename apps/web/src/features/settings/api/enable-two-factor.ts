@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+export interface TwoFactorEnrolment {
+  readonly totpURI: string;
+  readonly backupCodes: string[];
+}
+
+/** `POST /api/identity/two-factor/enable`: starts enrolment (the factor counts once a code is verified). */
+export function enableTwoFactor(input: { password?: string }): Promise<TwoFactorEnrolment> {
+  return callIdentity<TwoFactorEnrolment>('/api/identity/two-factor/enable', {
+    body: input.password ? { password: input.password } : {},
+  });
+}
+
+/** Why: the enrolment card reads pending and error state from one hook. */
+export function useEnableTwoFactor() {
+  return useMutation({ mutationFn: enableTwoFactor });
+}

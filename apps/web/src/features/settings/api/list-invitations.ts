@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Invitation } from '@fleetdeck/shared/organization-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+/** `GET /api/organization/invitations`. */
+export function listInvitations(): Promise<{ invitations: Invitation[] }> {
+  return callIdentity<{ invitations: Invitation[] }>('/api/organization/invitations');
+}
+
+export const invitationsQuery = queryOptions({
+  queryKey: ['organization', 'invitations'],
+  queryFn: listInvitations,
+});
+
+/** Why: only people who manage members see pending invitations. */
+export function useInvitations(enabled: boolean) {
+  return useQuery({ ...invitationsQuery, enabled });
+}

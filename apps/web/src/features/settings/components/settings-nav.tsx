@@ -1,0 +1,35 @@
+import { NavLink } from 'react-router';
+import { KeyRound, Link2, ScrollText, Users } from 'lucide-react';
+import { cn } from '../../../lib/cn.ts';
+
+const SECTIONS = [
+  { to: '/settings/team', label: 'Team', icon: Users },
+  { to: '/settings/security', label: 'Sign-in and security', icon: KeyRound },
+  { to: '/settings/google', label: 'Google connection', icon: Link2 },
+  { to: '/settings/audit', label: 'Audit log', icon: ScrollText },
+] as const;
+
+/** The settings sections as links (each has its own URL), styled like tabs. */
+export function SettingsNav() {
+  return (
+    <nav aria-label="Settings sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-border">
+      {SECTIONS.map(({ to, label, icon: Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          className={({ isActive }) =>
+            cn(
+              '-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors [&_svg]:size-4',
+              isActive
+                ? 'border-accent text-foreground'
+                : 'border-transparent text-muted-foreground hover:text-foreground',
+            )
+          }
+        >
+          <Icon aria-hidden="true" />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

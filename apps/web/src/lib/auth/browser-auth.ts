@@ -1,0 +1,34 @@
+import { AuthClient } from './auth-client.ts';
+import { identityRequest } from './identity-client.ts';
+import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
+
+/** The browser's one auth client: real fetch, real clock, this tab's sessionStorage. */
+export const authClient = new AuthClient({
+  fetch: (input, init) => fetch(input, init),
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  tabStorage: window.sessionStorage,
+});
+
+const onboardedUsers = new Set<string>();
+
+/**
+ * Why: the guard sends members of an unfinished organization to onboarding; once a user is seen
+ * onboarded the answer is kept for the tab, so product navigations cost no extra request.
+ */
+export async function isUserOnboarded(userId: string): Promise<boolean> {
+  if (onboardedUsers.has(userId)) return true;
+  try {
+    const status = await identityRequest<OnboardingStatusResponse>(fetch, '/api/onboarding/status');
+    if (status.onboarded) onboardedUsers.add(userId);
+    return status.onboarded;
+  } catch {
+    // The page's own requests show the failure; the guard does not block on it.
+    return true;
+  }
+}
+
+/** Why: onboarding's last step tells the guard without another round trip. */
+export function rememberOnboarded(userId: string): void {
+  onboardedUsers.add(userId);
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { syncRunSchema } from './sync-contract.ts';
+
+/**
+ * Fleetdeck's realtime protocol at `/api/realtime`: a small Phoenix-like channel protocol over one
+ * WebSocket. Every frame is one JSON object `{ topic, event, payload, ref }`.
+ *
+ * - The client joins a channel with `phx_join` on topic `org:<orgId>` (its own organization only)
+ *   and gets `phx_reply` with `{ status: 'ok' }` or `{ status: 'error', response: { reason } }`;
+ *   no reply within JOIN_TIMEOUT_MS is TIMED_OUT on the client.
+ * - It leaves with `phx_leave` (reply `ok`, then `phx_close` on that topic).
+ * - It sends `heartbeat` on topic `phoenix` every HEARTBEAT_INTERVAL_MS; the server replies `ok`
+ *   and closes sockets that stay silent for two intervals.
+ * - The server pushes `sync.progress` (a SyncRun) and `fleet.changed` on joined channels, and
+ *   `phx_error` when a channel breaks (the client then rejoins).
+ * - After a dropped socket the client reconnects after RECONNECT_DELAYS_MS (then the last delay).
+ */
+
+export const REALTIME_PATH = '/api/realtime';
+export const HEARTBEAT_INTERVAL_MS = 25_000;
+export const JOIN_TIMEOUT_MS = 10_000;
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+/** Sockets silent for longer than this are closed by the server. */
+export const SERVER_IDLE_TIMEOUT_MS = 2 * HEARTBEAT_INTERVAL_MS;
+
+export const CHANNEL_STATES = ['closed', 'errored', 'joined', 'joining', 'leaving'] as const;
+export type ChannelState = (typeof CHANNEL_STATES)[number];
+
+export const SUBSCRIBE_RESULTS = ['SUBSCRIBED', 'TIMED_OUT', 'CLOSED', 'CHANNEL_ERROR'] as const;
+export type SubscribeResult = (typeof SUBSCRIBE_RESULTS)[number];
+
+export const PROTOCOL_EVENTS = {
+  join: 'phx_join',
+  leave: 'phx_leave',
+  reply: 'phx_reply',
+  error: 'phx_error',
+  close: 'phx_close',
+  heartbeat: 'heartbeat',
+} as const;
+
+export const HEARTBEAT_TOPIC = 'phoenix';
+
+/** The channel of one organization. */
+export function orgTopic(orgId: string): string {
+  return `org:${orgId}`;
+}
+
+export const realtimeFrameSchema = z.object({
+  topic: z.string().min(1).max(300),
+  event: z.string().min(1).max(100),
+  payload: z.unknown(),
+  ref: z.string().max(100).nullable().optional(),
+});
+export type RealtimeFrame = z.infer<typeof realtimeFrameSchema>;
+
+export const replyPayloadSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  response: z.record(z.string(), z.unknown()),
+});
+
+export const fleetChangedSchema = z.object({
+  reason: z.enum(['sync', 'action']),
+  runId: z.string().optional(),
+});
+
+/** Broadcast events and their payloads. */
+export const BROADCAST_EVENTS = {
+  'sync.progress': syncRunSchema,
+  'fleet.changed': fleetChangedSchema,
+} as const;
+export type BroadcastEvent = keyof typeof BROADCAST_EVENTS;
