@@ -77,7 +77,7 @@ try {
     apis: Record<string, { requests: number }>;
   };
   printTable(
-    `Listing ${size.toLocaleString('en-US')} devices: projection=FULL, maxResults=300, zero latency`,
+    `Listing ${size.toLocaleString('en-US')} devices: maxResults=300, zero latency`,
     [...listings, etagListing].map((l) => ({
       listing: l.fields ? `fields=${l.fields}` : `FULL, prettyPrint=${String(l.prettyPrint)}`,
       devices: l.devices,
