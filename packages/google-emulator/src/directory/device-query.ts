@@ -16,13 +16,14 @@ import {
   meidOf,
   modelOf,
   osReleaseIndex,
-  recentUsers,
+  recentPeople,
   systemRamTotal,
   updateProgress,
 } from '../state/device-life.ts';
 import { FLAG, LICENSE_TYPES, STATUS } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { parseMacHex } from '../state/mac-address.ts';
+import { personFromEmail } from '../state/people.ts';
 import {
   containsPhrase,
   inInterval,
@@ -212,8 +213,10 @@ function compileTerm(state: EmulatorState, term: Term, query: string): DevicePre
     }
     case 'recent_user': {
       if (!/^[^@\s]+@[^@\s]+$/.test(value)) throw bad('recent_user needs an email address');
-      return (i) =>
-        recentUsers(fleet, i, now, (p) => state.emailOf(p)).some((u) => u.email?.toLowerCase() === lower);
+      // Compare person numbers rather than building every device's emails.
+      const person = personFromEmail(lower, state.customer.domain);
+      if (person === undefined) return () => false;
+      return (i) => recentPeople(fleet, i, now).includes(person);
     }
     case 'wifi_mac': {
       const mac = parseMacHex(value) ?? throwError(bad('A MAC address is 12 hex digits without separators'));

@@ -167,41 +167,45 @@ export interface RecentUser {
   managed: boolean;
 }
 
-/** Up to five most recent users, newest first (kiosks and spares have none). */
-export function recentUsers(
-  fleet: Fleet,
-  i: number,
-  now: number,
-  personEmail: (person: number) => string,
-): RecentUser[] {
+/** Marks an unmanaged (personal or guest) session in `recentPeople` (-1 means "nobody"). */
+export const UNMANAGED_USER = -2;
+
+/**
+ * Person numbers of the up to five most recent users, newest first (`UNMANAGED_USER` for a session
+ * without a managed account). Kiosks and spares have none; a wipe forgets earlier sessions.
+ */
+export function recentPeople(fleet: Fleet, i: number, now: number): number[] {
   const d = fleet.devices;
   const profile = d.profile[i];
   if (profile === PROFILE.kiosk || profile === PROFILE.spare || d.status[i] === STATUS.PRE_PROVISIONED)
     return [];
   const wipedAt = d.extras.get(i)?.usersWipedAt ?? Number.NEGATIVE_INFINITY;
   const k = checkinIndex(fleet, i, now);
-  const users: RecentUser[] = [];
-  const seen = new Set<number>();
-  for (let back = 0; back < 8 && users.length < 5; back++) {
+  const people: number[] = [];
+  for (let back = 0; back < 8 && people.length < 5; back++) {
     const session = k - back;
-    const at =
-      k < 0
-        ? (d.syncBase[i] ?? 0) - back * DAY
-        : session < 0
-          ? Number.NEGATIVE_INFINITY
-          : checkinTime(fleet, i, session);
-    if (at <= wipedAt || (k >= 0 && session < 0)) break;
-    if (hashUnit(fleet.seed, i, session, SALT.unmanaged) < 0.015) {
-      if (!seen.has(-1)) users.push({ managed: false });
-      seen.add(-1);
-      continue;
-    }
-    const person = sessionUser(fleet, i, session);
-    if (person < 0 || seen.has(person)) continue;
-    seen.add(person);
-    users.push({ email: personEmail(person), managed: true });
+    if (k >= 0 && session < 0) break;
+    const at = k < 0 ? (d.syncBase[i] ?? 0) - back * DAY : checkinTime(fleet, i, session);
+    if (at <= wipedAt) break;
+    const person =
+      hashUnit(fleet.seed, i, session, SALT.unmanaged) < 0.015
+        ? UNMANAGED_USER
+        : sessionUser(fleet, i, session);
+    if ((person >= 0 || person === UNMANAGED_USER) && !people.includes(person)) people.push(person);
   }
-  return users;
+  return people;
+}
+
+/** `recentPeople` as the Directory shows them: managed users with their email, newest first. */
+export function recentUsers(
+  fleet: Fleet,
+  i: number,
+  now: number,
+  personEmail: (person: number) => string,
+): RecentUser[] {
+  return recentPeople(fleet, i, now).map((person) =>
+    person === UNMANAGED_USER ? { managed: false } : { email: personEmail(person), managed: true },
+  );
 }
 
 function sessionUser(fleet: Fleet, i: number, session: number): number {

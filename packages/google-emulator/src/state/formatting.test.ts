@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locallyAdministeredMac, macHex, parseMacHex } from './mac-address.ts';
+import { personEmail, personFromEmail } from './people.ts';
 import { Prng } from './random.ts';
 import { isoDate, isoTime } from './time-format.ts';
 
@@ -25,5 +26,15 @@ describe('fast formatters agree with the built-ins they replace', () => {
       expect(parseInt(hex.slice(0, 2), 16) & 0b11).toBe(0b10);
     }
     expect(parseMacHex('6c:29:95:72:4c:50')).toBeUndefined();
+  });
+
+  it('turns generated emails back into the person they name', () => {
+    for (const person of [0, 1, 9_999, 10_000, 123_456, 274_999]) {
+      const email = personEmail(person, 'district.example.edu');
+      expect(personFromEmail(email.toUpperCase(), 'district.example.edu')).toBe(person);
+    }
+    expect(personFromEmail('ava.nguyen@elsewhere.example.edu', 'district.example.edu')).toBeUndefined();
+    expect(personFromEmail('zed.nobody@district.example.edu', 'district.example.edu')).toBeUndefined();
+    expect(personFromEmail('ava.nguyen0@district.example.edu', 'district.example.edu')).toBeUndefined();
   });
 });

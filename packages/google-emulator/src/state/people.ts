@@ -213,12 +213,37 @@ const LAST = [
 const NAME_SPACE = FIRST.length * LAST.length;
 /** Coprime with NAME_SPACE, so consecutive people get unrelated-looking names without repeats. */
 const NAME_STRIDE = 7_919;
+const NAME_OFFSET = 4_217;
+const FIRST_LOWER = FIRST.map((name) => name.toLowerCase());
+const LAST_LOWER = LAST.map((name) => name.toLowerCase());
+
+/** NAME_STRIDE's inverse modulo NAME_SPACE (extended Euclid), to turn a name back into a number. */
+const STRIDE_INVERSE = (() => {
+  let [r0, r1, t0, t1] = [NAME_SPACE, NAME_STRIDE, 0, 1];
+  while (r1 !== 0) {
+    const q = Math.floor(r0 / r1);
+    [r0, r1, t0, t1] = [r1, r0 - q * r1, t1, t0 - q * t1];
+  }
+  return ((t0 % NAME_SPACE) + NAME_SPACE) % NAME_SPACE;
+})();
 
 function nameParts(person: number): [string, string, number] {
-  const slot = (person * NAME_STRIDE + 4_217) % NAME_SPACE;
+  const slot = (person * NAME_STRIDE + NAME_OFFSET) % NAME_SPACE;
   const first = FIRST[slot % FIRST.length] ?? 'Alex';
   const last = LAST[Math.floor(slot / FIRST.length)] ?? 'Lee';
   return [first, last, Math.floor(person / NAME_SPACE)];
+}
+
+/** The person an email of `personEmail`'s form names, or undefined (so searches compare numbers, not strings). */
+export function personFromEmail(email: string, domain: string): number | undefined {
+  const match = /^([a-z]+)\.([a-z]+)([1-9]\d{0,5})?@(.+)$/.exec(email.toLowerCase());
+  if (!match || match[4] !== domain.toLowerCase()) return undefined;
+  const first = FIRST_LOWER.indexOf(match[1] as string);
+  const last = LAST_LOWER.indexOf(match[2] as string);
+  if (first < 0 || last < 0) return undefined;
+  const slot = last * FIRST.length + first;
+  const base = ((((slot - NAME_OFFSET) % NAME_SPACE) + NAME_SPACE) * STRIDE_INVERSE) % NAME_SPACE;
+  return base + Number(match[3] ?? 0) * NAME_SPACE;
 }
 
 /** ava.nguyen@domain, with a number once the name space wraps: ava.nguyen3@domain */
