@@ -21,7 +21,10 @@ export interface WorkerFigures {
     devicesPerSecond: number;
     devicesPhaseMs: number;
     telemetryPhaseMs: number;
+    /** Sampled during the sync. */
     peakRssMb: number;
+    /** The process's lifetime maximum, which includes creating the database (PGlite's initdb). */
+    processMaxRssMb: number;
     devices: number;
   };
   incremental: { wallMs: number; changedDevices: number; written: number; historyRows: number };
@@ -71,6 +74,8 @@ async function control(pathname: string, body: unknown): Promise<void> {
 
 interface TimedSync {
   wallMs: number;
+  /** Highest resident set size sampled while the sync ran (10 samples a second). */
+  peakRssMb: number;
   phases: Map<string, number>;
   progress: Record<string, number>;
 }
@@ -88,6 +93,10 @@ async function timedSync(
     requestedBy: null,
   });
   const phases = new Map<string, number>();
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 100);
   const started = performance.now();
   const outcome = await executeSyncRun(
     {
@@ -104,9 +113,15 @@ async function timedSync(
     { signal: new AbortController().signal, finalAttempt: true },
   );
   const wallMs = performance.now() - started;
+  clearInterval(sampler);
   if (outcome !== 'succeeded') throw new Error(`the ${kind} sync ended ${outcome}`);
   const stored = await getRun(database.db, orgId, row.id);
-  return { wallMs, phases, progress: (stored?.progress ?? {}) as Record<string, number> };
+  return {
+    wallMs,
+    peakRssMb: Math.round(peakRss / 2 ** 20),
+    phases,
+    progress: (stored?.progress ?? {}) as Record<string, number>,
+  };
 }
 
 function phaseMs(sync: TimedSync, phase: string, next: string): number {
@@ -186,7 +201,7 @@ const { database, cleanup } = await openFresh();
 try {
   await migrateToLatest(database.db);
   const full = await timedSync(database, 'bench', 'full');
-  const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  const processMaxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   const changed = await changeDevices(google, Number(arg('changedPercent')));
   const incremental = await timedSync(database, 'bench', 'incremental');
   const figures: WorkerFigures = {
@@ -196,7 +211,8 @@ try {
       devicesPerSecond: (full.progress.devicesSeen ?? 0) / (full.wallMs / 1000),
       devicesPhaseMs: phaseMs(full, 'devices', 'telemetry'),
       telemetryPhaseMs: phaseMs(full, 'telemetry', 'reports'),
-      peakRssMb,
+      peakRssMb: full.peakRssMb,
+      processMaxRssMb,
       devices: full.progress.devicesSeen ?? 0,
     },
     incremental: {

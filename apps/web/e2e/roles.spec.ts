@@ -36,7 +36,9 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   await page.getByLabel('OU scope (optional)').fill('/Schools');
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`Invitation sent to ${viewerEmail}.`)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(viewerEmail);
+  const pending = page.getByRole('list', { name: 'Pending invitations' });
+  await expect(pending).toContainText(viewerEmail);
+  await pending.scrollIntoViewIfNeeded();
   await screenshot(page, 'settings-team');
   await page.getByRole('button', { name: `Account: ${admin.name}` }).click();
   await page.getByRole('menuitem', { name: 'Sign out of this device' }).click();

@@ -28,7 +28,7 @@ export async function startSyncForApp(
 ): Promise<{ runtime: SyncRuntime | undefined; hub: RealtimeHub }> {
   if (!deps.jobs) {
     const hub = await createRealtimeHub();
-    app.addHook('onClose', () => hub.close());
+    app.addHook('preClose', () => hub.close());
     return { runtime: undefined, hub };
   }
   const runtime = await startSyncRuntime({
@@ -41,7 +41,8 @@ export async function startSyncForApp(
     }),
     onError: (error) => app.log.error({ err: error }, 'job queue error'),
   });
-  app.addHook('onClose', () => runtime.stop());
+  // preClose: jobs stop before any onClose hook (server.ts closes the database in one).
+  app.addHook('preClose', () => runtime.stop());
   return { runtime, hub: runtime.hub };
 }
 

@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { authClient, isUserOnboarded } from '../lib/auth/browser-auth.ts';
-import { owesSecondFactor } from '../lib/auth/auth-session.ts';
+import { owesSecondFactor, type AuthSession } from '../lib/auth/auth-session.ts';
 import { SECOND_FACTOR_PATH } from '../lib/auth/auth-navigation.ts';
 
 /**
@@ -21,27 +21,44 @@ export type Guard = (args: GuardArgs) => void | Promise<void>;
 /** Guarded pages a signed-in user reaches before their organization is set up. */
 const ONBOARDING_OPTIONAL = new Set(['/onboarding', '/invitations/accept']);
 
+export interface AuthGuardDependencies {
+  /** The current session, refreshed when inside its expiry margin. */
+  readonly getSession: () => Promise<AuthSession | null>;
+  /** The last session known, for when a refresh failed on a retryable error. */
+  readonly peekSession: () => AuthSession | null;
+  readonly isOnboarded: (userId: string) => Promise<boolean>;
+}
+
 /**
- * `auth`: the seed's named guard. Signed-out visitors go to `/login?next=<path>`; a session that
- * owes its second factor goes to the challenge first; a member of an organization that is not
- * set up yet goes to `/onboarding`.
+ * Why: the `auth` guard's decisions, with its inputs injected so they are unit-tested. Signed-out
+ * visitors go to `/login?next=<path>`; a session that owes its second factor goes to the challenge
+ * first; a member of an organization that is not set up yet goes to `/onboarding`.
  */
-const authGuard: Guard = async ({ url }) => {
-  let session = authClient.peekSession();
-  try {
-    session = await authClient.getSession();
-  } catch {
-    // A refresh that failed on a retryable error keeps the last session; the next tick retries.
-  }
-  const here = encodeURIComponent(`${url.pathname}${url.search}`);
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's contract: a thrown redirect() navigates
-  if (!session) throw redirect(`/login?next=${here}`);
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- as above
-  if (owesSecondFactor(session)) throw redirect(`${SECOND_FACTOR_PATH}&next=${here}`);
-  if (ONBOARDING_OPTIONAL.has(url.pathname)) return;
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- as above
-  if (!(await isUserOnboarded(session.user.id))) throw redirect('/onboarding');
-};
+export function createAuthGuard(deps: AuthGuardDependencies): Guard {
+  return async ({ url }) => {
+    let session = deps.peekSession();
+    try {
+      session = await deps.getSession();
+    } catch {
+      // A refresh that failed on a retryable error keeps the last session; the next tick retries.
+    }
+    const here = encodeURIComponent(`${url.pathname}${url.search}`);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's contract: a thrown redirect() navigates
+    if (!session) throw redirect(`/login?next=${here}`);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- as above
+    if (owesSecondFactor(session)) throw redirect(`${SECOND_FACTOR_PATH}&next=${here}`);
+    if (ONBOARDING_OPTIONAL.has(url.pathname)) return;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- as above
+    if (!(await deps.isOnboarded(session.user.id))) throw redirect('/onboarding');
+  };
+}
+
+/** `auth`: the seed's named guard, on the browser's auth client. */
+const authGuard: Guard = createAuthGuard({
+  getSession: () => authClient.getSession(),
+  peekSession: () => authClient.peekSession(),
+  isOnboarded: isUserOnboarded,
+});
 
 export const GUARDS = {
   auth: authGuard,

@@ -81,7 +81,7 @@ async function readExisting(
     select device_id, content_hash, deleted_at is not null as deleted, ${sql.raw(tracked)}
     from fleet_device
     where org_id = ${orgId}
-      and device_id in (select jsonb_array_elements_text(${ids}::jsonb))`.execute(db);
+      and device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))`.execute(db);
   return new Map(result.rows.map((row) => [row.device_id, row]));
 }
 
@@ -110,10 +110,14 @@ export async function markDevicesSeen(
   devices: readonly SeenDevice[],
 ): Promise<void> {
   if (devices.length === 0) return;
+  const payload = JSON.stringify(devices);
+  // The id array keeps the plan on the primary key (a join on the record set alone scans the org).
+  const ids = JSON.stringify(devices.map((device) => device.device_id));
   await sql`
     update fleet_device d set seen_run_id = ${runId}::uuid, etag = coalesce(r.etag, d.etag)
-    from jsonb_to_recordset(${JSON.stringify(devices)}::jsonb) as r(device_id text, etag text)
+    from jsonb_to_recordset(${payload}::jsonb) as r(device_id text, etag text)
     where d.org_id = ${orgId} and d.device_id = r.device_id
+      and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))
       and (d.seen_run_id is distinct from ${runId}::uuid or d.etag is distinct from coalesce(r.etag, d.etag))`.execute(
     db,
   );
@@ -128,7 +132,7 @@ export async function readStoredEtags(
   const result = await sql<{ device_id: string; etag: string | null }>`
     select device_id, etag from fleet_device
     where org_id = ${orgId} and deleted_at is null
-      and device_id in (select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb))`.execute(db);
+      and device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)))`.execute(db);
   return new Map(result.rows.map((row) => [row.device_id, row.etag]));
 }
 

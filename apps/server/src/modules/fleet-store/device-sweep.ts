@@ -35,7 +35,7 @@ export async function markDevicesDeleted(
   const result = await sql<{ device_id: string }>`
     update fleet_device set deleted_at = now(), updated_at = now()
     where org_id = ${orgId} and deleted_at is null
-      and device_id in (select jsonb_array_elements_text(${ids}::jsonb))
+      and device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))
     returning device_id`.execute(db);
   if (result.rows.length) {
     await sql`

@@ -79,6 +79,7 @@ export async function writeTelemetryPage(
 ): Promise<number> {
   if (samples.length === 0) return 0;
   const payload = JSON.stringify(samples);
+  const ids = JSON.stringify(samples.map((sample) => sample.device_id));
   const inserted = await sql`
     insert into fleet_telemetry_sample (org_id, device_id, sampled_at, battery_health, battery_cycle_count,
       battery_full_charge_capacity, battery_design_capacity, storage_free_bytes, storage_total_bytes,
@@ -93,6 +94,7 @@ export async function writeTelemetryPage(
       battery_capacity_percent = r.battery_capacity_percent, telemetry_at = r.sampled_at
     from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
     where d.org_id = ${orgId} and d.device_id = r.device_id
+      and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))
       and (d.telemetry_at is null or d.telemetry_at <= r.sampled_at)`.execute(db);
   return Number(inserted.numAffectedRows ?? 0);
 }

@@ -7,7 +7,12 @@ export const authClient = new AuthClient({
   fetch: (input, init) => fetch(input, init),
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  tabStorage: window.sessionStorage,
+  // Read on use, not at import, so modules that import the guard also load outside a browser.
+  tabStorage: {
+    getItem: (key) => window.sessionStorage.getItem(key),
+    setItem: (key, value) => window.sessionStorage.setItem(key, value),
+    removeItem: (key) => window.sessionStorage.removeItem(key),
+  },
 });
 
 const onboardedUsers = new Set<string>();

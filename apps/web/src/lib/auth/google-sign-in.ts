@@ -8,7 +8,13 @@ import { callIdentity } from './identity-client.ts';
  */
 export async function startGoogleSignIn(callbackPath: string): Promise<void> {
   const { url } = await callIdentity<{ url: string }>('/api/identity/sign-in/social', {
-    body: { provider: 'google', callbackURL: callbackPath, disableRedirect: true },
+    // Failures (consent refused, not a Workspace account) come back to the login page as `?error=`.
+    body: {
+      provider: 'google',
+      callbackURL: callbackPath,
+      errorCallbackURL: '/login',
+      disableRedirect: true,
+    },
   });
   authClient.markSocialSignInStarted();
   navigateTo(url, { external: true });

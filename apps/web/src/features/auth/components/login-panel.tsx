@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -8,6 +9,7 @@ import { NEXT_PATH_KEY, safeNext } from '../../../lib/auth/auth-navigation.ts';
 import { owesSecondFactor } from '../../../lib/auth/auth-session.ts';
 import { signOut } from '../../../lib/auth/sign-out.ts';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
+import { describeGoogleError } from '../google-sign-in-error.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -33,6 +35,7 @@ export function LoginPanel() {
   const { ready, session } = useAuthSession();
   const [forgot, setForgot] = useState(false);
   const next = safeNext(params.get('next'));
+  const googleError = describeGoogleError(params.get('error'), params.get('error_description'));
 
   useEffect(() => {
     if (next) window.sessionStorage.setItem(NEXT_PATH_KEY, next);
@@ -66,6 +69,7 @@ export function LoginPanel() {
       title="Sign in to Fleetdeck"
       subtitle="Use the Google Workspace account you manage your Chromebooks with."
     >
+      {googleError ? <FormMessage>{googleError}</FormMessage> : null}
       <GoogleSignInButton next={next ?? '/dashboard'} />
       <div className="flex items-center gap-3 text-xs text-muted-foreground" role="separator">
         <span className="h-px flex-1 bg-border" />

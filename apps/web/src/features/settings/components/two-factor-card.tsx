@@ -19,7 +19,7 @@ function secretOf(totpURI: string): string {
   }
 }
 
-function Enrolment({ enrolment, onDone }: { enrolment: TwoFactorEnrolment; onDone: () => void }) {
+function Enrolment({ enrolment }: { enrolment: TwoFactorEnrolment }) {
   const qr = useTotpQrCode(enrolment.totpURI);
   const verify = useVerifyTotpEnrolment();
   const [code, setCode] = useState('');
@@ -28,7 +28,8 @@ function Enrolment({ enrolment, onDone }: { enrolment: TwoFactorEnrolment; onDon
     event.preventDefault();
     const problem = /^\d{6}$/.test(code.trim()) ? undefined : 'Enter the 6-digit code your app shows.';
     setInvalid(problem);
-    if (!problem) verify.mutate({ code }, { onSuccess: onDone });
+    // Success re-reads the user (USER_UPDATED): the card then shows the factor as on.
+    if (!problem) verify.mutate({ code });
   };
   const error = invalid ?? verify.error?.message;
   return (
@@ -84,7 +85,6 @@ export function TwoFactorCard() {
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment>();
-  const [done, setDone] = useState(false);
   const error = enable.error ?? disable.error;
   return (
     <Card>
@@ -99,11 +99,12 @@ export function TwoFactorCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {error ? <FormMessage>{error.message}</FormMessage> : null}
-        {done && enabled ? (
+        {/* Enrolment started on this visit and the factor is now verified: say so. */}
+        {enrolment && enabled ? (
           <FormMessage tone="success">Two-step verification is on for your account.</FormMessage>
         ) : null}
         {enrolment && !enabled ? (
-          <Enrolment enrolment={enrolment} onDone={() => (setEnrolment(undefined), setDone(true))} />
+          <Enrolment enrolment={enrolment} />
         ) : enabled ? (
           <Button
             variant="secondary"
@@ -111,7 +112,7 @@ export function TwoFactorCard() {
             disabled={disable.isPending}
             onClick={() => {
               if (window.confirm('Turn off two-step verification? Your backup codes stop working.'))
-                disable.mutate({}, { onSuccess: () => setDone(false) });
+                disable.mutate({}, { onSuccess: () => setEnrolment(undefined) });
             }}
           >
             <ShieldOff aria-hidden="true" />
