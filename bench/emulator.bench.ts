@@ -6,10 +6,13 @@
  * 2. Listing: the standalone emulator (`npm run emulator`) in its own process, zero latency, and
  *    plain `fetch` listing every device with projection=FULL and maxResults=300 — once with
  *    Google's default pretty-printed JSON, once with prettyPrint=false, and once as an incremental
- *    sync lists (`fields=nextPageToken,chromeosdevices(deviceId,etag)`).
+ *    sync lists (`fields=nextPageToken,chromeosdevices(deviceId,etag)`); then through Fleetdeck's
+ *    production client (`packages/google`: validation, retries), as the sync engine lists.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { createGoogleClient } from '../packages/google/src/google-client.ts';
+import { baseUrlsForOrigin } from '../packages/google/src/google-hosts.ts';
 import { generateFleet } from '../packages/google-emulator/src/state/fleet-generator.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
 
@@ -73,20 +76,21 @@ try {
     prettyPrint: true,
     fields: 'nextPageToken,chromeosdevices(deviceId,etag)',
   });
+  const clientListing = await listThroughClient(emulator.origin, token);
   const counters = (await (await fetch(`${emulator.origin}/__emulator/counters`)).json()) as {
     apis: Record<string, { requests: number }>;
   };
   printTable(
     `Listing ${size.toLocaleString('en-US')} devices: maxResults=300, zero latency`,
-    [...listings, etagListing].map((l) => ({
-      listing: l.fields ? `fields=${l.fields}` : `FULL, prettyPrint=${String(l.prettyPrint)}`,
+    [...listings, etagListing, clientListing].map((l) => ({
+      listing: l.label,
       devices: l.devices,
       pages: l.pages,
       seconds: round(l.seconds, 2),
       devices_per_second: Math.round(l.devices / l.seconds),
       page_p50_ms: round(l.p50),
       page_p95_ms: round(l.p95),
-      mb_per_page: round(l.bytes / l.pages / 2 ** 20, 2),
+      mb_per_page: Number.isNaN(l.bytes) ? 'n/a' : round(l.bytes / l.pages / 2 ** 20, 2),
     })),
   );
   const [pretty, compact] = listings;
@@ -109,6 +113,9 @@ try {
       pageP95Ms: round(pretty!.p95),
       pageP50MsCompact: round(compact!.p50),
       etagListingDevicesPerSecond: Math.round(etagListing.devices / etagListing.seconds),
+      clientDevicesPerSecond: Math.round(clientListing.devices / clientListing.seconds),
+      clientPageP50Ms: round(clientListing.p50),
+      clientPageP95Ms: round(clientListing.p95),
     },
     directoryRequests: counters.apis.directory?.requests ?? 0,
   });
@@ -182,11 +189,42 @@ async function listAll(origin: string, token: string, options: { prettyPrint: bo
   } while (pageToken);
   const sorted = [...pageMs].sort((a, b) => a - b);
   return {
+    label: fields ? `fetch, fields=${fields}` : `fetch, FULL, prettyPrint=${String(prettyPrint)}`,
     prettyPrint,
     fields,
     devices,
     pages: pageMs.length,
     bytes,
+    seconds: (performance.now() - started) / 1000,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+  };
+}
+
+/** The figure the sync engine lives by: FULL pages through the production client, parsed and validated. */
+async function listThroughClient(origin: string, token: string) {
+  const client = createGoogleClient({
+    baseUrls: baseUrlsForOrigin(origin),
+    getAccessToken: () => Promise.resolve(token),
+  });
+  const pageMs: number[] = [];
+  let devices = 0;
+  const started = performance.now();
+  let pageStarted = performance.now();
+  for await (const page of client.directory.iterateChromeOsDevicePages({
+    projection: 'FULL',
+    maxResults: 300,
+  })) {
+    pageMs.push(performance.now() - pageStarted);
+    devices += page.items.length;
+    pageStarted = performance.now();
+  }
+  const sorted = [...pageMs].sort((a, b) => a - b);
+  return {
+    label: 'Fleetdeck client (packages/google), FULL',
+    devices,
+    pages: pageMs.length,
+    bytes: Number.NaN,
     seconds: (performance.now() - started) / 1000,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
