@@ -26,7 +26,11 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).max(512).optional(),
   GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
   GOOGLE_API_ROOT_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').max(2048).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .max(2048)
+    .optional(),
   MAIL_FROM: z.string().min(3).max(320).default('Fleetdeck <no-reply@fleetdeck.invalid>'),
 });
 
