@@ -1,0 +1,71 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-lifecycle-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+}
+
+/** Starts the real server process on embedded PGlite and resolves with the URL it logs. */
+function startServer(): Promise<Started> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
+    },
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.slice(-2000)}`)));
+  });
+}
+
+function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+}
+
+describe('the server process', () => {
+  it('refuses a second process on the same data folder, then shuts down cleanly on SIGTERM', async () => {
+    const first = await startServer();
+    const health = await fetch(`${first.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(existsSync(path.join(dataDir, 'fleetdeck.lock'))).toBe(true);
+
+    const second = spawn(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
+      },
+    });
+    const refused = await exitOf(second);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/in use by another Fleetdeck process/);
+
+    const exited = exitOf(first.child);
+    first.child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
+    expect(existsSync(path.join(dataDir, 'fleetdeck.lock'))).toBe(false);
+  }, 120_000);
+});
