@@ -73,6 +73,16 @@ describe(`sync API (${backendName})`, () => {
     expect(jobs.filter((job) => (job.data as { orgId: string }).orgId === 'org-a')).toHaveLength(1);
   });
 
+  it('makes the first run of an organization a full one, whatever was asked', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/sync/runs',
+      headers: as('org-d', 'admin'),
+      payload: { kind: 'incremental' },
+    });
+    expect(response.json()).toMatchObject({ created: true, run: { kind: 'full' } });
+  });
+
   it('refuses viewers and unauthenticated callers, and validates the body', async () => {
     const viewer = await app.inject({
       method: 'POST',

@@ -36,6 +36,8 @@ export interface SyncRuntime {
 }
 
 const STOP_GRACE_MS = 10_000;
+/** Errors sent with each live progress event, which crosses processes in one small NOTIFY. */
+const LIVE_ERRORS = 5;
 
 /** Why: one call for server.ts, the benchmarks and the multi-process tests. */
 export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<SyncRuntime> {
@@ -51,7 +53,8 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
     workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
     concurrency: options.concurrency,
     publish: (orgId, run) => {
-      hub.publish(orgId, 'sync.progress', run);
+      // The latest errors are enough live; the run's page in the API has all of them.
+      hub.publish(orgId, 'sync.progress', { ...run, errors: run.errors.slice(-LIVE_ERRORS) });
       if (run.finishedAt) hub.publish(orgId, 'fleet.changed', { reason: 'sync', runId: run.id });
     },
   };

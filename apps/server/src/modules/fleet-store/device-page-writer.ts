@@ -132,7 +132,9 @@ export async function readStoredEtags(
   const result = await sql<{ device_id: string; etag: string | null }>`
     select device_id, etag from fleet_device
     where org_id = ${orgId} and deleted_at is null
-      and device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)))`.execute(db);
+      and device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)))`.execute(
+    db,
+  );
   return new Map(result.rows.map((row) => [row.device_id, row.etag]));
 }
 

@@ -77,7 +77,10 @@ function deviceShard(
           includeChildOrgunits: spec.includeChildren,
           maxResults: DEVICE_PAGE_SIZE,
           pageToken,
-          ...(incremental ? { fields: ETAG_LISTING_FIELDS } : { projection: 'FULL' as const }),
+          // BASIC skips the report lists Google would build only for `fields` to drop them.
+          ...(incremental
+            ? { projection: 'BASIC' as const, fields: ETAG_LISTING_FIELDS }
+            : { projection: 'FULL' as const }),
         },
         { signal },
       ),

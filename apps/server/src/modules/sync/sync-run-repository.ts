@@ -201,3 +201,16 @@ export async function lastCompleteDeviceCount(db: Executor, orgId: string): Prom
     .executeTakeFirst();
   return row?.devices ?? null;
 }
+
+/** Why: an incremental run needs a complete copy to compare with; before one exists it must be full. */
+export async function hasSucceededFullRun(db: Executor, orgId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sync_run')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'full')
+    .where('status', '=', 'succeeded')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,12 +5,13 @@ import type { DB } from '../../db/schema.ts';
 import { transactionDb } from '../../jobs/job-queue.ts';
 import { SYNC_RUN_QUEUE, type SyncRunJob } from '../../jobs/sync-run.job.ts';
 import { ensureSchedule } from './sync-schedule-repository.ts';
-import { createRun, type NewSyncRun, type SyncRunRow } from './sync-run-repository.ts';
+import { createRun, hasSucceededFullRun, type NewSyncRun, type SyncRunRow } from './sync-run-repository.ts';
 
 /**
  * Starting a sync: the run row and its job are written in one transaction (the job through the
  * transaction, never beside it), so a run never exists without a job or a job without a run.
- * An organization that already has an open run gets that run back.
+ * An organization that already has an open run gets that run back; one without a complete copy yet
+ * gets a full run whatever it asked for (an incremental run compares against the copy).
  */
 
 export interface StartSyncInput extends NewSyncRun {
@@ -25,7 +26,8 @@ export async function startSync(
 ): Promise<{ run: SyncRunRow; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     await ensureSchedule(trx, input.orgId, input.customerId);
-    const { row, created } = await createRun(trx, input);
+    const complete = input.kind === 'full' || (await hasSucceededFullRun(trx, input.orgId));
+    const { row, created } = await createRun(trx, { ...input, kind: complete ? input.kind : 'full' });
     if (created) {
       const job: SyncRunJob = { runId: row.id, orgId: input.orgId };
       await boss.send(SYNC_RUN_QUEUE, job, { singletonKey: input.orgId, db: transactionDb(trx) });
