@@ -23,7 +23,6 @@ describe('isKnownAppPath', () => {
       '/settings/team',
       '/settings/security',
       '/settings/google',
-      '/settings/sync',
       '/settings/audit',
       '/reset-password',
       '/invitations/accept',
