@@ -5,12 +5,12 @@ import { demoAccount, OWNER_STATE, signInWithGoogle } from './identity-helpers.t
 
 /**
  * The first journey of a new organization (it runs before every other journey, which reuse its
- * signed-in owner): Google sign-in through the emulator's consent page → onboarding → first-sync
- * step → dashboard; sign-out → `/` with `onboardingHandled_v1` gone; a second sign-in of the same
+ * signed-in owner): Google sign-in through the emulator's consent page → onboarding → the first
+ * sync of the emulator's 300 devices, live to 100 % → dashboard; sign-out → `/` with `onboardingHandled_v1` gone; a second sign-in of the same
  * user lands on the dashboard directly.
  */
 test('first Google sign-in, onboarding, sign-out and a direct second sign-in', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const owner = await demoAccount(request, 'primary-owner');
 
   await page.goto('/dashboard');
@@ -37,12 +37,25 @@ test('first Google sign-in, onboarding, sign-out and a direct second sign-in', a
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('alert')).toContainText('Enter an organizational unit path such as /');
   await ouPath.fill('/');
+  const startSync = page.waitForResponse(
+    (response) => response.url().endsWith('/api/sync/runs') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  // Step 3: the first sync.
+  // Step 3: the first sync of the emulator's 300 devices starts by itself and runs to the end.
   const firstSync = page.locator('li[aria-current="step"]');
   await expect(firstSync.getByRole('heading', { name: 'First sync' })).toBeVisible();
-  await expect(firstSync).toContainText('The first sync starts as soon as you finish setup');
-  await page.getByRole('button', { name: 'Finish setup' }).click();
+  const started = await startSync;
+  expect(started.status()).toBe(202);
+  expect(((await started.json()) as { run: { kind: string } }).run.kind).toBe('full');
+  const bar = firstSync.getByRole('progressbar', { name: 'Sync progress' });
+  await expect(bar).toBeVisible();
+  await screenshot(page, 'onboarding-first-sync-started');
+  await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  await expect(firstSync.getByTestId('sync-percent')).toHaveText('100 %');
+  await expect(firstSync.getByTestId('sync-devices')).toHaveText('300 devices written');
+  await expect(firstSync).toContainText('The first sync is done');
+  await screenshot(page, 'onboarding-first-sync-done');
+  await firstSync.getByRole('button', { name: 'Go to the dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('onboardingHandled_v1'))).toBe('1');

@@ -64,6 +64,16 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   await page.goto('/settings/google');
   await expect(page.getByRole('heading', { name: 'Google Workspace connection' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reconnect Google' })).toHaveCount(0);
+  // The sync page: the history is readable, but no sync can be started and the schedule is locked.
+  await page.goto('/settings/sync');
+  await expect(
+    page.getByRole('table', { name: 'Sync runs' }).getByTestId('sync-run-row').first(),
+  ).toBeVisible();
+  await expect(page.getByText('Owners, admins and technicians can start a sync.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sync now' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Full sync' })).toHaveCount(0);
+  await expect(page.getByLabel('Sync every (minutes)')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save schedule' })).toHaveCount(0);
   await page.getByRole('button', { name: /^Account: / }).click();
   await expect(page.getByTestId('account-organization')).toContainText('Viewer');
   await page.keyboard.press('Escape');
@@ -77,7 +87,12 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
     });
     const members = await fetch('/api/organization/members');
     const audit = await fetch('/api/audit');
-    return [invite.status, members.status, audit.status];
+    const sync = await fetch('/api/sync/runs', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'incremental' }),
+    });
+    return [invite.status, members.status, audit.status, sync.status];
   });
-  expect(statuses).toEqual([403, 403, 403]);
+  expect(statuses).toEqual([403, 403, 403, 403]);
 });

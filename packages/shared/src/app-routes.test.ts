@@ -23,6 +23,7 @@ describe('isKnownAppPath', () => {
       '/settings/team',
       '/settings/security',
       '/settings/google',
+      '/settings/sync',
       '/settings/audit',
       '/reset-password',
       '/invitations/accept',

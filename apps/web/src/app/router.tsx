@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
                   { path: 'team', lazy: lazyRoute(() => import('./routes/settings-team.tsx')) },
                   { path: 'security', lazy: lazyRoute(() => import('./routes/settings-security.tsx')) },
                   { path: 'google', lazy: lazyRoute(() => import('./routes/settings-google.tsx')) },
+                  { path: 'sync', lazy: lazyRoute(() => import('./routes/settings-sync.tsx')) },
                   { path: 'audit', lazy: lazyRoute(() => import('./routes/settings-audit.tsx')) },
                 ],
               }),

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../components/page-header.tsx';
 import { OnboardingWizard } from '../../features/onboarding/components/onboarding-wizard.tsx';
+import { FirstSync } from '../../features/sync/components/first-sync.tsx';
 
 /** `/onboarding`: first-visit setup, reached after sign-in when the organization is new. */
 export function Component() {
@@ -11,7 +12,7 @@ export function Component() {
         title="Set up Fleetdeck for your organization"
         description="Three steps, once per organization. You can leave and come back; progress is kept."
       />
-      <OnboardingWizard />
+      <OnboardingWizard firstSync={(finish) => <FirstSync finish={finish} />} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Building, FolderTree, RefreshCcw } from 'lucide-react';
 import { roleCan } from '@fleetdeck/shared/permissions';
@@ -17,8 +17,11 @@ import { StepCard, type StepState } from './step-card.tsx';
 const state = (step: number, current: number): StepState =>
   step < current ? 'done' : step === current ? 'current' : 'upcoming';
 
-/** First-visit setup: connect Google Workspace, choose the OU scope, first sync, then the dashboard. */
-export function OnboardingWizard() {
+/**
+ * First-visit setup: connect Google Workspace, choose the OU scope, first sync, then the dashboard.
+ * The first sync's content comes from the route (`firstSync`), which is handed the finishing button.
+ */
+export function OnboardingWizard({ firstSync }: { firstSync: (finish: ReactNode) => ReactNode }) {
   const status = useOnboardingStatus();
   const { session } = useAuthSession();
   const navigate = useNavigate();
@@ -91,22 +94,20 @@ export function OnboardingWizard() {
           icon={RefreshCcw}
           title="First sync"
           state={state(2, current)}
-          summary="Devices, organizational units and policies are copied from Google in parallel, one organizational unit at a time."
+          summary="Fleetdeck copies your devices and organizational units from Google, several organizational units at a time. You watch it happen here."
         >
-          <div className="flex flex-col gap-3">
-            <p>
-              The first sync starts as soon as you finish setup and runs in the background; the dashboard
-              fills in as devices arrive. Large fleets take minutes, not hours.
-            </p>
-            {complete.error ? <FormMessage>{complete.error.message}</FormMessage> : null}
-            <Button
-              className="self-start"
-              disabled={complete.isPending}
-              onClick={() => complete.mutate(undefined, { onSuccess: finish })}
-            >
-              {complete.isPending ? 'Finishing…' : 'Finish setup'}
-            </Button>
-          </div>
+          {firstSync(
+            <div className="flex flex-col gap-2">
+              {complete.error ? <FormMessage>{complete.error.message}</FormMessage> : null}
+              <Button
+                className="self-start"
+                disabled={complete.isPending}
+                onClick={() => complete.mutate(undefined, { onSuccess: finish })}
+              >
+                {complete.isPending ? 'Finishing…' : 'Go to the dashboard'}
+              </Button>
+            </div>,
+          )}
         </StepCard>
       </ol>
       {data.onboarded ? (

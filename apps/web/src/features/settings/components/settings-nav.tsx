@@ -1,11 +1,12 @@
 import { NavLink } from 'react-router';
-import { KeyRound, Link2, ScrollText, Users } from 'lucide-react';
+import { KeyRound, Link2, RefreshCcw, ScrollText, Users } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 
 const SECTIONS = [
   { to: '/settings/team', label: 'Team', icon: Users },
   { to: '/settings/security', label: 'Sign-in and security', icon: KeyRound },
   { to: '/settings/google', label: 'Google connection', icon: Link2 },
+  { to: '/settings/sync', label: 'Sync', icon: RefreshCcw },
   { to: '/settings/audit', label: 'Audit log', icon: ScrollText },
 ] as const;
 

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { SyncRun } from '@fleetdeck/shared/sync-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+export interface SyncRunPage {
+  readonly runs: SyncRun[];
+  readonly nextCursor: string | null;
+}
+
+/** `GET /api/sync/runs`: newest first, one keyset page per call. */
+export function listSyncRuns(cursor: string | null, limit = 20): Promise<SyncRunPage> {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  return callIdentity<SyncRunPage>(`/api/sync/runs?${params.toString()}`);
+}
+
+export const syncRunsQuery = infiniteQueryOptions({
+  queryKey: ['sync', 'runs'],
+  queryFn: ({ pageParam }) => listSyncRuns(pageParam),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
+
+/** Why: "Load more" follows the server's cursor. */
+export function useSyncRuns() {
+  return useInfiniteQuery(syncRunsQuery);
+}

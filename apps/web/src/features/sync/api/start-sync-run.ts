@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SyncKind, SyncRun } from '@fleetdeck/shared/sync-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { syncRunQuery } from './get-sync-run.ts';
+
+export interface StartSyncResult {
+  readonly run: SyncRun;
+  /** False when a run was already queued or running: that run is returned instead. */
+  readonly created: boolean;
+}
+
+/** `POST /api/sync/runs`: Sync now (incremental) or a full sync; needs `sync.run`. */
+export function startSyncRun(kind: SyncKind): Promise<StartSyncResult> {
+  return callIdentity<StartSyncResult>('/api/sync/runs', { body: { kind } });
+}
+
+/** Why: the run answered is cached at once, so its progress shows without another request. */
+export function useStartSyncRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startSyncRun,
+    onSuccess: ({ run }) => {
+      queryClient.setQueryData(syncRunQuery(run.id).queryKey, run);
+      void queryClient.invalidateQueries({ queryKey: ['sync', 'runs'] });
+    },
+  });
+}
