@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { deviceListItemSchema } from './fleet-contract.ts';
+import { DEVICE_COMMAND_TYPES, DEPROVISION_REASONS, DEVICE_FIELD_LIMITS } from './device-actions.ts';
+
+/**
+ * One device's API contract: the detail page (everything known), its telemetry over time, its
+ * timeline, its actions and remote commands, and bulk actions over many devices. The server shapes
+ * responses with these schemas; the browser imports the types only.
+ */
+
+/** `GET /api/devices/:deviceId` */
+export const deviceDetailSchema = z.object({
+  device: deviceListItemSchema.extend({
+    customerId: z.string(),
+    chromeOsType: z.string().nullable(),
+    deprovisionReason: z.string().nullable(),
+    cpuModel: z.string().nullable(),
+    tpmVersion: z.string().nullable(),
+    /** Google's `osUpdateStatus` in short: target version and times. */
+    osUpdate: z
+      .object({
+        state: z.string().nullable(),
+        targetOsVersion: z.string().nullable(),
+        updateTime: z.string().nullable(),
+        rebootTime: z.string().nullable(),
+      })
+      .nullable(),
+    recentUsers: z.array(z.object({ email: z.string().nullable(), type: z.string().nullable() })),
+    /** Minutes active per day, newest last (Google's activeTimeRanges). */
+    activeTime: z.array(z.object({ date: z.string(), activeMinutes: z.number() })),
+    lastKnownNetwork: z.array(
+      z.object({ ipAddress: z.string().nullable(), wanIpAddress: z.string().nullable() }),
+    ),
+    /** Kiosk / managed guest devices may take screenshot and set-volume commands. */
+    isKiosk: z.boolean(),
+    firstSeenAt: z.string(),
+    deletedAt: z.string().nullable(),
+  }),
+  /** When our copy of this device last changed and when the organization last synced. */
+  lastSyncedAt: z.string().nullable(),
+  /** What the caller may do here (from the role matrix), so the page hides what would be refused. */
+  can: z.object({
+    annotate: z.boolean(),
+    move: z.boolean(),
+    command: z.boolean(),
+    deprovision: z.boolean(),
+  }),
+});
+export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
+
+/** `GET /api/devices/:deviceId/telemetry?days=90` */
+export const telemetryQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(90) });
+export const telemetrySampleSchema = z.object({
+  sampledAt: z.string(),
+  batteryHealth: z.string().nullable(),
+  batteryCycleCount: z.number().nullable(),
+  batteryFullChargeCapacity: z.number().nullable(),
+  batteryDesignCapacity: z.number().nullable(),
+  storageFreeBytes: z.number().nullable(),
+  storageTotalBytes: z.number().nullable(),
+  memoryFreeBytes: z.number().nullable(),
+  memoryTotalBytes: z.number().nullable(),
+  cpuUtilizationPercent: z.number().nullable(),
+  osUpdateState: z.string().nullable(),
+});
+export type TelemetrySample = z.infer<typeof telemetrySampleSchema>;
+export const telemetryResponseSchema = z.object({ samples: z.array(telemetrySampleSchema) });
+
+/** `GET /api/devices/:deviceId/timeline?cursor=&limit=`: newest first. */
+export const TIMELINE_KINDS = [
+  'field',
+  'user',
+  'org_unit',
+  'status',
+  'command',
+  'sync',
+  'enrollment',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+export const timelineQuerySchema = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const timelineEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  /** Where the change came from: Google (sync), a Fleetdeck action, or a person's edit. */
+  source: z.enum(['sync', 'action', 'user']),
+  field: z.string().nullable(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  /** Who did it, for actions and edits. */
+  actor: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  /** One human sentence, e.g. "Moved from /Riverbend/North to /Riverbend/South". */
+  summary: z.string(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+export const timelineResponseSchema = z.object({
+  entries: z.array(timelineEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** `PATCH /api/devices/:deviceId`: Google's annotated fields within its limits. */
+export const annotateDeviceRequestSchema = z
+  .object({
+    annotatedAssetId: z.string().trim().max(DEVICE_FIELD_LIMITS.annotatedAssetId),
+    annotatedLocation: z.string().trim().max(DEVICE_FIELD_LIMITS.annotatedLocation),
+    annotatedUser: z.string().trim().max(DEVICE_FIELD_LIMITS.annotatedUser),
+    notes: z.string().max(DEVICE_FIELD_LIMITS.notes),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one field.' });
+export type AnnotateDeviceRequest = z.infer<typeof annotateDeviceRequestSchema>;
+
+/** `POST /api/devices/:deviceId/move` */
+export const moveDeviceRequestSchema = z.object({ orgUnitId: z.string().min(1).max(200) });
+
+/** `POST /api/devices/:deviceId/status` */
+export const changeStatusRequestSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('disable'), returnMessage: z.string().max(500).optional() }),
+  z.object({ action: z.literal('reenable') }),
+  z.object({ action: z.literal('deprovision'), reason: z.enum(DEPROVISION_REASONS) }),
+]);
+export type ChangeStatusRequest = z.infer<typeof changeStatusRequestSchema>;
+
+/** `POST /api/devices/:deviceId/commands` */
+export const issueCommandRequestSchema = z.object({
+  type: z.enum(DEVICE_COMMAND_TYPES),
+  /** SET_VOLUME: 0–100. */
+  volume: z.number().int().min(0).max(100).optional(),
+  /** REBOOT: seconds a signed-in user gets before the reboot (0–300). */
+  userSessionDelaySeconds: z.number().int().min(0).max(300).optional(),
+});
+export type IssueCommandRequest = z.infer<typeof issueCommandRequestSchema>;
+
+/** A remote command as we track it (`GET /api/devices/:deviceId/commands[/:commandId]`). */
+export const deviceCommandSchema = z.object({
+  commandId: z.string(),
+  deviceId: z.string(),
+  type: z.string(),
+  /** Google's state: PENDING, SENT_TO_CLIENT, ACKED_BY_CLIENT, EXECUTED_BY_CLIENT, EXPIRED, CANCELLED. */
+  state: z.string(),
+  terminal: z.boolean(),
+  issuedAt: z.string(),
+  issuedBy: z
+    .object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+  /** Google's result once executed: SUCCESS, FAILURE, IGNORED, with its message and payload. */
+  result: z
+    .object({
+      result: z.string().nullable(),
+      errorMessage: z.string().nullable(),
+      executeTime: z.string().nullable(),
+      payload: z.string().nullable(),
+    })
+    .nullable(),
+  updatedAt: z.string(),
+});
+export type DeviceCommand = z.infer<typeof deviceCommandSchema>;
+export const listCommandsResponseSchema = z.object({ commands: z.array(deviceCommandSchema) });
+
+/** Bulk actions: the same actions over a selection of device ids or every match of a query. */
+export const bulkTargetSchema = z.union([
+  z.object({ deviceIds: z.array(z.string().min(1).max(128)).min(1).max(100_000) }),
+  z.object({ query: z.string().max(2000) }),
+]);
+export type BulkTarget = z.infer<typeof bulkTargetSchema>;
+
+export const bulkActionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('annotate'),
+    fields: annotateDeviceRequestSchema,
+  }),
+  z.object({ kind: z.literal('move'), orgUnitId: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('disable'), returnMessage: z.string().max(500).optional() }),
+  z.object({ kind: z.literal('reenable') }),
+  z.object({ kind: z.literal('deprovision'), reason: z.enum(DEPROVISION_REASONS) }),
+  z.object({ kind: z.literal('command'), command: issueCommandRequestSchema }),
+]);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+/** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */
+export const bulkPreviewRequestSchema = z.object({ target: bulkTargetSchema, action: bulkActionSchema });
+export type BulkPreviewRequest = z.infer<typeof bulkPreviewRequestSchema>;
+export const bulkPreviewSchema = z.object({
+  deviceCount: z.number().int().nonnegative(),
+  /** Devices the caller may not act on or that no longer exist, left out of the count. */
+  skipped: z.number().int().nonnegative(),
+  orgUnits: z.array(z.object({ orgUnitPath: z.string(), count: z.number().int() })),
+  /** Before → after per changed field, as value counts. */
+  diff: z.array(
+    z.object({
+      field: z.string(),
+      before: z.array(z.object({ value: z.string().nullable(), count: z.number().int() })),
+      after: z.string().nullable(),
+    }),
+  ),
+  /** A few affected devices to show. */
+  sample: z.array(
+    deviceListItemSchema.pick({
+      deviceId: true,
+      serialNumber: true,
+      model: true,
+      orgUnitPath: true,
+      status: true,
+    }),
+  ),
+  destructive: z.boolean(),
+  /** For destructive actions the request must repeat `deviceCount` as `confirmCount`. */
+  requiresTypedCount: z.boolean(),
+  /** Opaque token binding the preview to the run (same target, same devices). */
+  previewToken: z.string(),
+});
+export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
+
+/** `POST /api/bulk-actions` */
+export const startBulkActionRequestSchema = bulkPreviewRequestSchema.extend({
+  previewToken: z.string().max(2000),
+  confirmCount: z.number().int().nonnegative().optional(),
+});
+export type StartBulkActionRequest = z.infer<typeof startBulkActionRequestSchema>;
+
+export const BULK_RESULT_STATES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
+export const bulkActionResultSchema = z.object({
+  deviceId: z.string(),
+  serialNumber: z.string().nullable(),
+  state: z.enum(BULK_RESULT_STATES),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export const bulkActionRunSchema = z.object({
+  id: z.uuid(),
+  action: bulkActionSchema,
+  status: z.enum(['queued', 'running', 'succeeded', 'partially_failed', 'failed']),
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  requestedBy: z
+    .object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+});
+export type BulkActionRun = z.infer<typeof bulkActionRunSchema>;
+/** `GET /api/bulk-actions/:id?cursor=&state=`: the run and one page of per-device results. */
+export const bulkActionDetailSchema = z.object({
+  run: bulkActionRunSchema,
+  results: z.array(bulkActionResultSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BulkActionDetail = z.infer<typeof bulkActionDetailSchema>;
