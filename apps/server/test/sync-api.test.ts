@@ -47,6 +47,24 @@ describe(`sync API (${backendName})`, () => {
     await testDb.cleanup();
   });
 
+  it('records the first sync of onboarding as such and refuses triggers a person may not claim', async () => {
+    const scheduled = await app.inject({
+      method: 'POST',
+      url: '/api/sync/runs',
+      headers: as('org-onboarding', 'owner'),
+      payload: { kind: 'full', trigger: 'schedule' },
+    });
+    expect(scheduled.statusCode).toBe(400);
+    const onboarding = await app.inject({
+      method: 'POST',
+      url: '/api/sync/runs',
+      headers: as('org-onboarding', 'owner'),
+      payload: { kind: 'full', trigger: 'onboarding' },
+    });
+    expect(onboarding.statusCode).toBe(202);
+    expect(onboarding.json()).toMatchObject({ run: { kind: 'full', trigger: 'onboarding' } });
+  });
+
   it('starts one run per organization on Sync now and returns the open run to a second press', async () => {
     const first = await app.inject({
       method: 'POST',

@@ -77,7 +77,12 @@ export const syncRunSchema = z.object({
 });
 export type SyncRun = z.infer<typeof syncRunSchema>;
 
-export const startSyncRequestSchema = z.object({ kind: z.enum(SYNC_KINDS).default('incremental') });
+/** What a person may start: Sync now / Full sync from settings, or the first sync of onboarding. */
+export const MANUAL_SYNC_TRIGGERS = ['manual', 'onboarding'] as const;
+export const startSyncRequestSchema = z.object({
+  kind: z.enum(SYNC_KINDS).default('incremental'),
+  trigger: z.enum(MANUAL_SYNC_TRIGGERS).default('manual'),
+});
 export type StartSyncRequest = z.infer<typeof startSyncRequestSchema>;
 
 export const startSyncResponseSchema = z.object({

@@ -65,7 +65,7 @@ export async function syncRoutes(
       const { run, created } = await startSync(db, boss, {
         ...tenant,
         kind: request.body.kind,
-        trigger: 'manual',
+        trigger: request.body.trigger,
         requestedBy: tenant.userId,
       });
       return reply.code(202).send({ run: presentSyncRun(run), created });

@@ -9,9 +9,15 @@ export interface StartSyncResult {
   readonly created: boolean;
 }
 
+export interface StartSyncInput {
+  readonly kind: SyncKind;
+  /** `onboarding` for the first sync of onboarding, so the run history says where it came from. */
+  readonly trigger?: 'manual' | 'onboarding';
+}
+
 /** `POST /api/sync/runs`: Sync now (incremental) or a full sync; needs `sync.run`. */
-export function startSyncRun(kind: SyncKind): Promise<StartSyncResult> {
-  return callIdentity<StartSyncResult>('/api/sync/runs', { body: { kind } });
+export function startSyncRun(request: StartSyncInput): Promise<StartSyncResult> {
+  return callIdentity<StartSyncResult>('/api/sync/runs', { body: request });
 }
 
 /** Why: the run answered is cached at once, so its progress shows without another request. */

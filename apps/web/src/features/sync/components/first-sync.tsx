@@ -19,7 +19,11 @@ export function FirstSync({ finish }: { finish: ReactNode }) {
   const run = useSyncRun(runId, live);
   const started = useRef(false);
 
-  const startFull = () => start.mutate('full', { onSuccess: ({ run: created }) => setRunId(created.id) });
+  const startFull = () =>
+    start.mutate(
+      { kind: 'full', trigger: 'onboarding' },
+      { onSuccess: ({ run: created }) => setRunId(created.id) },
+    );
   useEffect(() => {
     if (started.current) return;
     started.current = true;

@@ -55,7 +55,7 @@ export function SyncSection() {
   const currentId = startedId ?? latest?.id;
   const busy = start.isPending || listed.some(isActiveRun);
   const run = (kind: SyncKind) =>
-    start.mutate(kind, { onSuccess: ({ run: started }) => setStartedId(started.id) });
+    start.mutate({ kind }, { onSuccess: ({ run: started }) => setStartedId(started.id) });
 
   return (
     <div className="flex flex-col gap-6">
