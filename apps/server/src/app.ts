@@ -14,7 +14,11 @@ import { clientErrorRoutes } from './routes/client-errors.ts';
 import { healthRoutes } from './routes/health.ts';
 import { registerIdentity } from './modules/identity/identity-plugin.ts';
 import { registerProductApi } from './routes/identity-routes.ts';
+import { registerDashboardApi } from './routes/dashboard.ts';
+import { registerDeviceApi } from './routes/device-api.ts';
+import { registerFleetApi } from './routes/fleet-api.ts';
 import { registerSyncApi, startSyncForApp, type SyncJobsOption } from './routes/sync-api.ts';
+import { registerPolicyApi } from './routes/policy.ts';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -62,6 +66,11 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   await registerProductApi(app, { identity, config, database }, async (api) => {
     // ── sync: the sync API and the realtime WebSocket, authenticated like every product route ──
     await registerSyncApi(api, { database, ...sync });
+    await registerDashboardApi(api, { database });
+    await registerFleetApi(api, { database }); // fleet table: list, facets, resolve, export, views, OUs
+    await registerPolicyApi(api, { database, identity, config }); // policy debugger
+    // device page, device actions and bulk actions
+    await registerDeviceApi(api, { config, database, identity, hub: sync.hub, runJobs: jobs !== undefined });
   });
   // ── end identity ──
 

@@ -154,9 +154,7 @@ export type ReplacementCosts = z.infer<typeof replacementCostsSchema>;
 export const updateReplacementCostsSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD or EUR.'),
   defaultCostCents: costCents,
-  models: z
-    .array(z.object({ model: z.string().min(1).max(300), costCents: costCents.nullable() }))
-    .max(2000),
+  models: z.array(z.object({ model: z.string().min(1).max(300), costCents: costCents.nullable() })).max(2000),
 });
 export type UpdateReplacementCosts = z.infer<typeof updateReplacementCostsSchema>;
 

@@ -74,8 +74,8 @@ export const DEVICE_COMMANDS: Readonly<Record<DeviceCommandType, DeviceCommandIn
   CAPTURE_LOGS: {
     label: 'Capture logs',
     destructive: false,
-    kioskOnly: false,
-    description: 'Uploads system logs for support.',
+    kioskOnly: true,
+    description: 'Uploads the system logs of a kiosk device; they appear in its device files.',
   },
 };
 

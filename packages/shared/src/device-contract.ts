@@ -244,6 +244,16 @@ export const bulkActionRunSchema = z.object({
     .nullable(),
 });
 export type BulkActionRun = z.infer<typeof bulkActionRunSchema>;
+/** `GET /api/bulk-actions/:id?cursor=&state=`: one page (100) of results by device id, one state or all. */
+export const bulkActionDetailQuerySchema = z.object({
+  cursor: z.string().max(500).optional(),
+  state: z.enum(BULK_RESULT_STATES).optional(),
+});
+/** `GET /api/bulk-actions?limit=`: the organization's recent runs, newest first. */
+export const listBulkActionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const listBulkActionsResponseSchema = z.object({ runs: z.array(bulkActionRunSchema) });
 /** `GET /api/bulk-actions/:id?cursor=&state=`: the run and one page of per-device results. */
 export const bulkActionDetailSchema = z.object({
   run: bulkActionRunSchema,

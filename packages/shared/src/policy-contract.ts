@@ -158,6 +158,9 @@ export const namespaceStatusSchema = z.object({
   fetchedAt: z.string(),
   fromCache: z.boolean(),
   policies: z.number().int().nonnegative(),
+  /** False when Google refused this namespace for the unit (e.g. no apps API for it); see `note`. */
+  included: z.boolean(),
+  note: z.string().nullable(),
 });
 
 export const effectivePoliciesResponseSchema = z.object({

@@ -58,9 +58,16 @@ export const replyPayloadSchema = z.object({
   response: z.record(z.string(), z.unknown()),
 });
 
+/** Devices one `fleet.changed` message may name; more (or a whole sync) name none: refresh all. */
+export const FLEET_CHANGED_MAX_DEVICE_IDS = 500;
+
 export const fleetChangedSchema = z.object({
   reason: z.enum(['sync', 'action']),
   runId: z.string().optional(),
+  /** The changed devices when known (rows refresh in place); absent: any device may have changed. */
+  deviceIds: z.array(z.string().max(128)).max(FLEET_CHANGED_MAX_DEVICE_IDS).optional(),
+  /** Devices new to our copy (the table shows a "new devices" banner). */
+  added: z.number().int().nonnegative().optional(),
 });
 
 /** Broadcast events and their payloads. */

@@ -80,6 +80,10 @@ export interface FleetDeviceHistoryTable {
   changed_at: Timestamp;
   source: HistorySource;
   sync_run_id: string | null;
+  /** Migration 0006: the member who changed it from Fleetdeck (source 'action' or 'user'). */
+  actor_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0006: the bulk run or command behind the change. */
+  action_ref: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FleetTelemetrySampleTable {
@@ -108,6 +112,43 @@ export interface FleetDeviceCommandTable {
   issued_by: string | null;
   result: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
+  /** Migration 0006: the JSON payload sent with the command (SET_VOLUME, REBOOT delay). */
+  payload: ColumnType<string | null, string | null | undefined, string | null>;
+  bulk_run_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type BulkRunStatus = 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed';
+export type BulkResultState = 'pending' | 'succeeded' | 'failed' | 'skipped';
+
+/** Migration 0006: one bulk action over many devices. */
+export interface BulkActionRunTable {
+  id: Generated<string>;
+  org_id: string;
+  customer_id: string;
+  kind: string;
+  action: JSONColumnType<Record<string, unknown>>;
+  target: JSONColumnType<Record<string, unknown>>;
+  status: ColumnType<BulkRunStatus, BulkRunStatus | undefined, BulkRunStatus>;
+  total: number;
+  requested_by: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  lease_owner: string | null;
+  lease_until: NullableTimestamp;
+}
+
+/** Migration 0006: one device's outcome in a bulk run. */
+export interface BulkActionResultTable {
+  org_id: string;
+  run_id: string;
+  device_id: string;
+  serial_number: string | null;
+  state: ColumnType<BulkResultState, BulkResultState | undefined, BulkResultState>;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  command_id: string | null;
+  updated_at: Timestamp;
 }
 
 export interface FleetReportTable {
@@ -123,6 +164,46 @@ export interface FleetRollupTable {
   bucket: string;
   device_count: number;
   computed_at: Timestamp;
+}
+
+/** One day of the fleet's health per organization (migration 0007), for the dashboard's trends. */
+export interface FleetDailySnapshotTable {
+  org_id: string;
+  day: ColumnType<string, string, string>;
+  counts: JSONColumnType<Record<string, number>>;
+  computed_at: Timestamp;
+}
+
+export interface ReplacementCostSettingTable {
+  org_id: string;
+  default_cost_cents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface ModelReplacementCostTable {
+  org_id: string;
+  model: string;
+  cost_cents: number;
+  updated_at: Timestamp;
+}
+
+/** A saved fleet-table view (migration 0005): private to its owner or shared with the organization. */
+export interface SavedViewTable {
+  id: Generated<string>;
+  org_id: string;
+  owner_id: string;
+  /** The owner's name or email when saved, shown next to shared views. */
+  owner_name: string | null;
+  name: string;
+  shared: ColumnType<boolean, boolean | undefined, boolean>;
+  q: ColumnType<string, string | undefined, string>;
+  columns: JSONColumnType<string[]>;
+  sort: string;
+  dir: 'asc' | 'desc';
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: Timestamp;
 }
 
 export type SyncRunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -177,8 +258,14 @@ export interface FleetTables {
   fleet_device_history: FleetDeviceHistoryTable;
   fleet_telemetry_sample: FleetTelemetrySampleTable;
   fleet_device_command: FleetDeviceCommandTable;
+  bulk_action_run: BulkActionRunTable;
+  bulk_action_result: BulkActionResultTable;
   fleet_report: FleetReportTable;
   fleet_rollup: FleetRollupTable;
+  fleet_daily_snapshot: FleetDailySnapshotTable;
+  replacement_cost_setting: ReplacementCostSettingTable;
+  model_replacement_cost: ModelReplacementCostTable;
+  saved_view: SavedViewTable;
   sync_run: SyncRunTable;
   sync_checkpoint: SyncCheckpointTable;
   sync_schedule: SyncScheduleTable;

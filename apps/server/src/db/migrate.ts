@@ -5,6 +5,10 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-identity-organizations.ts';
 import * as m0003 from './migrations/0003-fleet-store.ts';
 import * as m0004 from './migrations/0004-sync-engine.ts';
+import * as m0005 from './migrations/0005-fleet-views.ts';
+import * as m0006 from './migrations/0006-device-actions.ts';
+import * as m0007 from './migrations/0007-dashboard.ts';
+import * as m0008 from './migrations/0008-policy-cache.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +16,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-identity-organizations': m0002,
   '0003-fleet-store': m0003,
   '0004-sync-engine': m0004,
+  '0005-fleet-views': m0005,
+  '0006-device-actions': m0006,
+  '0007-dashboard': m0007,
+  '0008-policy-cache': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

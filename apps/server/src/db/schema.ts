@@ -114,6 +114,23 @@ export interface IdentityAccountTable {
   scope: string | null;
 }
 
+/** Migration 0008: what Chrome Policy resolved for one OU and namespace, and when. */
+export interface PolicyResolvedCacheTable {
+  org_id: string;
+  org_unit_id: string;
+  namespace: string;
+  resolved: JSONColumnType<unknown[]>;
+  fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Migration 0008: the policy schemas of one namespace, per organization. */
+export interface PolicySchemaCacheTable {
+  org_id: string;
+  namespace: string;
+  schemas: JSONColumnType<unknown[]>;
+  fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DB extends FleetTables {
   audit_log: AuditLogTable;
   server_secret: ServerSecretTable;
@@ -125,4 +142,6 @@ export interface DB extends FleetTables {
   session: IdentitySessionTable;
   user: IdentityUserTable;
   account: IdentityAccountTable;
+  policy_resolved_cache: PolicyResolvedCacheTable;
+  policy_schema_cache: PolicySchemaCacheTable;
 }

@@ -55,7 +55,13 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
     publish: (orgId, run) => {
       // The latest errors are enough live; the run's page in the API has all of them.
       hub.publish(orgId, 'sync.progress', { ...run, errors: run.errors.slice(-LIVE_ERRORS) });
-      if (run.finishedAt) hub.publish(orgId, 'fleet.changed', { reason: 'sync', runId: run.id });
+      if (run.finishedAt) {
+        hub.publish(orgId, 'fleet.changed', {
+          reason: 'sync',
+          runId: run.id,
+          added: run.progress.devicesCreated,
+        });
+      }
     },
   };
   if (options.runWorkers !== false) {

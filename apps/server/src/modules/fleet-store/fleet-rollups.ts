@@ -1,24 +1,27 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { ATTENTION_MEASURES, TILE_MEASURES } from '../dashboard/fleet-queries.ts';
 import type { Executor } from './device-page-writer.ts';
 
 /**
  * Dashboard counts maintained by the sync: after each run, one transaction recomputes every
- * dimension from the device table (indexed by org) and replaces the organization's rollup rows.
- * The dashboard then reads a few hundred rows instead of scanning the fleet per request.
+ * dimension from the device table (indexed by org), replaces the organization's rollup rows and
+ * upserts today's snapshot for the trend charts. The dashboard then reads a few hundred rows
+ * instead of scanning the fleet per request. The same aggregate, limited to OU subtrees, answers
+ * viewers who may see only part of the fleet.
  */
 
-/** Each dimension as the SQL expression that buckets a live device. */
+/** Dimensions written, with what a bucket holds. Every one but `total` and `status` counts ACTIVE devices. */
 export const ROLLUP_DIMENSIONS = {
-  status: `coalesce(status, 'UNKNOWN')`,
-  model: `coalesce(model, 'Unknown')`,
-  osVersion: `coalesce(split_part(os_version, '.', 1), 'Unknown')`,
-  aueYear: `coalesce(extract(year from aue_date)::int::text, 'Unknown')`,
-  batteryHealth: `coalesce(battery_health, 'Unknown')`,
-  compliance: `coalesce(os_compliance, 'Unknown')`,
-  bootMode: `coalesce(boot_mode, 'Unknown')`,
-  activity: `case when last_sync >= now() - interval '7 days' then 'active7'
-    when last_sync >= now() - interval '30 days' then 'active30'
-    when last_sync >= now() - interval '90 days' then 'idle90' else 'ghost' end`,
+  total: 'all live devices (bucket `all`)',
+  status: 'Directory status, `UNKNOWN` when absent',
+  inService: 'ACTIVE devices (bucket `all`)',
+  tile: 'one bucket per dashboard tile (see TILE_MEASURES)',
+  attention: 'needs-attention categories counted from our copy (see ATTENTION_MEASURES)',
+  compliance: 'osVersionCompliance, `Unknown` when absent',
+  battery: 'battery health from telemetry, `Unknown` when absent',
+  model: 'model name, `Unknown` when absent',
+  osMajor: 'Chrome OS major version, `Unknown` when absent',
+  aueYearModel: '`<school year start>|<model>`, `none|<model>` without an AUE date',
 } as const;
 export type RollupDimension = keyof typeof ROLLUP_DIMENSIONS;
 
@@ -28,32 +31,114 @@ export interface RollupRow {
   readonly count: number;
 }
 
+/** Snapshot fields: each the bucket of a dimension, in the order the trend charts read them. */
+const SNAPSHOT_FIELDS = {
+  active: ['inService', 'all'],
+  active7: ['tile', 'active7'],
+  active30: ['tile', 'active30'],
+  compliant: ['compliance', 'compliant'],
+  notCompliant: ['compliance', 'notCompliant'],
+  pendingUpdate: ['compliance', 'pending'],
+  batteryReplaceSoon: ['battery', 'BATTERY_REPLACE_SOON'],
+  batteryReplaceNow: ['battery', 'BATTERY_REPLACE_NOW'],
+} as const;
+
+/**
+ * Why: one aggregate for the stored rollups and for scoped viewers. `ouPaths` limits it to OU
+ * subtrees (a path covers itself and everything below it); omitted, it counts the whole fleet.
+ */
+export function rollupAggregate(orgId: string, ouPaths?: readonly string[]): RawBuilder<unknown> {
+  const scope =
+    ouPaths === undefined
+      ? sql``
+      : ouPaths.length === 0
+        ? sql`and false`
+        : sql`and (${sql.join(
+            ouPaths.map((path) =>
+              path === '/'
+                ? sql`true`
+                : sql`(org_unit_path = ${path} or starts_with(org_unit_path, ${`${path}/`}))`,
+            ),
+            sql` or `,
+          )})`;
+  const measures = { ...TILE_MEASURES, ...ATTENTION_MEASURES };
+  const filters = Object.entries(measures).map(
+    ([key, measure]) => `count(*) filter (where ${measure.sql})::int as "${key}"`,
+  );
+  const unpivot = Object.keys(measures).map(
+    (key) => `('${key in TILE_MEASURES ? 'tile' : 'attention'}', '${key}', c."${key}")`,
+  );
+  return sql`
+    with live as materialized (
+      select status, model, os_version, aue_date, battery_health, os_compliance, boot_mode, last_sync,
+        storage_free_bytes, storage_total_bytes
+      from fleet_device where org_id = ${orgId} and deleted_at is null ${scope}
+    ),
+    active as materialized (select * from live where status = 'ACTIVE')
+    select 'total' as dimension, 'all' as bucket, (select count(*)::int from live) as device_count
+    union all select 'status', coalesce(status, 'UNKNOWN'), count(*)::int from live group by 2
+    union all select 'inService', 'all', (select count(*)::int from active)
+    union all select t.dimension, t.bucket, t.device_count
+      from (select ${sql.raw(filters.join(', '))} from active) c
+      cross join lateral (values ${sql.raw(unpivot.join(', '))}) t(dimension, bucket, device_count)
+    union all select 'compliance', coalesce(os_compliance, 'Unknown'), count(*)::int from active group by 2
+    union all select 'battery', coalesce(battery_health, 'Unknown'), count(*)::int from active group by 2
+    union all select 'model', coalesce(model, 'Unknown'), count(*)::int from active group by 2
+    union all select 'osMajor', case when split_part(os_version, '.', 1) ~ '^[0-9]+$'
+        then split_part(os_version, '.', 1) else 'Unknown' end, count(*)::int from active group by 2
+    union all select 'aueYearModel',
+        coalesce(extract(year from aue_date - interval '6 months')::int::text, 'none') || '|' || coalesce(model, 'Unknown'),
+        count(*)::int from active group by 2`;
+}
+
 /** Why: keeps the dashboard's numbers in step with the copy at the end of every sync. */
 export async function refreshRollups(db: Executor, orgId: string): Promise<void> {
+  await sql`set local jit = off`.execute(db);
   await sql`delete from fleet_rollup where org_id = ${orgId}`.execute(db);
-  const selects = Object.entries(ROLLUP_DIMENSIONS).map(
-    ([dimension, expression]) =>
-      `select '${dimension}' as dimension, ${expression} as bucket, count(*)::int as device_count
-       from live group by 2`,
-  );
   await sql`
     insert into fleet_rollup (org_id, dimension, bucket, device_count)
-    with live as materialized (
-      select status, model, os_version, aue_date, battery_health, os_compliance, boot_mode, last_sync
-      from fleet_device where org_id = ${orgId} and deleted_at is null
-    )
-    select ${orgId}, dimension, bucket, device_count from (${sql.raw(selects.join(' union all '))}) counts
-    union all select ${orgId}, 'total', 'all', (select count(*)::int from live)`.execute(db);
+    select ${orgId}, dimension, bucket, device_count from (${rollupAggregate(orgId)}) counts`.execute(db);
+  const fields = Object.entries(SNAPSHOT_FIELDS).map(
+    ([name, [dimension, bucket]]) =>
+      sql`${name}::text, coalesce(sum(device_count) filter (where dimension = ${dimension} and bucket = ${bucket}), 0)::int`,
+  );
+  await sql`
+    insert into fleet_daily_snapshot (org_id, day, counts, computed_at)
+    select ${orgId}, (now() at time zone 'UTC')::date, jsonb_build_object(${sql.join(fields)}), now()
+    from fleet_rollup where org_id = ${orgId}
+    on conflict (org_id, day) do update set counts = excluded.counts, computed_at = excluded.computed_at`.execute(
+    db,
+  );
 }
 
 /** Why: the dashboard and the sync contract read rollups the same way. */
 export async function readRollups(db: Executor, orgId: string): Promise<RollupRow[]> {
-  const result = await sql<{ dimension: string; bucket: string; device_count: number }>`
-    select dimension, bucket, device_count from fleet_rollup where org_id = ${orgId}
-    order by dimension, device_count desc, bucket`.execute(db);
-  return result.rows.map((row) => ({
-    dimension: row.dimension,
-    bucket: row.bucket,
-    count: row.device_count,
-  }));
+  // One JSON value instead of a few hundred rows: far cheaper to hand over, on PGlite above all.
+  const result = await sql<{ rows: [string, string, number][] | null }>`
+    select json_agg(json_build_array(dimension, bucket, device_count) order by dimension, device_count desc, bucket)
+      as rows
+    from fleet_rollup where org_id = ${orgId}`.execute(db);
+  return toRollupRows(result.rows[0]?.rows);
+}
+
+/** Why: a scoped viewer's numbers, computed now over their OU subtrees (nothing is stored). */
+export async function computeScopedRollups(
+  db: Executor,
+  orgId: string,
+  ouPaths: readonly string[],
+): Promise<RollupRow[]> {
+  // PostgreSQL's JIT compiles this plan on every call (hundreds of ms) to save a few: off for it.
+  const run = async (trx: Executor) => {
+    await sql`set local jit = off`.execute(trx);
+    return sql<{ rows: [string, string, number][] | null }>`
+      select json_agg(json_build_array(dimension, bucket, device_count) order by dimension, device_count desc, bucket)
+        as rows
+      from (${rollupAggregate(orgId, ouPaths)}) counts`.execute(trx);
+  };
+  const result = db.isTransaction ? await run(db) : await db.transaction().execute(run);
+  return toRollupRows(result.rows[0]?.rows);
+}
+
+function toRollupRows(rows: [string, string, number][] | null | undefined): RollupRow[] {
+  return (rows ?? []).map(([dimension, bucket, count]) => ({ dimension, bucket, count }));
 }

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header.tsx';
-import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview.tsx';
+import { DashboardView } from '../../features/dashboard/components/dashboard-view.tsx';
 
 /** `/dashboard`: fleet health at a glance. */
 export function Component() {
@@ -10,7 +10,7 @@ export function Component() {
         title="Dashboard"
         description="Fleet health at a glance: what needs attention today, and what to plan for this school year."
       />
-      <DashboardOverview />
+      <DashboardView />
     </>
   );
 }

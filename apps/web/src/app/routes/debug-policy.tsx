@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header.tsx';
-import { PolicyDebuggerIntro } from '../../features/policy/components/policy-debugger-intro.tsx';
+import { PolicyDebugger } from '../../features/policy/components/policy-debugger.tsx';
 
 /** `/debugPolicy`: effective policies and where each value comes from. */
 export function Component() {
@@ -10,7 +10,7 @@ export function Component() {
         title="Policy debugger"
         description="Why does this Chromebook behave like that? See each effective policy and the organizational unit that set it."
       />
-      <PolicyDebuggerIntro />
+      <PolicyDebugger />
     </>
   );
 }

@@ -1,0 +1,337 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  schoolYearLabel,
+  type AttentionItem,
+  type AueSchoolYear,
+  type DashboardCount,
+  type DashboardResponse,
+  type TileKey,
+  type TrendPoint,
+} from '@fleetdeck/shared/dashboard-contract';
+import type { DB } from '../../db/schema.ts';
+import { computeScopedRollups, readRollups, type RollupRow } from '../fleet-store/fleet-rollups.ts';
+import {
+  ATTENTION_MEASURES,
+  BATTERY_QUERIES,
+  COMPLIANCE_QUERIES,
+  googleOnlyAttentionQuery,
+  IN_SERVICE,
+  modelQuery,
+  modelTerm,
+  osMajorQuery,
+  schoolYearRange,
+  statusQuery,
+  TILE_MEASURES,
+} from './fleet-queries.ts';
+import { readCostBook, type CostBook } from './replacement-costs.ts';
+
+/**
+ * Builds the dashboard from what the sync maintains: rollups (or, for a viewer limited to OU
+ * subtrees, the same aggregate computed live over their scope), the daily snapshots, Google's
+ * needs-attention report, the replacement costs and the last sync run. A handful of small reads.
+ */
+
+export interface DashboardScope {
+  readonly orgId: string;
+  /** OU subtrees the caller may see; `['/']` is the whole fleet. */
+  readonly ouPaths: readonly string[];
+  /** `live` aggregates the device table now instead of reading the rollups (scoped viewers always are). */
+  readonly source?: 'rollups' | 'live' | undefined;
+}
+
+const TILE_LABELS: Record<TileKey, string> = {
+  active7: 'Active in the last 7 days',
+  active30: 'Active in the last 30 days',
+  ghost30: 'No sync for 30 days',
+  ghost90: 'No sync for 90 days',
+  compliant: 'OS compliant',
+  aueExpired: 'AUE expired',
+  aue6m: 'AUE within 6 months',
+  aue12m: 'AUE within 12 months',
+  batteryReplaceSoon: 'Battery: replace soon',
+  batteryReplaceNow: 'Battery: replace now',
+  lowStorage: 'Low storage (under 10% free)',
+  devMode: 'Developer mode',
+};
+
+const COMPLIANCE_LABELS: Record<string, string> = {
+  compliant: 'Compliant',
+  pending: 'Pending update',
+  notCompliant: 'Not compliant',
+  Unknown: 'Not reported',
+};
+const BATTERY_LABELS: Record<string, string> = {
+  BATTERY_HEALTH_NORMAL: 'Normal',
+  BATTERY_REPLACE_SOON: 'Replace soon',
+  BATTERY_REPLACE_NOW: 'Replace now',
+  Unknown: 'Not reported',
+};
+const GOOGLE_ATTENTION_FIELDS = {
+  noPolicySync: 'noRecentPolicySyncCount',
+  noUserActivity: 'noRecentUserActivityCount',
+  osNotCompliant: 'osVersionNotCompliantCount',
+  pendingUpdate: 'pendingUpdate',
+  unsupportedPolicy: 'unsupportedPolicyCount',
+} as const;
+const ATTENTION_LABELS = {
+  noPolicySync: 'No policy sync in 28 days',
+  noUserActivity: 'No user activity in 28 days',
+  osNotCompliant: 'OS version not compliant',
+  pendingUpdate: 'Pending update',
+  unsupportedPolicy: 'Unsupported policy',
+} as const;
+/** Years of the cost forecast: the current school year and the next three. */
+const FORECAST_YEARS = 4;
+const TREND_DAYS = 180;
+
+/** Why: the one read behind `GET /api/dashboard`. */
+export async function loadDashboard(
+  db: Kysely<DB>,
+  scope: DashboardScope,
+  now = new Date(),
+): Promise<DashboardResponse> {
+  const whole = scope.ouPaths.includes('/');
+  const [rows, runs, attentionReport, costs, trends] = await Promise.all([
+    whole && scope.source !== 'live'
+      ? readRollups(db, scope.orgId)
+      : computeScopedRollups(db, scope.orgId, scope.ouPaths),
+    readRunState(db, scope.orgId),
+    whole ? readAttentionReport(db, scope.orgId) : Promise.resolve(undefined),
+    readCostBook(db, scope.orgId),
+    whole ? readTrends(db, scope.orgId) : Promise.resolve([]),
+  ]);
+  const counts = indexRows(rows);
+  const get = (dimension: string, bucket: string) => counts.get(dimension)?.get(bucket) ?? 0;
+  const total = get('total', 'all');
+  const state =
+    runs.lastSucceededAt === null
+      ? runs.running && total === 0
+        ? 'first_sync'
+        : total === 0
+          ? 'never_synced'
+          : 'ready'
+      : total === 0
+        ? 'no_devices'
+        : 'ready';
+  const bucketsOf = (dimension: string) => [...(counts.get(dimension) ?? new Map<string, number>())];
+
+  return {
+    state,
+    asOf: runs.lastSucceededAt,
+    syncRunning: runs.running,
+    scopeOuPaths: whole ? [] : [...scope.ouPaths],
+    total: { key: 'total', label: 'Devices', count: total, query: '' },
+    inService: { key: 'inService', label: 'In service', count: get('inService', 'all'), query: IN_SERVICE },
+    statuses: bucketsOf('status').map(([status, count]) => ({
+      key: status,
+      label: statusLabel(status),
+      count,
+      query: statusQuery(status),
+    })),
+    tiles: (Object.keys(TILE_MEASURES) as TileKey[]).map((key) => ({
+      key,
+      label: TILE_LABELS[key],
+      count: get('tile', key),
+      query: TILE_MEASURES[key].query,
+    })),
+    attention: attentionItems(get, attentionReport?.data, now),
+    attentionFetchedAt: attentionReport?.fetchedAt ?? null,
+    compliance: segments(bucketsOf('compliance'), COMPLIANCE_LABELS, COMPLIANCE_QUERIES),
+    battery: segments(bucketsOf('battery'), BATTERY_LABELS, BATTERY_QUERIES),
+    aue: aueForecast(bucketsOf('aueYearModel'), costs, now),
+    os: osVersions(bucketsOf('osMajor')),
+    models: bucketsOf('model').map(([model, count]) => ({
+      key: model,
+      label: model,
+      count,
+      query: model === 'Unknown' ? null : modelQuery(model),
+    })),
+    trends,
+  };
+}
+
+function indexRows(rows: readonly RollupRow[]): Map<string, Map<string, number>> {
+  const index = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const buckets = index.get(row.dimension) ?? new Map<string, number>();
+    buckets.set(row.bucket, row.count);
+    index.set(row.dimension, buckets);
+  }
+  return index;
+}
+
+async function readRunState(
+  db: Kysely<DB>,
+  orgId: string,
+): Promise<{ lastSucceededAt: string | null; running: boolean }> {
+  const result = await sql<{ finished_at: Date | string | null; running: boolean }>`
+    select
+      (select max(finished_at) from sync_run where org_id = ${orgId} and status = 'succeeded') as finished_at,
+      exists (select 1 from sync_run where org_id = ${orgId} and status in ('queued', 'running')) as running`.execute(
+    db,
+  );
+  const row = result.rows[0];
+  const finished = row?.finished_at ?? null;
+  return {
+    lastSucceededAt: finished === null ? null : new Date(finished).toISOString(),
+    running: row?.running ?? false,
+  };
+}
+
+async function readAttentionReport(
+  db: Kysely<DB>,
+  orgId: string,
+): Promise<{ data: Record<string, unknown>; fetchedAt: string } | undefined> {
+  const row = await db
+    .selectFrom('fleet_report')
+    .select(['data', 'fetched_at'])
+    .where('org_id', '=', orgId)
+    .where('report', '=', 'needsAttention')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { data: row.data as Record<string, unknown>, fetchedAt: new Date(row.fetched_at).toISOString() };
+}
+
+async function readTrends(db: Kysely<DB>, orgId: string): Promise<TrendPoint[]> {
+  const rows = await db
+    .selectFrom('fleet_daily_snapshot')
+    .select([sql<string>`day::text`.as('day'), 'counts'])
+    .where('org_id', '=', orgId)
+    .orderBy('day', 'desc')
+    .limit(TREND_DAYS)
+    .execute();
+  return rows.reverse().map((row) => {
+    const c = row.counts;
+    const n = (key: string) => Math.max(0, Math.trunc(c[key] ?? 0));
+    return {
+      day: row.day,
+      active: n('active'),
+      active7: n('active7'),
+      active30: n('active30'),
+      compliant: n('compliant'),
+      notCompliant: n('notCompliant'),
+      pendingUpdate: n('pendingUpdate'),
+      batteryReplaceSoon: n('batteryReplaceSoon'),
+      batteryReplaceNow: n('batteryReplaceNow'),
+    };
+  });
+}
+
+function attentionItems(
+  get: (dimension: string, bucket: string) => number,
+  report: Record<string, unknown> | undefined,
+  now: Date,
+): AttentionItem[] {
+  const googleCount = (key: keyof typeof GOOGLE_ATTENTION_FIELDS) => {
+    const value = Number(report?.[GOOGLE_ATTENTION_FIELDS[key]]);
+    return report && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : report ? 0 : null;
+  };
+  return (Object.keys(ATTENTION_LABELS) as (keyof typeof ATTENTION_LABELS)[]).map((key) => {
+    const ours =
+      key in ATTENTION_MEASURES ? ATTENTION_MEASURES[key as keyof typeof ATTENTION_MEASURES] : undefined;
+    return {
+      key,
+      label: ATTENTION_LABELS[key],
+      count: ours ? get('attention', key) : null,
+      googleCount: googleCount(key),
+      query: ours ? ours.query : googleOnlyAttentionQuery(key as 'noUserActivity' | 'unsupportedPolicy', now),
+    };
+  });
+}
+
+function segments(
+  buckets: readonly [string, number][],
+  labels: Record<string, string>,
+  queries: Readonly<Record<string, string>>,
+): DashboardCount[] {
+  return buckets.map(([key, count]) => ({
+    key,
+    label: labels[key] ?? key,
+    count,
+    query: queries[key] ?? null,
+  }));
+}
+
+function aueForecast(
+  buckets: readonly [string, number][],
+  costs: CostBook,
+  now: Date,
+): DashboardResponse['aue'] {
+  const currentYear = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  const years = new Map<number, { model: string; count: number }[]>();
+  let withoutDate = 0;
+  for (const [bucket, count] of buckets) {
+    const split = bucket.indexOf('|');
+    const year = bucket.slice(0, split);
+    const model = bucket.slice(split + 1);
+    if (year === 'none') {
+      withoutDate += count;
+      continue;
+    }
+    const list = years.get(Number(year)) ?? [];
+    list.push({ model, count });
+    years.set(Number(year), list);
+  }
+  // A continuous timeline: school years between the first and the last without devices show as 0.
+  const starts = [...years.keys()];
+  for (let year = Math.min(...starts); year < Math.max(...starts); year++) {
+    if (!years.has(year)) years.set(year, []);
+  }
+  const unitCost = (model: string) => costs.byModel.get(model) ?? costs.defaultCostCents;
+  const schoolYears: AueSchoolYear[] = [...years.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([startYear, models]) => {
+      const range = schoolYearRange(startYear);
+      const sorted = models.sort((a, b) => b.count - a.count || a.model.localeCompare(b.model));
+      const term = (model: string) => (model === 'Unknown' ? null : modelTerm(model));
+      return {
+        startYear,
+        label: schoolYearLabel(startYear),
+        from: range.from,
+        to: range.to,
+        timing: startYear < currentYear ? 'past' : startYear === currentYear ? 'current' : 'future',
+        count: sorted.reduce((sum, m) => sum + m.count, 0),
+        query: `${IN_SERVICE} ${range.term}`,
+        costCents: sorted.reduce((sum, m) => sum + m.count * unitCost(m.model), 0),
+        models: sorted.map((m) => {
+          const modelPart = term(m.model);
+          return {
+            model: m.model,
+            count: m.count,
+            query: modelPart ? `${IN_SERVICE} ${range.term} ${modelPart}` : null,
+            unitCostCents: unitCost(m.model),
+          };
+        }),
+      };
+    });
+  const forecastCents = schoolYears
+    .filter((y) => y.startYear >= currentYear && y.startYear < currentYear + FORECAST_YEARS)
+    .reduce((sum, y) => sum + y.costCents, 0);
+  return { schoolYears, withoutDate, currency: costs.currency, forecastCents };
+}
+
+function osVersions(buckets: readonly [string, number][]): DashboardResponse['os'] {
+  let unknown = 0;
+  const majors: { major: number; count: number }[] = [];
+  for (const [bucket, count] of buckets) {
+    if (bucket === 'Unknown') unknown += count;
+    else majors.push({ major: Number(bucket), count });
+  }
+  majors.sort((a, b) => b.major - a.major);
+  const reference = majors[0]?.major ?? null;
+  return {
+    referenceMajor: reference,
+    versions: majors.map((m) => ({
+      major: m.major,
+      count: m.count,
+      query: osMajorQuery(m.major),
+      behind: reference === null ? 0 : reference - m.major,
+    })),
+    unknown,
+  };
+}
+
+function statusLabel(status: string): string {
+  const words = status.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import type {
+  BulkActionRun,
+  BulkPreview,
+  BulkPreviewRequest,
+  StartBulkActionRequest,
+} from '@fleetdeck/shared/device-contract';
+import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
+import { AppError, appErrors } from '../../errors/app-error.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import type { BulkRunner } from './bulk-runner.ts';
+import { computePreview, resolveTarget, validateBulkAction, destructiveness } from './bulk-preview.ts';
+import { createRun, getRun } from './bulk-runs.ts';
+import {
+  hashAction,
+  hashDeviceSet,
+  PREVIEW_TOKEN_TTL_MS,
+  signPreviewToken,
+  verifyPreviewToken,
+} from './bulk-token.ts';
+import type { DeviceDeps, RequestMeta } from './device-context.ts';
+import type { DeviceTenant } from './device-tenant.ts';
+
+/**
+ * Bulk actions: preview (the blast radius and a token binding it), start (the token re-checked
+ * against the devices the target selects now, and the typed count for destructive actions), and
+ * retry of failed devices. Runs execute in the background (bulk-runner.ts).
+ */
+
+export interface BulkCtx {
+  readonly deps: DeviceDeps;
+  readonly tenant: DeviceTenant;
+  readonly meta: RequestMeta;
+  readonly runner: BulkRunner;
+  /** HMAC key of preview tokens (bulk-token.ts). */
+  readonly tokenKey: Buffer;
+}
+
+/** Why: each kind of bulk action needs the permission its single-device twin needs. */
+export function permissionFor(kind: BulkPreviewRequest['action']['kind']): Permission {
+  switch (kind) {
+    case 'annotate':
+      return 'device.annotate';
+    case 'move':
+      return 'device.move';
+    case 'disable':
+    case 'reenable':
+    case 'command':
+      return 'device.command';
+    case 'deprovision':
+      return 'device.deprovision';
+  }
+}
+
+function requireActionPermission(tenant: DeviceTenant, kind: BulkPreviewRequest['action']['kind']): void {
+  if (!roleCan(tenant.role, permissionFor(kind))) throw appErrors.forbidden();
+}
+
+/** Why: the confirmation dialog shows exactly what would happen before anything does. */
+export async function previewBulkAction(ctx: BulkCtx, request: BulkPreviewRequest): Promise<BulkPreview> {
+  requireActionPermission(ctx.tenant, request.action.kind);
+  validateBulkAction(request.action);
+  const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
+  const preview = await computePreview(ctx.deps, ctx.tenant, request.action, resolved);
+  const previewToken = signPreviewToken(ctx.tokenKey, {
+    orgId: ctx.tenant.orgId,
+    userId: ctx.tenant.userId,
+    action: hashAction(request.action),
+    devices: hashDeviceSet(resolved.deviceIds),
+    count: resolved.deviceIds.length,
+    exp: Date.now() + PREVIEW_TOKEN_TTL_MS,
+  });
+  return { ...preview, previewToken };
+}
+
+/** Why: a run starts only from a fresh preview of the same devices, with the count typed when destructive. */
+export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequest): Promise<BulkActionRun> {
+  requireActionPermission(ctx.tenant, request.action.kind);
+  validateBulkAction(request.action);
+  const claims = verifyPreviewToken(ctx.tokenKey, request.previewToken);
+  if (
+    !claims ||
+    claims.orgId !== ctx.tenant.orgId ||
+    claims.userId !== ctx.tenant.userId ||
+    claims.action !== hashAction(request.action)
+  ) {
+    throw new AppError(
+      'preview_expired',
+      409,
+      'This preview has expired or belongs to another action. Review the preview again, then confirm.',
+    );
+  }
+  const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
+  const count = resolved.deviceIds.length;
+  if (hashDeviceSet(resolved.deviceIds) !== claims.devices) {
+    throw new AppError(
+      'preview_changed',
+      409,
+      `The devices this action targets changed since the preview (${claims.count} then, ${count} now). Review the preview again, then confirm.`,
+      { previewCount: claims.count, deviceCount: count },
+    );
+  }
+  if (count === 0)
+    throw appErrors.invalidRequest('No device matches this selection, so there is nothing to do.');
+  const { requiresTypedCount } = destructiveness(request.action);
+  if (requiresTypedCount && request.confirmCount !== count) {
+    throw new AppError(
+      'confirmation_required',
+      400,
+      `Type the number of devices (${count}) to confirm this action. It cannot be undone from Fleetdeck.`,
+      { deviceCount: count },
+    );
+  }
+  const target = 'query' in request.target ? { query: request.target.query } : { deviceIds: count };
+  const runId = await ctx.deps.db.transaction().execute(async (tx) => {
+    const id = await createRun(tx, {
+      orgId: ctx.tenant.orgId,
+      customerId: ctx.tenant.customerId,
+      action: request.action,
+      target,
+      requestedBy: ctx.tenant.userId,
+      deviceIds: resolved.deviceIds,
+    });
+    await recordAudit(tx, {
+      action: `bulk.${request.action.kind}`,
+      outcome: 'success',
+      orgId: ctx.tenant.orgId,
+      actorUserId: ctx.tenant.userId,
+      targetType: 'bulk_action',
+      targetId: id,
+      ip: ctx.meta.ip,
+      userAgent: ctx.meta.userAgent,
+      requestId: ctx.meta.requestId,
+      details: {
+        action: request.action,
+        target,
+        deviceCount: count,
+        deviceIds: resolved.deviceIds.slice(0, 100),
+      },
+    });
+    return id;
+  });
+  ctx.runner.kick(ctx.tenant.orgId, runId);
+  return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
+}
+
+/** Why: a finished run's failed devices are sent again on request, and only those. */
+export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<BulkActionRun> {
+  const run = await getRun(ctx.deps.db, ctx.tenant.orgId, runId);
+  requireActionPermission(ctx.tenant, run.action.kind);
+  if (run.status === 'queued' || run.status === 'running')
+    throw appErrors.conflict(
+      'This bulk action is still running. Wait for it to finish, then retry its failures.',
+    );
+  if (run.failed === 0) throw appErrors.conflict('This bulk action has no failed devices to retry.');
+  await ctx.deps.db.transaction().execute(async (tx) => {
+    const requeued = await tx
+      .updateTable('bulk_action_result')
+      .set({ state: 'pending', error: null, updated_at: sql<Date>`now()` })
+      .where('org_id', '=', ctx.tenant.orgId)
+      .where('run_id', '=', runId)
+      .where('state', '=', 'failed')
+      .executeTakeFirst();
+    await tx
+      .updateTable('bulk_action_run')
+      .set({ status: 'queued', finished_at: null, lease_owner: null, lease_until: null })
+      .where('org_id', '=', ctx.tenant.orgId)
+      .where('id', '=', runId)
+      .execute();
+    await recordAudit(tx, {
+      action: 'bulk.retry',
+      outcome: 'success',
+      orgId: ctx.tenant.orgId,
+      actorUserId: ctx.tenant.userId,
+      targetType: 'bulk_action',
+      targetId: runId,
+      ip: ctx.meta.ip,
+      userAgent: ctx.meta.userAgent,
+      requestId: ctx.meta.requestId,
+      details: { devices: Number(requeued.numUpdatedRows) },
+    });
+  });
+  ctx.runner.kick(ctx.tenant.orgId, runId);
+  return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
+}

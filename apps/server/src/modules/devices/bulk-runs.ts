@@ -1,0 +1,181 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+  BulkAction,
+  BulkActionDetail,
+  BulkActionRun,
+  BULK_RESULT_STATES,
+} from '@fleetdeck/shared/device-contract';
+import type { BulkRunStatus } from '../../db/fleet-schema.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Executor } from '../fleet-store/device-page-writer.ts';
+import { appErrors } from '../../errors/app-error.ts';
+
+/**
+ * Bulk runs and their per-device results in the database: creating a run with one pending row
+ * per device, counting, finishing, re-queuing failures, and presenting runs and result pages.
+ */
+
+type ResultState = (typeof BULK_RESULT_STATES)[number];
+const INSERT_BATCH = 5_000;
+const RESULT_PAGE = 100;
+
+export interface NewRun {
+  readonly orgId: string;
+  readonly customerId: string;
+  readonly action: BulkAction;
+  readonly target: Record<string, unknown>;
+  readonly requestedBy: string;
+  readonly deviceIds: readonly string[];
+}
+
+/** Why: the run and all its pending rows commit together, so a crash never leaves half a run. */
+export async function createRun(db: Executor, run: NewRun): Promise<string> {
+  const row = await db
+    .insertInto('bulk_action_run')
+    .values({
+      org_id: run.orgId,
+      customer_id: run.customerId,
+      kind: run.action.kind,
+      action: JSON.stringify(run.action),
+      target: JSON.stringify(run.target),
+      total: run.deviceIds.length,
+      requested_by: run.requestedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < run.deviceIds.length; i += INSERT_BATCH) {
+    const ids = JSON.stringify(run.deviceIds.slice(i, i + INSERT_BATCH));
+    await sql`
+      insert into bulk_action_result (org_id, run_id, device_id, serial_number)
+      select ${run.orgId}, ${row.id}::uuid, d.device_id, d.serial_number
+      from fleet_device d
+      where d.org_id = ${run.orgId}
+        and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))`.execute(db);
+  }
+  return row.id;
+}
+
+function runSelect(db: Kysely<DB>, orgId: string) {
+  return db
+    .selectFrom('bulk_action_run as r')
+    .leftJoin('user as u', 'u.id', 'r.requested_by')
+    .select([
+      'r.id',
+      'r.org_id',
+      'r.customer_id',
+      'r.kind',
+      'r.action',
+      'r.status',
+      'r.total',
+      'r.requested_by',
+      'r.created_at',
+      'r.finished_at',
+      'u.name as requester_name',
+      'u.email as requester_email',
+    ])
+    .where('r.org_id', '=', orgId);
+}
+
+type RunRow = Awaited<ReturnType<ReturnType<typeof runSelect>['executeTakeFirstOrThrow']>>;
+
+/** Counts per state of one run. */
+export async function countResults(
+  db: Executor,
+  orgId: string,
+  runId: string,
+): Promise<Record<ResultState, number>> {
+  const rows = await db
+    .selectFrom('bulk_action_result')
+    .select(['state', sql<number>`count(*)::int`.as('n')])
+    .where('org_id', '=', orgId)
+    .where('run_id', '=', runId)
+    .groupBy('state')
+    .execute();
+  const counts: Record<ResultState, number> = { pending: 0, succeeded: 0, failed: 0, skipped: 0 };
+  for (const row of rows) counts[row.state] = row.n;
+  return counts;
+}
+
+/** Why: a run's final status follows from its rows: all done, some failed, or nothing done. */
+export function finalStatus(counts: Record<ResultState, number>): BulkRunStatus {
+  if (counts.failed === 0) return 'succeeded';
+  return counts.succeeded > 0 ? 'partially_failed' : 'failed';
+}
+
+async function presentRuns(db: Kysely<DB>, rows: RunRow[]): Promise<BulkActionRun[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      const counts = await countResults(db, row.org_id, row.id);
+      return {
+        id: row.id,
+        action: (typeof row.action === 'string' ? JSON.parse(row.action) : row.action) as BulkAction,
+        status: row.status,
+        total: row.total,
+        succeeded: counts.succeeded,
+        failed: counts.failed,
+        pending: counts.pending,
+        createdAt: new Date(row.created_at).toISOString(),
+        finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+        requestedBy: row.requested_by
+          ? { id: row.requested_by, name: row.requester_name, email: row.requester_email }
+          : null,
+      };
+    }),
+  );
+}
+
+/** Why: one run of the caller's organization, or the 404 another organization's id gets. */
+export async function getRun(db: Kysely<DB>, orgId: string, runId: string): Promise<BulkActionRun> {
+  const rows = await runSelect(db, orgId).where('r.id', '=', runId).execute();
+  const [run] = await presentRuns(db, rows);
+  if (!run) throw appErrors.notFound('This bulk action was not found in your organization.');
+  return run;
+}
+
+/** Why: the recent runs list (newest first). */
+export async function listRuns(db: Kysely<DB>, orgId: string, limit: number): Promise<BulkActionRun[]> {
+  const rows = await runSelect(db, orgId)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+  return presentRuns(db, rows);
+}
+
+/** Why: the results page, by device id, optionally one state only. */
+export async function getRunDetail(
+  db: Kysely<DB>,
+  orgId: string,
+  runId: string,
+  query: { cursor?: string | undefined; state?: ResultState | undefined },
+): Promise<BulkActionDetail> {
+  const run = await getRun(db, orgId, runId);
+  let after: string | undefined;
+  if (query.cursor !== undefined) {
+    after = Buffer.from(query.cursor, 'base64url').toString('utf8');
+    if (!after) throw appErrors.invalidRequest('This page link is not valid any more. Reload the results.');
+  }
+  let q = db
+    .selectFrom('bulk_action_result')
+    .select(['device_id', 'serial_number', 'state', 'error', 'attempts'])
+    .where('org_id', '=', orgId)
+    .where('run_id', '=', runId)
+    .orderBy('device_id')
+    .limit(RESULT_PAGE + 1);
+  if (query.state) q = q.where('state', '=', query.state);
+  if (after !== undefined) q = q.where('device_id', '>', after);
+  const rows = await q.execute();
+  const page = rows.slice(0, RESULT_PAGE);
+  const last = page.at(-1);
+  return {
+    run,
+    results: page.map((row) => ({
+      deviceId: row.device_id,
+      serialNumber: row.serial_number,
+      state: row.state,
+      error: row.error,
+      attempts: row.attempts,
+    })),
+    nextCursor: rows.length > RESULT_PAGE && last ? Buffer.from(last.device_id).toString('base64url') : null,
+  };
+}

@@ -1,0 +1,297 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DeviceListItem, MatchCount, SortDirection } from '@fleetdeck/shared/fleet-contract';
+import { FLEET_COLUMNS, FLEET_LIST_LIMITS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
+import type { DB } from '../../db/schema.ts';
+import { appErrors } from '../../errors/app-error.ts';
+
+/**
+ * One keyset page of the fleet table: order by the chosen column then device_id, never OFFSET.
+ * Ascending puts devices without a value last, descending first (the exact reverse, so both
+ * directions read the same (org_id, column, device_id) index forwards or backwards).
+ */
+
+type Sql = RawBuilder<unknown>;
+
+/** The SQL column and its type (for casting a cursor value back) of every column of the table. */
+export const COLUMN_SQL: Readonly<Record<FleetColumnId, { column: string; type: string }>> = {
+  serialNumber: { column: 'serial_number', type: 'text' },
+  annotatedAssetId: { column: 'annotated_asset_id', type: 'text' },
+  status: { column: 'status', type: 'text' },
+  model: { column: 'model', type: 'text' },
+  orgUnitPath: { column: 'org_unit_path', type: 'text' },
+  annotatedUser: { column: 'annotated_user', type: 'text' },
+  recentUser: { column: 'recent_user', type: 'text' },
+  annotatedLocation: { column: 'annotated_location', type: 'text' },
+  notes: { column: 'notes', type: 'text' },
+  lastSync: { column: 'last_sync', type: 'timestamptz' },
+  aueDate: { column: 'aue_date', type: 'date' },
+  osVersion: { column: 'os_version', type: 'text' },
+  platformVersion: { column: 'platform_version', type: 'text' },
+  firmwareVersion: { column: 'firmware_version', type: 'text' },
+  osCompliance: { column: 'os_compliance', type: 'text' },
+  osUpdateState: { column: 'os_update_state', type: 'text' },
+  bootMode: { column: 'boot_mode', type: 'text' },
+  batteryHealth: { column: 'battery_health', type: 'text' },
+  batteryCycleCount: { column: 'battery_cycle_count', type: 'int' },
+  batteryCapacityPercent: { column: 'battery_capacity_percent', type: 'real' },
+  storageFreeBytes: { column: 'storage_free_bytes', type: 'bigint' },
+  storageTotalBytes: { column: 'storage_total_bytes', type: 'bigint' },
+  ramTotalBytes: { column: 'ram_total_bytes', type: 'bigint' },
+  macAddress: { column: 'mac_address', type: 'text' },
+  ethernetMacAddress: { column: 'ethernet_mac_address', type: 'text' },
+  lanIp: { column: 'lan_ip', type: 'text' },
+  wanIp: { column: 'wan_ip', type: 'text' },
+  firstEnrollmentTime: { column: 'first_enrollment_time', type: 'timestamptz' },
+  lastEnrollmentTime: { column: 'last_enrollment_time', type: 'timestamptz' },
+  manufactureDate: { column: 'manufacture_date', type: 'date' },
+  licenseType: { column: 'license_type', type: 'text' },
+  deviceId: { column: 'device_id', type: 'text' },
+};
+
+const SORTABLE = new Set(FLEET_COLUMNS.filter((column) => column.sortable).map((column) => column.id));
+
+/** The columns a list row reads (the table's columns plus org_unit_id and updated_at). */
+export const LIST_SELECT = sql`d.device_id, d.serial_number, d.annotated_asset_id, d.status, d.model,
+  d.org_unit_path, d.org_unit_id, d.annotated_user, d.recent_user, d.annotated_location, d.notes, d.last_sync,
+  d.aue_date::text as aue_date, d.os_version, d.platform_version, d.firmware_version, d.os_compliance,
+  d.os_update_state, d.boot_mode, d.battery_health, d.battery_cycle_count, d.battery_capacity_percent,
+  d.storage_free_bytes, d.storage_total_bytes, d.ram_total_bytes, d.mac_address, d.ethernet_mac_address,
+  d.lan_ip, d.wan_ip, d.first_enrollment_time, d.last_enrollment_time, d.manufacture_date::text as manufacture_date,
+  d.license_type, d.updated_at`;
+
+export interface DeviceListRow {
+  device_id: string;
+  serial_number: string | null;
+  annotated_asset_id: string | null;
+  status: string | null;
+  model: string | null;
+  org_unit_path: string | null;
+  org_unit_id: string | null;
+  annotated_user: string | null;
+  recent_user: string | null;
+  annotated_location: string | null;
+  notes: string | null;
+  last_sync: Date | string | null;
+  aue_date: string | null;
+  os_version: string | null;
+  platform_version: string | null;
+  firmware_version: string | null;
+  os_compliance: string | null;
+  os_update_state: string | null;
+  boot_mode: string | null;
+  battery_health: string | null;
+  battery_cycle_count: number | null;
+  battery_capacity_percent: number | null;
+  storage_free_bytes: string | number | null;
+  storage_total_bytes: string | number | null;
+  ram_total_bytes: string | number | null;
+  mac_address: string | null;
+  ethernet_mac_address: string | null;
+  lan_ip: string | null;
+  wan_ip: string | null;
+  first_enrollment_time: Date | string | null;
+  last_enrollment_time: Date | string | null;
+  manufacture_date: string | null;
+  license_type: string | null;
+  updated_at: Date | string;
+  sort_key?: string | null;
+}
+
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+function num(value: string | number | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+/** Why: the API's row shape, the same for pages and for the CSV export. */
+export function presentDeviceRow(row: DeviceListRow): DeviceListItem {
+  return {
+    deviceId: row.device_id,
+    serialNumber: row.serial_number,
+    annotatedAssetId: row.annotated_asset_id,
+    status: row.status,
+    model: row.model,
+    orgUnitPath: row.org_unit_path,
+    orgUnitId: row.org_unit_id,
+    annotatedUser: row.annotated_user,
+    recentUser: row.recent_user,
+    annotatedLocation: row.annotated_location,
+    notes: row.notes,
+    lastSync: iso(row.last_sync),
+    aueDate: row.aue_date,
+    osVersion: row.os_version,
+    platformVersion: row.platform_version,
+    firmwareVersion: row.firmware_version,
+    osCompliance: row.os_compliance,
+    osUpdateState: row.os_update_state,
+    bootMode: row.boot_mode,
+    batteryHealth: row.battery_health,
+    batteryCycleCount: row.battery_cycle_count,
+    batteryCapacityPercent: row.battery_capacity_percent,
+    storageFreeBytes: num(row.storage_free_bytes),
+    storageTotalBytes: num(row.storage_total_bytes),
+    ramTotalBytes: num(row.ram_total_bytes),
+    macAddress: row.mac_address,
+    ethernetMacAddress: row.ethernet_mac_address,
+    lanIp: row.lan_ip,
+    wanIp: row.wan_ip,
+    firstEnrollmentTime: iso(row.first_enrollment_time),
+    lastEnrollmentTime: iso(row.last_enrollment_time),
+    manufactureDate: row.manufacture_date,
+    licenseType: row.license_type,
+    updatedAt: iso(row.updated_at) ?? '',
+  };
+}
+
+export interface KeysetPosition {
+  readonly sort: FleetColumnId;
+  readonly dir: SortDirection;
+  /** The sort column's value of the last row as text (null: the row had none). */
+  readonly value: string | null;
+  readonly deviceId: string;
+}
+
+/** Why: the next page continues after the last row; the cursor is opaque to the browser. */
+export function encodeCursor(position: KeysetPosition): string {
+  return Buffer.from(
+    JSON.stringify([position.sort, position.dir, position.value, position.deviceId]),
+    'utf8',
+  ).toString('base64url');
+}
+
+/** Why: a cursor from another sort, or a forged one, is a clear 400 rather than a wrong page. */
+export function decodeCursor(cursor: string, sort: FleetColumnId, dir: SortDirection): KeysetPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    parsed[0] !== sort ||
+    parsed[1] !== dir ||
+    !(parsed[2] === null || (typeof parsed[2] === 'string' && parsed[2].length <= 500)) ||
+    typeof parsed[3] !== 'string' ||
+    parsed[3].length === 0 ||
+    parsed[3].length > 200
+  ) {
+    throw appErrors.invalidRequest(
+      'This page link does not match the current sort. Reload the list from the top.',
+    );
+  }
+  return { sort, dir, value: parsed[2] as string | null, deviceId: parsed[3] };
+}
+
+/** Why: only columns with an index sort, so every page stays an index range scan. */
+export function assertSortable(sort: FleetColumnId): void {
+  if (!SORTABLE.has(sort)) {
+    throw appErrors.invalidRequest(`The column "${sort}" cannot be sorted. Sort by another column.`);
+  }
+}
+
+interface Segment {
+  readonly where: Sql;
+  readonly order: Sql;
+  readonly nulls: boolean;
+}
+
+/** The ordered parts of a keyset scan after `after` (values, then no-value rows; reversed for desc). */
+function segments(sort: FleetColumnId, dir: SortDirection, after: KeysetPosition | undefined): Segment[] {
+  const { column, type } = COLUMN_SQL[sort];
+  const col = sql.ref(`d.${column}`);
+  const cmp = sql.raw(dir === 'asc' ? '>' : '<');
+  const direction = sql.raw(dir);
+  const idAfter = after ? sql`d.device_id ${cmp} ${after.deviceId}` : sql`true`;
+  if (sort === 'deviceId') return [{ where: idAfter, order: sql`d.device_id ${direction}`, nulls: false }];
+  const valueOrder = sql`${col} ${direction}, d.device_id ${direction}`;
+  const nullOrder = sql`d.device_id ${direction}`;
+  let values: Segment | null;
+  let empty: Segment | null;
+  if (!after) {
+    values = { where: sql`${col} is not null`, order: valueOrder, nulls: false };
+    empty = { where: sql`${col} is null`, order: nullOrder, nulls: true };
+  } else if (after.value === null) {
+    // Inside the no-value rows: the rest of them, then (descending only) every row with a value.
+    empty = { where: sql`${col} is null and ${idAfter}`, order: nullOrder, nulls: true };
+    values = dir === 'desc' ? { where: sql`${col} is not null`, order: valueOrder, nulls: false } : null;
+  } else {
+    values = {
+      where: sql`(${col}, d.device_id) ${cmp} (${after.value}::${sql.raw(type)}, ${after.deviceId})`,
+      order: valueOrder,
+      nulls: false,
+    };
+    empty = dir === 'asc' ? { where: sql`${col} is null`, order: nullOrder, nulls: true } : null;
+  }
+  const ordered = dir === 'asc' ? [values, empty] : [empty, values];
+  return ordered.filter((segment): segment is Segment => segment !== null);
+}
+
+export interface PageRequest {
+  readonly where: RawBuilder<boolean>;
+  readonly sort: FleetColumnId;
+  readonly dir: SortDirection;
+  readonly after?: KeysetPosition | undefined;
+  readonly limit: number;
+}
+
+/** Why: pages and the export read the same ordered scan; `limit + 1` rows tell whether more follow. */
+export async function readDevicePage(
+  db: Kysely<DB>,
+  request: PageRequest,
+): Promise<{ rows: DeviceListRow[]; next: KeysetPosition | null }> {
+  const { column } = COLUMN_SQL[request.sort];
+  const rows: DeviceListRow[] = [];
+  const want = request.limit + 1;
+  for (const segment of segments(request.sort, request.dir, request.after)) {
+    const { rows: part } = await sql<DeviceListRow>`
+      select ${LIST_SELECT}, ${sql.ref(`d.${column}`)}::text as sort_key
+      from fleet_device d
+      where ${request.where} and ${segment.where}
+      order by ${segment.order}
+      limit ${want - rows.length}`.execute(db);
+    rows.push(...part);
+    if (rows.length >= want) break;
+  }
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > request.limit && last
+      ? { sort: request.sort, dir: request.dir, value: last.sort_key ?? null, deviceId: last.device_id }
+      : null;
+  return { rows: page, next };
+}
+
+/**
+ * Why: `count(*)` over a million rows is slow; below the threshold the count is exact, above it
+ * the planner's estimate (`exact: false`) unless the caller asks for the exact number.
+ */
+export async function countDevices(
+  db: Kysely<DB>,
+  where: RawBuilder<boolean>,
+  mode: 'auto' | 'exact' | 'none',
+): Promise<MatchCount | null> {
+  if (mode === 'none') return null;
+  if (mode === 'auto') {
+    const estimate = await estimateRows(db, where);
+    if (estimate >= FLEET_LIST_LIMITS.exactCountThreshold) return { value: estimate, exact: false };
+  }
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from fleet_device d where ${where}`.execute(db);
+  return { value: rows[0]?.n ?? 0, exact: true };
+}
+
+async function estimateRows(db: Kysely<DB>, where: RawBuilder<boolean>): Promise<number> {
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`explain (format json) select 1 from fleet_device d where ${where}`.execute(db);
+  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
+  const plan = (typeof first === 'string' ? JSON.parse(first) : first) as
+    [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+}

@@ -1,0 +1,237 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  exportDevicesQuerySchema,
+  facetsResponseSchema,
+  listDevicesQuerySchema,
+  listOrgUnitsResponseSchema,
+  listSavedViewsResponseSchema,
+  resolveDevicesRequestSchema,
+  resolveDevicesResponseSchema,
+  savedViewSchema,
+  saveViewRequestSchema,
+  type ListDevicesResponse,
+} from '@fleetdeck/shared/fleet-contract';
+import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
+import type { Database } from '../db/client.ts';
+import type { DB } from '../db/schema.ts';
+import { recordAudit } from '../modules/audit/audit-log.ts';
+import { readFacets } from '../modules/fleet/device-facets.ts';
+import { deviceCsv, exportColumns } from '../modules/fleet/device-export.ts';
+import {
+  assertSortable,
+  countDevices,
+  decodeCursor,
+  encodeCursor,
+  presentDeviceRow,
+  readDevicePage,
+} from '../modules/fleet/device-list.ts';
+import { compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
+import { resolvePastedList } from '../modules/fleet/device-resolve.ts';
+import { scopePredicate, type FleetScope } from '../modules/fleet/fleet-scope.ts';
+import { readOrgUnitTree } from '../modules/fleet/org-unit-tree.ts';
+import {
+  createView,
+  deleteView,
+  listViews,
+  updateView,
+  type ViewCaller,
+} from '../modules/fleet/saved-views.ts';
+import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
+import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
+
+/**
+ * The fleet table's API: the device list (query, sort, keyset pages, counts), facets, pasted-list
+ * resolution, the CSV export, saved views and the OU tree. Static paths under /api/devices
+ * (facets, resolve, export.csv) win over the device detail's `/api/devices/:deviceId`.
+ * Who may do what is a seam (`access`): identity supplies the permission preHandler and the caller.
+ */
+
+export interface FleetCaller extends FleetScope {
+  readonly userId: string;
+  readonly email: string;
+  /** May edit the organization's shared views (admins and owners). */
+  readonly managesShared: boolean;
+}
+
+export interface FleetRouteAccess {
+  requirePermission(permission: Permission): (request: FastifyRequest) => Promise<void>;
+  callerOf(request: FastifyRequest): Promise<FleetCaller>;
+}
+
+export interface FleetRouteOptions {
+  readonly db: Kysely<DB>;
+  readonly access: FleetRouteAccess;
+}
+
+const viewParams = z.object({ id: z.uuid() });
+const facetsQuerySchema = listDevicesQuerySchema.pick({ q: true });
+
+function viewCaller(caller: FleetCaller): ViewCaller {
+  return {
+    orgId: caller.orgId,
+    userId: caller.userId,
+    label: caller.email,
+    managesShared: caller.managesShared,
+  };
+}
+
+/** Why: thin handlers over the fleet module, one per endpoint. */
+export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRouteOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const read = access.requirePermission('fleet.read');
+
+  // No response schema here: validating 100–500 rows with zod costs more than the page's SQL;
+  // the rows are typed by `presentDeviceRow` and the shape is checked by the tests instead.
+  api.get(
+    '/api/devices',
+    { schema: { querystring: listDevicesQuerySchema }, preHandler: read },
+    async (request): Promise<ListDevicesResponse> => {
+      const { q, sort, dir, cursor, limit, count } = request.query;
+      assertSortable(sort);
+      const after = cursor === undefined ? undefined : decodeCursor(cursor, sort, dir);
+      const caller = await access.callerOf(request);
+      const where = await compileDeviceQuery(db, caller, q);
+      const [page, total] = await Promise.all([
+        readDevicePage(db, { where, sort, dir, after, limit }),
+        countDevices(db, where, after && count === 'auto' ? 'none' : count),
+      ]);
+      return {
+        devices: page.rows.map(presentDeviceRow),
+        nextCursor: page.next ? encodeCursor(page.next) : null,
+        total,
+      };
+    },
+  );
+
+  api.get(
+    '/api/devices/facets',
+    { schema: { querystring: facetsQuerySchema, response: { 200: facetsResponseSchema } }, preHandler: read },
+    async (request) => {
+      const caller = await access.callerOf(request);
+      return readFacets(db, await compileDeviceQuery(db, caller, request.query.q));
+    },
+  );
+
+  api.post(
+    '/api/devices/resolve',
+    {
+      schema: { body: resolveDevicesRequestSchema, response: { 200: resolveDevicesResponseSchema } },
+      preHandler: read,
+    },
+    async (request) => {
+      const caller = await access.callerOf(request);
+      return resolvePastedList(db, await scopePredicate(db, caller), request.body);
+    },
+  );
+
+  api.get(
+    '/api/devices/export.csv',
+    { schema: { querystring: exportDevicesQuerySchema }, preHandler: read },
+    async (request, reply) => {
+      const { q, sort, dir } = request.query;
+      assertSortable(sort);
+      const columns = exportColumns(request.query.columns);
+      const caller = await access.callerOf(request);
+      const where = await compileDeviceQuery(db, caller, q);
+      const counter = { rows: 0 };
+      const audit = (outcome: 'success' | 'failure') =>
+        recordAudit(db, {
+          action: 'fleet.export',
+          outcome,
+          orgId: caller.orgId,
+          actorUserId: caller.userId,
+          actorLabel: caller.email,
+          targetType: 'fleet',
+          targetId: caller.orgId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          requestId: request.id,
+          details: { query: q, sort, dir, columns, rows: counter.rows },
+        }).catch((error: unknown) => request.log.error({ err: error }, 'export audit failed'));
+      async function* audited(): AsyncGenerator<string> {
+        let finished = false;
+        try {
+          yield* deviceCsv(db, where, { sort, dir, columns }, counter);
+          finished = true;
+        } finally {
+          await audit(finished ? 'success' : 'failure');
+        }
+      }
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fleetdeck-devices-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(audited()));
+    },
+  );
+
+  api.get(
+    '/api/saved-views',
+    { schema: { response: { 200: listSavedViewsResponseSchema } }, preHandler: read },
+    async (request) => ({ views: await listViews(db, viewCaller(await access.callerOf(request))) }),
+  );
+
+  api.post(
+    '/api/saved-views',
+    { schema: { body: saveViewRequestSchema, response: { 201: savedViewSchema } }, preHandler: read },
+    async (request, reply) => {
+      const view = await createView(db, viewCaller(await access.callerOf(request)), request.body);
+      return reply.code(201).send(view);
+    },
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    api[method](
+      '/api/saved-views/:id',
+      {
+        schema: { params: viewParams, body: saveViewRequestSchema, response: { 200: savedViewSchema } },
+        preHandler: read,
+      },
+      async (request) =>
+        updateView(db, viewCaller(await access.callerOf(request)), request.params.id, request.body),
+    );
+  }
+
+  api.delete(
+    '/api/saved-views/:id',
+    { schema: { params: viewParams }, preHandler: read },
+    async (request, reply) => {
+      await deleteView(db, viewCaller(await access.callerOf(request)), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    '/api/org-units',
+    { schema: { response: { 200: listOrgUnitsResponseSchema } }, preHandler: read },
+    async (request) => ({ orgUnits: await readOrgUnitTree(db, await access.callerOf(request)) }),
+  );
+}
+
+/** Why: identity's guards answer "who, which organization, which OU subtrees" for the fleet API. */
+export function identityFleetAccess(database: Database): FleetRouteAccess {
+  return {
+    requirePermission,
+    callerOf: async (request) => {
+      const principal = requireOrganization(request);
+      const ouPaths = await allowedOuPaths(database.db, principal);
+      return {
+        orgId: principal.orgId,
+        userId: principal.userId,
+        email: principal.email,
+        ouPaths,
+        managesShared: roleCan(principal.role, 'settings.manage'),
+      };
+    },
+  };
+}
+
+/** Why: registered inside the authenticated product scope, so every route is signed in. */
+export async function registerFleetApi(api: FastifyInstance, deps: { database: Database }): Promise<void> {
+  await api.register(fleetRoutes, { db: deps.database.db, access: identityFleetAccess(deps.database) });
+}

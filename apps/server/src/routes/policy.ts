@@ -1,0 +1,219 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { createGoogleClient } from '@fleetdeck/google/google-client';
+import { baseUrlsForOrigin } from '@fleetdeck/google/google-hosts';
+import type { Permission } from '@fleetdeck/shared/permissions';
+import {
+  comparePoliciesQuerySchema,
+  comparePoliciesResponseSchema,
+  deviceLookupQuerySchema,
+  deviceLookupResponseSchema,
+  effectivePoliciesQuerySchema,
+  effectivePoliciesResponseSchema,
+  movePreviewQuerySchema,
+  movePreviewResponseSchema,
+  policyOrgUnitsResponseSchema,
+} from '@fleetdeck/shared/policy-contract';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import type { DB } from '../db/schema.ts';
+import { appErrors } from '../errors/app-error.ts';
+import { recordAudit } from '../modules/audit/audit-log.ts';
+import type { Identity } from '../modules/identity/identity-plugin.ts';
+import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
+import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
+import { findDevices } from '../modules/policy/policy-fleet.ts';
+import { createPolicyService, type PolicyCaller } from '../modules/policy/policy-service.ts';
+import {
+  createPolicySource,
+  type PolicyApi,
+  type PolicySourceOptions,
+} from '../modules/policy/policy-source.ts';
+
+/**
+ * The policy debugger API (`policy.read`): the OU tree, device lookup, effective policies of an
+ * OU, two OUs compared and a move preview. Who the caller is and how Google is reached is a seam
+ * (`access`): identity supplies them in the app, tests supply their own.
+ */
+
+export interface PolicyTenant {
+  readonly orgId: string;
+  readonly customerId: string;
+  readonly userId: string;
+  readonly allowedPaths: readonly string[];
+}
+
+export interface PolicyRouteAccess {
+  requirePermission(permission: Permission): (request: FastifyRequest) => Promise<void>;
+  tenantOf(request: FastifyRequest): Promise<PolicyTenant>;
+  /** The organization's Chrome Policy client (built lazily: only a cache miss calls it). */
+  policyApi(tenant: PolicyTenant): PolicyApi;
+}
+
+export interface PolicyRouteOptions {
+  readonly db: Kysely<DB>;
+  readonly access: PolicyRouteAccess;
+  readonly source?: Partial<Omit<PolicySourceOptions, 'db'>>;
+}
+
+/** Why: thin handlers, validate → authorize → the policy service. */
+export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOptions): Promise<void> {
+  const { db, access } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = createPolicyService(db, createPolicySource({ ...options.source, db }));
+  const canRead = access.requirePermission('policy.read');
+  const callerOf = async (request: FastifyRequest): Promise<PolicyCaller> => {
+    const tenant = await access.tenantOf(request);
+    let client: PolicyApi | undefined;
+    return {
+      orgId: tenant.orgId,
+      userId: tenant.userId,
+      allowedPaths: tenant.allowedPaths,
+      api: () => (client ??= access.policyApi(tenant)),
+    };
+  };
+  /** A Refresh spends the organization's Google quota on purpose, so it is audited (outcome too). */
+  const audited = async <T>(
+    request: FastifyRequest,
+    caller: PolicyCaller & { userId: string },
+    refresh: boolean,
+    target: string,
+    run: () => Promise<T>,
+  ): Promise<T> => {
+    if (!refresh) return run();
+    const record = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
+      recordAudit(db, {
+        action: 'policy.refresh',
+        outcome,
+        orgId: caller.orgId,
+        actorUserId: caller.userId,
+        targetType: 'org_unit',
+        targetId: target.slice(0, 200),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        requestId: request.id,
+        details: { route: request.routeOptions.url, ...details },
+      });
+    try {
+      const result = await run();
+      await record('success', {});
+      return result;
+    } catch (error) {
+      await record('failure', { error: error instanceof Error ? error.name : 'unknown' });
+      throw error;
+    }
+  };
+
+  api.get(
+    '/api/policy/org-units',
+    { schema: { response: { 200: policyOrgUnitsResponseSchema } }, preHandler: canRead },
+    async (request) => {
+      const tenant = await access.tenantOf(request);
+      const orgUnits = await service.orgUnits({ orgId: tenant.orgId, allowedPaths: tenant.allowedPaths });
+      return { orgUnits, scoped: !tenant.allowedPaths.includes('/') };
+    },
+  );
+
+  api.get(
+    '/api/policy/device-lookup',
+    {
+      schema: { querystring: deviceLookupQuerySchema, response: { 200: deviceLookupResponseSchema } },
+      preHandler: canRead,
+    },
+    async (request) => {
+      const tenant = await access.tenantOf(request);
+      return findDevices(db, tenant.orgId, tenant.allowedPaths, request.query);
+    },
+  );
+
+  api.get(
+    '/api/policy/effective',
+    {
+      schema: {
+        querystring: effectivePoliciesQuerySchema,
+        response: { 200: effectivePoliciesResponseSchema },
+      },
+      preHandler: canRead,
+    },
+    async (request) => {
+      const { orgUnitId, refresh } = request.query;
+      const caller = await callerOf(request);
+      return audited(request, caller, refresh, orgUnitId, () =>
+        service.effective(caller, orgUnitId, refresh),
+      );
+    },
+  );
+
+  api.get(
+    '/api/policy/compare',
+    {
+      schema: { querystring: comparePoliciesQuerySchema, response: { 200: comparePoliciesResponseSchema } },
+      preHandler: canRead,
+    },
+    async (request) => {
+      const { a, b, refresh } = request.query;
+      if (a === b) throw appErrors.invalidRequest('Pick two different organizational units to compare.');
+      const caller = await callerOf(request);
+      return audited(request, caller, refresh, `${a} ${b}`, () => service.compare(caller, a, b, refresh));
+    },
+  );
+
+  api.get(
+    '/api/policy/move-preview',
+    {
+      schema: { querystring: movePreviewQuerySchema, response: { 200: movePreviewResponseSchema } },
+      preHandler: canRead,
+    },
+    async (request) => {
+      const { deviceId, targetOrgUnitId, refresh } = request.query;
+      const caller = await callerOf(request);
+      return audited(request, caller, refresh, targetOrgUnitId, () =>
+        service.movePreview(caller, deviceId, targetOrgUnitId, refresh),
+      );
+    },
+  );
+}
+
+/** Why: identity's guards and the organization's Google grant, for the app's policy API. */
+export function identityPolicyAccess(deps: {
+  database: Database;
+  identity: Identity;
+  config: Config;
+}): PolicyRouteAccess {
+  const { db } = deps.database;
+  const apiRootUrl = deps.config.google.apiRootUrl;
+  return {
+    requirePermission,
+    tenantOf: async (request) => {
+      const principal = requireOrganization(request);
+      const org = await db
+        .selectFrom('org')
+        .select('google_customer_id')
+        .where('id', '=', principal.orgId)
+        .executeTakeFirst();
+      if (!org) throw appErrors.notFound('Your organization no longer exists.');
+      const allowedPaths = await allowedOuPaths(db, { orgId: principal.orgId, userId: principal.userId });
+      return {
+        orgId: principal.orgId,
+        customerId: org.google_customer_id,
+        userId: principal.userId,
+        allowedPaths,
+      };
+    },
+    policyApi: (tenant) =>
+      createGoogleClient({
+        getAccessToken: () => deps.identity.google.forOrganization(tenant.orgId),
+        customerId: tenant.customerId,
+        ...(apiRootUrl ? { baseUrls: baseUrlsForOrigin(apiRootUrl) } : {}),
+      }).policy,
+  };
+}
+
+/** Why: registered inside the authenticated product scope, so every route is signed in. */
+export async function registerPolicyApi(
+  api: FastifyInstance,
+  deps: { database: Database; identity: Identity; config: Config },
+): Promise<void> {
+  await api.register(policyRoutes, { db: deps.database.db, access: identityPolicyAccess(deps) });
+}

@@ -1,0 +1,390 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  BulkActionDetail,
+  BulkActionRun,
+  BulkPreview,
+  BulkPreviewRequest,
+} from '@fleetdeck/shared/device-contract';
+import { as, ORG, OTHER_ORG, startDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { syncOnce } from './sync-harness.ts';
+import { backendName } from './test-database.ts';
+
+describe(`bulk actions against the emulator (${backendName})`, () => {
+  let h: DeviceHarness;
+  let pool: { device_id: string; org_unit_path: string }[];
+  let targets: { org_unit_id: string; org_unit_path: string }[];
+  let next = 0;
+  /** Takes devices no other test of this file touches. */
+  const take = (n: number) => {
+    const ids = pool.slice(next, next + n).map((row) => row.device_id);
+    next += n;
+    expect(ids).toHaveLength(n);
+    return ids;
+  };
+
+  beforeAll(async () => {
+    h = await startDeviceHarness({ size: 200, chunkSize: 10 });
+    const { rows } = await sql<{ device_id: string; org_unit_path: string }>`
+      select device_id, org_unit_path from fleet_device
+      where org_id = ${ORG} and status = 'ACTIVE' and deleted_at is null order by device_id`.execute(
+      h.testDb.database.db,
+    );
+    pool = rows;
+    targets = await h.testDb.database.db
+      .selectFrom('fleet_org_unit')
+      .select(['org_unit_id', 'org_unit_path'])
+      .where('org_id', '=', ORG)
+      .where('org_unit_path', '!=', '/')
+      .orderBy('org_unit_path')
+      .execute();
+    expect(pool.length).toBeGreaterThan(120);
+  }, 60_000);
+  afterAll(async () => {
+    await h.close();
+  });
+
+  async function preview(request: BulkPreviewRequest, headers = as('admin')) {
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/bulk-actions/preview',
+      headers,
+      payload: request,
+    });
+    return {
+      status: response.statusCode,
+      body: response.json<BulkPreview & { message?: string; error?: string }>(),
+    };
+  }
+
+  async function start(
+    request: BulkPreviewRequest,
+    extra: { previewToken?: string; confirmCount?: number } = {},
+  ) {
+    const token = extra.previewToken ?? (await preview(request)).body.previewToken;
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/bulk-actions',
+      headers: as('admin'),
+      payload: {
+        ...request,
+        previewToken: token,
+        ...(extra.confirmCount === undefined ? {} : { confirmCount: extra.confirmCount }),
+      },
+    });
+    return {
+      status: response.statusCode,
+      body: response.json<BulkActionRun & { error?: string; message?: string }>(),
+    };
+  }
+
+  async function detail(runId: string, query = '') {
+    const response = await h.app.inject({
+      method: 'GET',
+      url: `/api/bulk-actions/${runId}${query}`,
+      headers: as('viewer'),
+    });
+    return response.json<BulkActionDetail>();
+  }
+
+  async function googleOus(ids: string[]) {
+    const paths = new Set<string | undefined>();
+    for (const id of ids) paths.add((await h.emulator.google.directory.getChromeOsDevice(id)).orgUnitPath);
+    return paths;
+  }
+
+  it('previews then moves 30 devices, with a result per device, history and audit', async () => {
+    const ids = take(30);
+    const target = targets[0] as { org_unit_id: string; org_unit_path: string };
+    const request: BulkPreviewRequest = {
+      target: { deviceIds: ids },
+      action: { kind: 'move', orgUnitId: target.org_unit_id },
+    };
+    const { status, body } = await preview(request);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      deviceCount: 30,
+      skipped: 0,
+      destructive: false,
+      requiresTypedCount: false,
+    });
+    expect(body.orgUnits.reduce((sum, ou) => sum + ou.count, 0)).toBe(30);
+    expect(body.diff).toEqual([
+      { field: 'orgUnitPath', before: expect.any(Array), after: target.org_unit_path },
+    ]);
+    expect(body.diff[0]?.before.reduce((sum, v) => sum + v.count, 0)).toBe(30);
+    expect(body.sample.length).toBe(10);
+    const started = await start(request, { previewToken: body.previewToken });
+    expect(started.status).toBe(202);
+    await h.runner.idle();
+    const result = await detail(started.body.id);
+    expect(result.run).toMatchObject({
+      status: 'succeeded',
+      total: 30,
+      succeeded: 30,
+      failed: 0,
+      pending: 0,
+    });
+    expect(result.run.requestedBy).toMatchObject({ name: 'Avery Admin' });
+    expect(result.results).toHaveLength(30);
+    expect(result.results.every((r) => r.state === 'succeeded' && r.attempts === 1)).toBe(true);
+    expect(await googleOus(ids)).toEqual(new Set([target.org_unit_path]));
+    const stored = await h.testDb.database.db
+      .selectFrom('fleet_device')
+      .select('org_unit_path')
+      .distinct()
+      .where('org_id', '=', ORG)
+      .where('device_id', 'in', ids)
+      .execute();
+    expect(stored).toEqual([{ org_unit_path: target.org_unit_path }]);
+    const history = await h.testDb.database.db
+      .selectFrom('fleet_device_history')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .where('org_id', '=', ORG)
+      .where('action_ref', '=', started.body.id)
+      .where('field', '=', 'orgUnitPath')
+      .executeTakeFirstOrThrow();
+    const moved = pool.filter(
+      (row) => ids.includes(row.device_id) && row.org_unit_path !== target.org_unit_path,
+    );
+    expect(Number(history.n)).toBe(moved.length);
+    const audit = await h.testDb.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'outcome'])
+      .where('org_id', '=', ORG)
+      .where('target_id', '=', started.body.id)
+      .orderBy('occurred_at')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'bulk.move', outcome: 'success' },
+      { action: 'bulk.finish', outcome: 'success' },
+    ]);
+    expect(h.published.some((p) => (p.change as { runId?: string }).runId === started.body.id)).toBe(true);
+    const list = await h.app.inject({ method: 'GET', url: '/api/bulk-actions', headers: as('viewer') });
+    expect(list.json<{ runs: BulkActionRun[] }>().runs[0]?.id).toBe(started.body.id);
+    // The next sync finds our copy already as Google has it: no second, "sync" record of the move.
+    await syncOnce(h.testDb.database, h.emulator, ORG, 'full');
+    const echoed = await h.testDb.database.db
+      .selectFrom('fleet_device_history')
+      .select('device_id')
+      .where('org_id', '=', ORG)
+      .where('source', '=', 'sync')
+      .where('field', '=', 'orgUnitPath')
+      .where('device_id', 'in', ids)
+      .execute();
+    expect(echoed).toEqual([]);
+  });
+
+  it('keeps Google failures per device and retries only the failed ones', async () => {
+    const ids = take(30);
+    const target = targets[1] as { org_unit_id: string; org_unit_path: string };
+    const request: BulkPreviewRequest = {
+      target: { deviceIds: ids },
+      action: { kind: 'move', orgUnitId: target.org_unit_id },
+    };
+    const token = (await preview(request)).body.previewToken;
+    // Enough 500s to exhaust the client's retries on the first chunk of 10; the next chunks go through.
+    await h.emulator.control('faults', { status: 500, api: 'directory', count: 6 });
+    const started = await start(request, { previewToken: token });
+    expect(started.status).toBe(202);
+    await h.runner.idle();
+    const first = await detail(started.body.id);
+    expect(first.run).toMatchObject({ status: 'partially_failed', succeeded: 20, failed: 10, pending: 0 });
+    const failed = await detail(started.body.id, '?state=failed');
+    expect(failed.results).toHaveLength(10);
+    expect(failed.results[0]?.error).toMatch(/Google did not answer/);
+    const failedIds = failed.results.map((r) => r.deviceId);
+    for (const id of failedIds) {
+      const original = pool.find((d) => d.device_id === id)?.org_unit_path;
+      expect((await h.emulator.google.directory.getChromeOsDevice(id)).orgUnitPath).toBe(original);
+    }
+    const retried = await h.app.inject({
+      method: 'POST',
+      url: `/api/bulk-actions/${started.body.id}/retry`,
+      headers: as('admin'),
+    });
+    expect(retried.statusCode).toBe(202);
+    await h.runner.idle();
+    const second = await detail(started.body.id);
+    expect(second.run).toMatchObject({ status: 'succeeded', succeeded: 30, failed: 0 });
+    const attempts = new Map(second.results.map((r) => [r.deviceId, r.attempts]));
+    expect(failedIds.every((id) => attempts.get(id) === 2)).toBe(true);
+    expect(second.results.filter((r) => r.attempts === 1)).toHaveLength(20);
+    expect(await googleOus(ids)).toEqual(new Set([target.org_unit_path]));
+    const again = await h.app.inject({
+      method: 'POST',
+      url: `/api/bulk-actions/${started.body.id}/retry`,
+      headers: as('admin'),
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('reports per-device refusals from Google (re-enabling active devices)', async () => {
+    const [disabled, ...rest] = take(5) as [string, ...string[]];
+    await h.emulator.google.directory.batchChangeStatus({
+      deviceIds: [disabled],
+      action: 'CHANGE_CHROME_OS_DEVICE_STATUS_ACTION_DISABLE',
+    });
+    const request: BulkPreviewRequest = {
+      target: { deviceIds: [disabled, ...rest] },
+      action: { kind: 'reenable' },
+    };
+    const started = await start(request);
+    expect(started.status).toBe(202);
+    await h.runner.idle();
+    const result = await detail(started.body.id);
+    expect(result.run).toMatchObject({ status: 'partially_failed', succeeded: 1, failed: 4 });
+    expect(result.results.find((r) => r.deviceId === disabled)?.state).toBe('succeeded');
+    expect(
+      result.results.filter((r) => r.state === 'failed').every((r) => r.error?.startsWith('Google refused')),
+    ).toBe(true);
+  });
+
+  it('refuses a destructive bulk action without the typed device count', async () => {
+    const ids = take(4);
+    const request: BulkPreviewRequest = {
+      target: { deviceIds: ids },
+      action: { kind: 'deprovision', reason: 'retiring_device' },
+    };
+    const { body } = await preview(request);
+    expect(body).toMatchObject({ deviceCount: 4, destructive: true, requiresTypedCount: true });
+    expect(body.diff[0]).toMatchObject({ field: 'status', after: 'DEPROVISIONED' });
+    const missing = await start(request, { previewToken: body.previewToken });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('confirmation_required');
+    const wrong = await start(request, { previewToken: body.previewToken, confirmCount: 3 });
+    expect(wrong.status).toBe(400);
+    for (const id of ids)
+      expect((await h.emulator.google.directory.getChromeOsDevice(id)).status).toBe('ACTIVE');
+    const runs = await h.testDb.database.db
+      .selectFrom('bulk_action_run')
+      .select('id')
+      .where('kind', '=', 'deprovision')
+      .execute();
+    expect(runs).toHaveLength(0);
+    const confirmed = await start(request, { previewToken: body.previewToken, confirmCount: 4 });
+    expect(confirmed.status).toBe(202);
+    await h.runner.idle();
+    for (const id of ids)
+      expect((await h.emulator.google.directory.getChromeOsDevice(id)).status).toBe('DEPROVISIONED');
+    const wipe = await preview({
+      target: { deviceIds: take(1) },
+      action: { kind: 'command', command: { type: 'WIPE_USERS' } },
+    });
+    expect(wipe.body).toMatchObject({ destructive: true, requiresTypedCount: true });
+  });
+
+  it('binds the start to the previewed devices and action', async () => {
+    const ids = take(3);
+    const request: BulkPreviewRequest = { target: { deviceIds: ids }, action: { kind: 'disable' } };
+    const { body } = await preview(request);
+    const otherDevices = await start(
+      { ...request, target: { deviceIds: [...ids, ...take(1)] } },
+      { previewToken: body.previewToken, confirmCount: 4 },
+    );
+    expect(otherDevices.status).toBe(409);
+    const otherAction = await start(
+      { ...request, action: { kind: 'reenable' } },
+      { previewToken: body.previewToken },
+    );
+    expect(otherAction.status).toBe(409);
+    const forged = await start(request, {
+      previewToken: `${body.previewToken.split('.')[0]}.AAAA`,
+      confirmCount: 3,
+    });
+    expect(forged.status).toBe(409);
+  });
+
+  it('refuses viewers, technicians deprovisioning, bad commands and other organizations', async () => {
+    const ids = take(2);
+    const viewer = await preview({ target: { deviceIds: ids }, action: { kind: 'disable' } }, as('viewer'));
+    expect(viewer.status).toBe(403);
+    const technician = await preview(
+      { target: { deviceIds: ids }, action: { kind: 'deprovision', reason: 'retiring_device' } },
+      as('technician'),
+    );
+    expect(technician.status).toBe(403);
+    const noVolume = await preview({
+      target: { deviceIds: ids },
+      action: { kind: 'command', command: { type: 'SET_VOLUME' } },
+    });
+    expect(noVolume.status).toBe(400);
+    const unknownKind = await h.app.inject({
+      method: 'POST',
+      url: '/api/bulk-actions/preview',
+      headers: as('admin'),
+      payload: { target: { deviceIds: ids }, action: { kind: 'explode' } },
+    });
+    expect(unknownKind.statusCode).toBe(400);
+    const kioskOnly = await preview({
+      target: { deviceIds: ids },
+      action: { kind: 'command', command: { type: 'SET_VOLUME', volume: 30 } },
+    });
+    expect(kioskOnly.body).toMatchObject({ deviceCount: 0, skipped: 2 });
+    const foreign = await preview(
+      { target: { deviceIds: ids }, action: { kind: 'disable' } },
+      as('admin', OTHER_ORG),
+    );
+    expect(foreign.body).toMatchObject({ deviceCount: 0, skipped: 2 });
+    const runs = await h.testDb.database.db
+      .selectFrom('bulk_action_run')
+      .select('id')
+      .where('org_id', '=', ORG)
+      .execute();
+    const foreignRun = await h.app.inject({
+      method: 'GET',
+      url: `/api/bulk-actions/${runs[0]?.id}`,
+      headers: as('admin', OTHER_ORG),
+    });
+    expect(foreignRun.statusCode).toBe(404);
+    const foreignRetry = await h.app.inject({
+      method: 'POST',
+      url: `/api/bulk-actions/${runs[0]?.id}/retry`,
+      headers: as('admin', OTHER_ORG),
+    });
+    expect(foreignRetry.statusCode).toBe(404);
+  });
+
+  it('annotates every device matching a fleet query', async () => {
+    const ou = targets[0] as { org_unit_path: string };
+    const query = `ou:"${ou.org_unit_path}"`;
+    const request: BulkPreviewRequest = {
+      target: { query },
+      action: { kind: 'annotate', fields: { annotatedLocation: 'Cart 7' } },
+    };
+    const { status, body } = await preview(request);
+    expect(status).toBe(200);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from fleet_device
+      where org_id = ${ORG} and deleted_at is null
+        and (org_unit_path = ${ou.org_unit_path} or org_unit_path like ${`${ou.org_unit_path}/%`})`.execute(
+      h.testDb.database.db,
+    );
+    expect(body.deviceCount).toBe(rows[0]?.n);
+    expect(body.diff[0]).toMatchObject({ field: 'annotatedLocation', after: 'Cart 7' });
+    const started = await start(request, { previewToken: body.previewToken });
+    expect(started.status).toBe(202);
+    await h.runner.idle();
+    const result = await detail(started.body.id);
+    expect(result.run).toMatchObject({ status: 'succeeded', succeeded: body.deviceCount });
+    const sampleId = result.results[0]?.deviceId as string;
+    expect((await h.emulator.google.directory.getChromeOsDevice(sampleId)).annotatedLocation).toBe('Cart 7');
+    const badQuery = await preview({ target: { query: 'status:(' }, action: { kind: 'disable' } });
+    expect(badQuery.status).toBe(400);
+  });
+
+  it('resumes a run whose process stopped before finishing it', async () => {
+    const ids = take(12);
+    const target = targets[2] as { org_unit_id: string; org_unit_path: string };
+    h.paused = true;
+    const started = await start({
+      target: { deviceIds: ids },
+      action: { kind: 'move', orgUnitId: target.org_unit_id },
+    });
+    h.paused = false;
+    expect(started.status).toBe(202);
+    expect((await detail(started.body.id)).run).toMatchObject({ status: 'queued', pending: 12 });
+    expect(await h.runner.resumeStale()).toBeGreaterThanOrEqual(1);
+    expect((await detail(started.body.id)).run).toMatchObject({ status: 'succeeded', succeeded: 12 });
+    expect(await googleOus(ids)).toEqual(new Set([target.org_unit_path]));
+  });
+});

@@ -1,0 +1,114 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
+import { appErrors } from '../src/errors/app-error.ts';
+import { createBulkRunner, type BulkRunner } from '../src/modules/devices/bulk-runner.ts';
+import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
+import type { DeviceDeps } from '../src/modules/devices/device-context.ts';
+import { registerErrorHandling } from '../src/plugins/error-handler.ts';
+import { bulkActionRoutes } from '../src/routes/bulk-actions.ts';
+import { retryAfterHeader } from '../src/routes/device-api.ts';
+import { deviceActionRoutes } from '../src/routes/device-actions.ts';
+import { deviceDetailRoutes, type DeviceRouteAccess } from '../src/routes/device-detail.ts';
+import { startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/**
+ * Device and bulk action tests: a database synced from the Google emulator (frozen clock), the
+ * device routes with the caller named by test headers (identity's real guards have their own
+ * tests), the emulator's Google client, and a bulk runner the test can pause and wait for.
+ */
+
+export const ORG = 'org-a';
+export const OTHER_ORG = 'org-b';
+export const USER = 'user-admin';
+
+export interface DeviceHarness {
+  readonly app: FastifyInstance;
+  readonly testDb: TestDatabase;
+  readonly emulator: SyncEmulator;
+  readonly runner: BulkRunner;
+  readonly deps: DeviceDeps;
+  /** Realtime `fleet.changed` events published, in order. */
+  readonly published: { orgId: string; change: unknown }[];
+  /** While true, started runs wait (as if their process stopped before running them). */
+  paused: boolean;
+  close(): Promise<void>;
+}
+
+/** Headers naming the caller: organization, role, and (optionally) a viewer's OU subtrees. */
+export function as(role: MemberRole, org = ORG, user = USER): Record<string, string> {
+  return { 'x-org': org, 'x-role': role, 'x-user': user };
+}
+
+const headerAccess = (customerId: string): DeviceRouteAccess => ({
+  requirePermission: (permission) => async (request: FastifyRequest) => {
+    const role = request.headers['x-role'] as MemberRole | undefined;
+    if (!role) throw appErrors.unauthenticated();
+    if (!roleCan(role, permission)) throw appErrors.forbidden();
+  },
+  tenantOf: async (request) => ({
+    orgId: String(request.headers['x-org']),
+    customerId,
+    userId: String(request.headers['x-user'] ?? USER),
+    role: request.headers['x-role'] as MemberRole,
+    allowedOuPaths: String(request.headers['x-scope'] ?? '/').split(','),
+  }),
+});
+
+export async function startDeviceHarness(
+  options: { chunkSize?: number; size?: number } = {},
+): Promise<DeviceHarness> {
+  const testDb = await createTestDatabase();
+  const emulator = await startSyncEmulator({ size: options.size ?? 120 });
+  await syncOnce(testDb.database, emulator, ORG, 'full');
+  // better-auth creates its `user` table when identity starts; these tests run without identity.
+  await sql`create table if not exists "user" (id text primary key, email text not null, name text not null,
+    "twoFactorEnabled" boolean)`.execute(testDb.database.db);
+  await sql`insert into "user" (id, email, name) values (${USER}, 'admin@riverbend.example', 'Avery Admin')`.execute(
+    testDb.database.db,
+  );
+  const published: { orgId: string; change: unknown }[] = [];
+  const deps: DeviceDeps = {
+    db: testDb.database.db,
+    googleFor: (tenant) => emulator.clientFactory({ ...tenant, onRetry: () => undefined }),
+    publishChanged: (orgId, change) => published.push({ orgId, change }),
+  };
+  const real = createBulkRunner({ deps, chunkSize: options.chunkSize ?? 10 });
+  const harness: DeviceHarness = {
+    app: Fastify({ logger: false }),
+    testDb,
+    emulator,
+    deps,
+    published,
+    paused: false,
+    runner: {
+      ...real,
+      kick: (orgId, runId) => {
+        if (!harness.paused) real.kick(orgId, runId);
+      },
+    },
+    close: async () => {
+      await real.stop();
+      await harness.app.close();
+      await emulator.close();
+      await testDb.cleanup();
+    },
+  };
+  const { app } = harness;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  retryAfterHeader(app);
+  const access = headerAccess(emulator.customerId);
+  await app.register(deviceDetailRoutes, { deps, access });
+  await app.register(deviceActionRoutes, { deps, access, commandRefreshAfterMs: 0 });
+  await app.register(bulkActionRoutes, {
+    deps,
+    access,
+    runner: harness.runner,
+    tokenKey: previewTokenKey('a-test-secret-that-is-long-enough-0123456789'),
+  });
+  return harness;
+}

@@ -1,0 +1,256 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  listDevicesResponseSchema,
+  type ListDevicesResponse,
+  type ResolveDevicesResponse,
+} from '@fleetdeck/shared/fleet-contract';
+import { FLEET_COLUMNS } from '@fleetdeck/shared/fleet-columns';
+import { COLUMN_SQL } from '../src/modules/fleet/device-list.ts';
+import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
+import {
+  buildFleetApp,
+  ORG,
+  OTHER_ORG,
+  seedDevices,
+  seedOrgUnits,
+  type FleetHarness,
+  type SeedDevice,
+} from './devices-fleet-harness.ts';
+
+const SORTABLE = FLEET_COLUMNS.filter((column) => column.sortable).map((column) => column.id);
+
+/** A small fleet with repeated values and gaps in every sortable column. */
+function fleet(): SeedDevice[] {
+  const devices: SeedDevice[] = [];
+  const pick = <T>(i: number, values: readonly T[]): T => values[i % values.length] as T;
+  for (let i = 0; i < 47; i += 1) {
+    devices.push({
+      id: `dev-${String((i * 37) % 101).padStart(3, '0')}`,
+      serial: i % 11 === 0 ? null : `sn${String(i).padStart(3, '0')}`,
+      asset: pick(i, ['a1', 'a2', null, 'a3']),
+      status: pick(i, ['ACTIVE', 'ACTIVE', 'DISABLED', null]),
+      model: pick(i, ['m1', 'm2', null]),
+      ou: pick(i, ['/a', '/a/b', '/c', null]),
+      user: pick(i, ['u1', null, 'u2', 'u3', 'u1']),
+      recentUser: pick(i, [null, 'r1@x.edu', 'r2@x.edu']),
+      location: pick(i, ['l1', 'l2', null, null]),
+      syncedDaysAgo: pick(i, [1, 2, null, 3, 1]),
+      aueInDays: pick(i, [10, null, 20, 10]),
+      osVersion: pick(i, ['120.0', '121.0', null]),
+      compliance: pick(i, ['compliant', null, 'pending']),
+      battery: pick(i, ['BATTERY_HEALTH_NORMAL', null, 'BATTERY_REPLACE_SOON', null]),
+    });
+  }
+  return devices;
+}
+
+describe(`device list pages, resolve and export (${backendName})`, () => {
+  let testDb: TestDatabase;
+  let harness: FleetHarness;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await seedOrgUnits(testDb.database.db, ORG, ['/', '/a', '/a/b', '/c']);
+    await seedDevices(testDb.database.db, [
+      ...fleet(),
+      { id: 'other-1', org: OTHER_ORG, serial: 'sn001', asset: 'a1' },
+      {
+        id: 'exp-1',
+        serial: 'EXP1',
+        asset: '=HYPERLINK("x")',
+        notes: 'line one\nline "two", three',
+        status: 'INACTIVE',
+        user: '+1 555',
+        location: '@home',
+      },
+    ]);
+    harness = await buildFleetApp(testDb.database.db);
+  });
+  afterAll(async () => {
+    await harness.app.close();
+    await testDb.cleanup();
+  });
+
+  async function page(url: string): Promise<ListDevicesResponse> {
+    const response = await harness.app.inject({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ListDevicesResponse>();
+  }
+
+  async function expectedOrder(column: string, dir: 'asc' | 'desc', q = ''): Promise<string[]> {
+    const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
+    const status = q === '' ? sql`` : sql`and status = 'ACTIVE'`;
+    const { rows } = await sql<{ device_id: string }>`
+      select device_id from fleet_device where org_id = ${ORG} and deleted_at is null ${status}
+      order by ${sql.ref(column)} ${sql.raw(dir)} ${sql.raw(nulls)}, device_id ${sql.raw(dir)}`.execute(
+      testDb.database.db,
+    );
+    return rows.map((row) => row.device_id);
+  }
+
+  it.each(SORTABLE.flatMap((sort) => [[sort, 'asc'] as const, [sort, 'desc'] as const]))(
+    'walks every page sorted by %s %s without gaps or repeats',
+    async (sort, dir) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const url: string = `/api/devices?sort=${sort}&dir=${dir}&limit=4&q=status:ACTIVE${cursor ? `&cursor=${cursor}` : ''}`;
+        const body = await page(url);
+        if (pages === 0) expect(body.total).toEqual({ value: 24, exact: true });
+        else expect(body.total).toBeNull();
+        seen.push(...body.devices.map((device) => device.deviceId));
+        cursor = body.nextCursor;
+        pages += 1;
+      } while (cursor !== null && pages < 50);
+      expect(seen).toEqual(await expectedOrder(COLUMN_SQL[sort].column, dir, 'status:ACTIVE'));
+    },
+  );
+
+  it('rejects a cursor from another sort, a forged cursor and an unsortable column', async () => {
+    const first = await page('/api/devices?sort=model&limit=2');
+    const wrong = await harness.app.inject({
+      method: 'GET',
+      url: `/api/devices?sort=status&limit=2&cursor=${first.nextCursor}`,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ message: string }>().message).toContain('Reload the list');
+    const forged = await harness.app.inject({ method: 'GET', url: '/api/devices?cursor=bm9wZQ' });
+    expect(forged.statusCode).toBe(400);
+    const unsortable = await harness.app.inject({ method: 'GET', url: '/api/devices?sort=notes' });
+    expect(unsortable.statusCode).toBe(400);
+    const tooMany = await harness.app.inject({ method: 'GET', url: '/api/devices?limit=501' });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('returns rows in the contract shape', async () => {
+    const body = await page('/api/devices?q=serial:EXP1');
+    expect(listDevicesResponseSchema.parse(body)).toEqual(body);
+    expect(listDevicesResponseSchema.parse(await page('/api/devices?limit=500'))).toBeTruthy();
+    expect(body.devices[0]).toMatchObject({
+      deviceId: 'exp-1',
+      serialNumber: 'EXP1',
+      status: 'INACTIVE',
+      annotatedLocation: '@home',
+      storageFreeBytes: null,
+    });
+    expect(typeof body.devices[0]?.updatedAt).toBe('string');
+  });
+
+  it('resolves a pasted list exactly: none, one, many, duplicates, other organizations', async () => {
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/devices/resolve',
+      payload: { text: ' SN001 \n"sn002"\nsn0\n\nsn001\nmissing\nA1' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<ResolveDevicesResponse>();
+    const byLine = new Map(body.lines.map((line) => [line.line, line]));
+    expect(byLine.get(1)).toMatchObject({
+      input: 'SN001',
+      normalized: 'sn001',
+      matchCount: 1,
+      duplicateOfLine: null,
+    });
+    expect(byLine.get(1)?.matches[0]).toMatchObject({ serialNumber: 'sn001', matchedOn: 'serial' });
+    expect(byLine.get(2)).toMatchObject({ normalized: 'sn002', matchCount: 1 });
+    expect(byLine.get(3)).toMatchObject({ matchCount: 0 });
+    expect(byLine.has(4)).toBe(false);
+    expect(byLine.get(5)).toMatchObject({ matchCount: 1, duplicateOfLine: 1 });
+    expect(byLine.get(6)).toMatchObject({ matchCount: 0 });
+    const a1 = byLine.get(7);
+    expect(a1?.matchCount).toBeGreaterThan(1);
+    expect(a1?.matches.length).toBeLessThanOrEqual(5);
+    expect(a1?.matches.every((m) => m.matchedOn === 'assetId' && m.deviceId !== 'other-1')).toBe(true);
+    expect(body.summary).toEqual({ none: 2, one: 3, many: 1, duplicates: 1 });
+    expect(body.uniqueDeviceIds).toHaveLength(2);
+    expect(body.uniqueDeviceIds).not.toContain('other-1');
+  });
+
+  it('resolves a CSV column by header, by name and by index, and by serial only', async () => {
+    const csv = 'Name,Serial Number,Asset ID\r\n"Doe, J",sn003,a1\r\nX,"sn004",a3\r\n';
+    const byHeader = await harness.app.inject({
+      method: 'POST',
+      url: '/api/devices/resolve',
+      payload: { text: csv },
+    });
+    const lines = byHeader.json<ResolveDevicesResponse>().lines;
+    expect(lines.map((line) => [line.line, line.normalized, line.matchCount])).toEqual([
+      [2, 'sn003', 1],
+      [3, 'sn004', 1],
+    ]);
+    const byName = await harness.app.inject({
+      method: 'POST',
+      url: '/api/devices/resolve',
+      payload: { text: csv, column: 'asset id', by: 'serial' },
+    });
+    expect(byName.json<ResolveDevicesResponse>().summary.none).toBe(2);
+    const byIndex = await harness.app.inject({
+      method: 'POST',
+      url: '/api/devices/resolve',
+      payload: { text: 'x;sn005\ny;sn006', column: '2' },
+    });
+    expect(byIndex.json<ResolveDevicesResponse>().lines.map((line) => line.normalized)).toEqual([
+      'sn005',
+      'sn006',
+    ]);
+    const badColumn = await harness.app.inject({
+      method: 'POST',
+      url: '/api/devices/resolve',
+      payload: { text: csv, column: 'Room' },
+    });
+    expect(badColumn.statusCode).toBe(400);
+  });
+
+  it('scopes resolution to a viewer’s OUs', async () => {
+    harness.caller = { ...harness.caller, ouPaths: ['/c'] };
+    try {
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/devices/resolve',
+        payload: { text: 'a1\na2\na3' },
+      });
+      const body = response.json<ResolveDevicesResponse>();
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from fleet_device
+        where org_id = ${ORG} and org_unit_path = '/c' and annotated_asset_id in ('a1', 'a2', 'a3')`.execute(
+        testDb.database.db,
+      );
+      expect(body.lines.reduce((sum, line) => sum + line.matchCount, 0)).toBe(rows[0]?.n);
+      expect(body.lines.flatMap((line) => line.matches).every((m) => m.orgUnitPath === '/c')).toBe(true);
+    } finally {
+      harness.caller = { ...harness.caller, ouPaths: ['/'] };
+    }
+  });
+
+  it('exports every matching row as CSV with escaping, a formula guard and an audit entry', async () => {
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/api/devices/export.csv?q=-status:DISABLED&columns=serialNumber,annotatedAssetId,notes,annotatedUser,annotatedLocation',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="fleetdeck-devices-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = response.body.replace(/^\uFEFF/, '');
+    const [header, ...rest] = text.split('\r\n');
+    expect(header).toBe('Serial number,Asset ID,Notes,User,Location');
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from fleet_device
+      where org_id = ${ORG} and status is distinct from 'DISABLED'`.execute(testDb.database.db);
+    // One record per device (the note's bare \n stays inside its quoted cell), then the final CRLF.
+    expect(rest.length).toBe((rows[0]?.n ?? 0) + 1);
+    expect(text).toContain(`EXP1,"'=HYPERLINK(""x"")","line one\nline ""two"", three",'+1 555,'@home`);
+    const audit = await testDb.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'details', 'actor_user_id'])
+      .where('action', '=', 'fleet.export')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.details).toMatchObject({ query: '-status:DISABLED', rows: rows[0]?.n });
+    const badColumn = await harness.app.inject({
+      method: 'GET',
+      url: '/api/devices/export.csv?columns=serialNumber,bogus',
+    });
+    expect(badColumn.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+/**
+ * The dashboard over the generated fleet that onboarding's first sync copied (300 devices):
+ * tiles and charts render with real numbers, every number links to the fleet table, and the
+ * ghost-device tile opens the table with the same count.
+ */
+
+const shots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
+
+async function fullShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+function digits(text: string | null): number {
+  return Number((text ?? '').replace(/[^0-9]/g, ''));
+}
+
+test.describe('dashboard', () => {
+  test('renders tiles and charts for the fleet, in light and dark and at mobile width', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-as-of')).toContainText('As of the last sync');
+    const health = page.getByRole('list', { name: 'Fleet health' });
+    await expect(health.getByRole('link')).toHaveCount(12);
+    const statuses = page.getByRole('list', { name: 'Devices by status: legend' }).getByRole('link');
+    let total = 0;
+    for (const text of await statuses.allInnerTexts()) total += digits(text.split('\n')[2] ?? text);
+    expect(total).toBeGreaterThan(0);
+    await expect(page.getByRole('img', { name: 'Devices by status' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Devices by the school year their updates end' }).getByRole('link'),
+    ).not.toHaveCount(0);
+    await expect(
+      page.getByRole('list', { name: 'Devices by ChromeOS major version' }).getByRole('link'),
+    ).not.toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Devices by model' }).getByRole('link')).not.toHaveCount(0);
+    await expect(page.getByTestId('aue-forecast')).toContainText('$');
+    await expect(page.getByRole('img', { name: /^Active devices:/ })).toBeVisible();
+    // Every link leads to the fleet table.
+    for (const href of await health
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+      expect(href).toMatch(/^\/devices\/fleetStatus\?q=status%3AACTIVE%20/);
+    }
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await fullShot(page, 'dashboard-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await fullShot(page, 'dashboard-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The forecast is priced from the organization's costs, editable by an admin.
+    const forecast = page.getByTestId('aue-forecast');
+    const before = digits(await forecast.textContent());
+    await page.getByRole('button', { name: 'Edit costs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replacement costs' });
+    const fallback = dialog.getByLabel('Default cost per device');
+    await expect(fallback).not.toHaveValue('');
+    const unit = Number(await fallback.inputValue());
+    await page.screenshot({ path: join(shots, 'dashboard-costs-dialog.png') });
+    await fallback.fill(String(unit * 2));
+    await dialog.getByRole('button', { name: 'Save costs' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => digits(await forecast.textContent())).toBe(before * 2);
+    await page.getByRole('button', { name: 'Edit costs' }).click();
+    await dialog.getByLabel('Default cost per device').fill(String(unit));
+    await dialog.getByRole('button', { name: 'Save costs' }).click();
+    await expect.poll(async () => digits(await forecast.textContent())).toBe(before);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(health).toBeVisible();
+    await fullShot(page, 'dashboard-mobile');
+  });
+
+  test('"no sync for 90 days" opens the fleet table with the same count', async ({ page }) => {
+    await page.goto('/dashboard');
+    const tile = page.getByTestId('tile-ghost90');
+    const count = digits(await tile.getByTestId('tile-ghost90-count').textContent());
+    expect(await tile.getAttribute('href')).toBe('/devices/fleetStatus?q=status%3AACTIVE%20stale%3A90d');
+    await tile.click();
+    await expect(page).toHaveURL(/\/devices\/fleetStatus\?q=status%3AACTIVE%20stale%3A90d$/);
+    const matches = page.getByTestId('fleet-match-count');
+    await expect(matches).toContainText(/\d/, { timeout: 15_000 });
+    expect(digits(await matches.textContent())).toBe(count);
+  });
+});

@@ -1,0 +1,209 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures.ts';
+
+/**
+ * The device page against the e2e server's generated fleet: open a real device, edit its notes,
+ * reboot it and follow the command to its end state, and find both in its timeline. Malformed ids
+ * are the app's 404; well-formed unknown ids say the device is not in the organization.
+ */
+
+const emulatorOrigin = () => `http://127.0.0.1:${process.env.FLEETDECK_E2E_EMULATOR_PORT ?? ''}`;
+
+interface ListedDevice {
+  deviceId: string;
+  serialNumber: string | null;
+}
+
+/**
+ * A real, active device of the signed-in organization among those that checked in most recently:
+ * such a device is checking in (some active devices went quiet long ago and never take commands).
+ */
+async function activeDevice(page: Page, offset = 0): Promise<ListedDevice> {
+  const params = new URLSearchParams({
+    q: 'status:ACTIVE',
+    sort: 'lastSync',
+    dir: 'desc',
+    limit: String(offset + 1),
+    count: 'none',
+  });
+  const response = await page.request.get(`/api/devices?${params.toString()}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const { devices } = (await response.json()) as { devices: ListedDevice[] };
+  const device = devices[offset];
+  if (!device) throw new Error('the generated fleet has no active device');
+  return device;
+}
+
+/** Moves the emulator's clock so Google's devices check in (commands are delivered at check-in). */
+async function advanceGoogleClock(request: APIRequestContext, ms: number): Promise<void> {
+  const response = await request.post(`${emulatorOrigin()}/__emulator/clock/advance`, { data: { ms } });
+  expect(response.ok()).toBe(true);
+}
+
+test.describe('device page', () => {
+  test('edits notes, reboots the device to the end and shows both in the timeline', async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.goto('/dashboard');
+    const device = await activeDevice(page, 2);
+    await page.goto(`/devices/chromebook/${device.deviceId}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: device.serialNumber ?? 'Unknown serial' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('device-id')).toHaveText(device.deviceId);
+    await expect(page.getByTestId('device-status')).toHaveText('Active');
+    await expect(page.getByRole('link', { name: 'Policies for this device' })).toHaveAttribute(
+      'href',
+      `/debugPolicy?deviceId=${device.deviceId}`,
+    );
+
+    // Notes: Google's limit is checked in the form before anything is sent.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Edit asset details' });
+    const notes = form.getByLabel('Notes');
+    await notes.fill('x'.repeat(501));
+    await expect(
+      form.getByText("Notes is 1 character over Google's limit of 500. Shorten it to save."),
+    ).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const note = `Screen cracked, spare charger issued ${Date.now().toString(36)}`;
+    await notes.fill(note);
+    await expect(form.getByText(`${note.length} / 500`)).toBeVisible();
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/devices/${device.deviceId}`) && response.request().method() === 'PATCH',
+    );
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).ok()).toBe(true);
+    await expect(page.getByText('Asset details saved.')).toBeVisible();
+    await expect(page.getByTestId('device-notes')).toHaveText(note);
+
+    // Reboot from the actions menu; the tracker follows the command to Google's end state.
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Reboot…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Reboot: / });
+    await expect(dialog).toBeVisible();
+    const issued = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/devices/${device.deviceId}/commands`) &&
+        response.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Reboot', exact: true }).click();
+    const command = (await (await issued).json()) as { commandId: string; state: string };
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Commands' })).toHaveAttribute('aria-selected', 'true');
+    const row = page.getByTestId('command-row').first();
+    await expect(row).toContainText('Reboot');
+    const seen = new Set<string>([command.state]);
+    page.on('response', (response) => {
+      if (!response.url().endsWith(`/commands/${command.commandId}`)) return;
+      void response
+        .json()
+        .then((body: { state?: string }) => body.state && seen.add(body.state))
+        .catch(() => undefined);
+    });
+    // An online device executes a reboot within about a minute and a half of Google's time; an
+    // offline one at its next check-in. Move Google's clock on until the device has done it.
+    for (const step of [90_000, 3_600_000, 3_600_000, 6 * 3_600_000, 24 * 3_600_000]) {
+      if ((await row.getAttribute('data-state')) === 'EXECUTED_BY_CLIENT') break;
+      await advanceGoogleClock(page.request, step);
+      await expect
+        .poll(() => row.getAttribute('data-state'), { timeout: 12_000 })
+        .not.toBe('PENDING')
+        .catch(() => undefined);
+      await expect(row)
+        .toHaveAttribute('data-state', 'EXECUTED_BY_CLIENT', { timeout: 12_000 })
+        .catch(() => undefined);
+    }
+    await expect(row).toHaveAttribute('data-state', 'EXECUTED_BY_CLIENT');
+    await expect(row.getByTestId('command-state')).toHaveText(/Executed|Failed on device/);
+    await expect(row.getByRole('list', { name: 'Reboot progress' }).getByRole('listitem')).toHaveCount(4);
+    expect(seen.has('EXECUTED_BY_CLIENT')).toBe(true);
+    await screenshot(page, 'device-commands');
+
+    // The timeline has the notes edit and the executed reboot.
+    await page.getByRole('tab', { name: 'People & places' }).click();
+    const timeline = page.getByRole('list', { name: 'Device timeline' });
+    await expect(
+      timeline
+        .getByTestId('timeline-entry')
+        .filter({ hasText: `to ${note}` })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      timeline
+        .getByTestId('timeline-entry')
+        .filter({ hasText: /Reboot command executed/ })
+        .first(),
+    ).toBeVisible();
+    await screenshot(page, 'device-timeline');
+  });
+
+  test('a malformed device id is the 404 page', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/);
+    const response = await page.goto('/devices/chromebook/bad!id');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found: /devices/chromebook/bad!id', { exact: true })).toBeVisible();
+  });
+
+  test('an unknown device id says the device is not in this organization', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/);
+    await page.goto('/devices/chromebook/0000ffff-not-in-this-org');
+    await expect(page.getByRole('heading', { name: 'Device not found in this organization' })).toBeVisible();
+    await expect(page.getByTestId('device-id')).toHaveText('0000ffff-not-in-this-org');
+    await expect(page.getByRole('button', { name: 'Actions' })).toHaveCount(0);
+  });
+
+  test('the move dialog lists organizational units and links to the policy preview', async ({ page }) => {
+    await page.goto('/dashboard');
+    const device = await activeDevice(page, 3);
+    await page.goto(`/devices/chromebook/${device.deviceId}`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Move to organizational unit…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move to organizational unit' });
+    const units = dialog.getByRole('radiogroup', { name: 'Organizational units' });
+    await expect(units.getByRole('radio').first()).toBeVisible();
+    await expect(units.getByRole('radio', { disabled: true })).toHaveCount(1);
+    const target = units.getByRole('radio', { disabled: false }).first();
+    const orgUnitId = await target.getAttribute('value');
+    await target.check();
+    await expect(dialog.getByRole('link', { name: 'Preview policy changes' })).toHaveAttribute(
+      'href',
+      `/debugPolicy?deviceId=${device.deviceId}&moveTo=${encodeURIComponent(orgUnitId ?? '')}`,
+    );
+    await expect(dialog.getByText(/^Moving to \//)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Move device' })).toBeEnabled();
+    await screenshot(page, 'device-move');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('screenshots: light, dark and mobile, with the health charts', async ({ page }) => {
+    await page.goto('/dashboard');
+    const device = await activeDevice(page, 1);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`/devices/chromebook/${device.deviceId}`);
+    await expect(page.getByTestId('device-badges')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hardware' })).toBeVisible();
+    await screenshot(page, 'device-light');
+
+    await page.getByRole('tab', { name: 'Health' }).click();
+    await expect(page.getByTestId('health-charts')).toBeVisible();
+    await expect(page).toHaveURL(/\?tab=health$/);
+    await screenshot(page, 'device-health-light');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`/devices/chromebook/${device.deviceId}?tab=health`);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByTestId('health-charts')).toBeVisible();
+    await screenshot(page, 'device-health-dark');
+    await page.goto(`/devices/chromebook/${device.deviceId}`);
+    await expect(page.getByRole('heading', { name: 'Hardware' })).toBeVisible();
+    await screenshot(page, 'device-dark');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await expect(page.getByTestId('device-badges')).toBeVisible();
+    await screenshot(page, 'device-mobile');
+  });
+});

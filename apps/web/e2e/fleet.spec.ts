@@ -1,0 +1,305 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures.ts';
+
+/**
+ * The fleet table over the generated 300-device fleet that onboarding's first sync copied:
+ * search with operators (and a mistake pointed out where it is), sort, scroll to the end, saved
+ * views reopened from their URL, a pasted list matched exactly, the CSV export, and a bulk move
+ * with its preview and per-device results.
+ */
+
+interface ListedDevice {
+  deviceId: string;
+  serialNumber: string | null;
+  orgUnitPath: string | null;
+  orgUnitId: string | null;
+}
+interface DeviceList {
+  devices: ListedDevice[];
+  nextCursor: string | null;
+  total: { value: number; exact: boolean } | null;
+}
+
+async function listDevices(request: APIRequestContext, params: Record<string, string>): Promise<DeviceList> {
+  const response = await request.get(`/api/devices?${new URLSearchParams(params).toString()}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as DeviceList;
+}
+
+function digits(text: string | null): number {
+  return Number((text ?? '').replace(/[^0-9]/g, ''));
+}
+
+async function openFleet(page: Page, search = ''): Promise<void> {
+  await page.goto(`/devices/fleetStatus${search}`);
+  // The server is shared with parallel journeys (bulk runs): allow a slow first answer.
+  await expect(page.getByRole('heading', { level: 1, name: 'Fleet status' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('fleet-row').first()).toBeVisible({ timeout: 20_000 });
+}
+
+test.describe('fleet status', () => {
+  test('searches with operators, points out a mistake, sorts and scrolls to the last device', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openFleet(page);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
+    await expect(grid).toHaveAttribute('aria-rowcount', '301');
+
+    // A mistake is named with its position and marked in the query; nothing is fetched for it.
+    const search = page.getByRole('combobox', { name: 'Search devices' });
+    await page.keyboard.press('/');
+    await expect(search).toBeFocused();
+    await search.fill('status:ACTIVE bogus:1');
+    const errors = page.getByTestId('fleet-query-errors');
+    await expect(errors).toContainText('Unknown operator "bogus" at position 14');
+    await expect(errors.locator('mark')).toHaveText('bogus');
+    await expect(search).toHaveAttribute('aria-invalid', 'true');
+
+    // Autocomplete offers operators as they are typed.
+    await search.fill('status:ACTIVE aue');
+    await expect(page.getByRole('option', { name: /^aue:/ })).toBeVisible();
+
+    // Several operators at once; the count is what the API counts for the same query.
+    const query = 'status:ACTIVE -aue:expired has:model';
+    await search.fill(query);
+    await expect(errors).toHaveCount(0);
+    await expect(page).toHaveURL(/q=status%3AACTIVE\+-aue%3Aexpired\+has%3Amodel/);
+    const expected = await listDevices(page.request, { q: query, count: 'exact', limit: '1' });
+    expect(expected.total?.value).toBeGreaterThan(0);
+    expect(expected.total?.value).toBeLessThan(300);
+    await expect(page.getByTestId('fleet-match-count')).toHaveText(
+      `${expected.total?.value.toLocaleString('en-US')} devices`,
+    );
+    await expect(grid).toHaveAttribute('aria-rowcount', String((expected.total?.value ?? 0) + 1));
+    // Facets count the current query.
+    const facets = page.getByTestId('fleet-facets');
+    const statusFacet = facets.getByRole('region', { name: 'Status' });
+    await expect(statusFacet.getByRole('button')).toHaveCount(1);
+    await expect(statusFacet.getByRole('button', { pressed: true })).toContainText(
+      String(expected.total?.value),
+    );
+
+    // Sort by serial, descending: the first row is the API's first row for the same order.
+    await search.fill('');
+    await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
+    const serialHeader = grid.getByRole('columnheader', { name: 'Serial number' });
+    await expect(serialHeader).toHaveAttribute('aria-sort', 'ascending');
+    await serialHeader.getByRole('button').click();
+    await expect(serialHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL(/dir=desc/);
+    const descending = await listDevices(page.request, { sort: 'serialNumber', dir: 'desc', limit: '1' });
+    await expect(grid.getByTestId('fleet-row').first()).toContainText(
+      descending.devices[0]?.serialNumber ?? '',
+    );
+    await grid.getByRole('columnheader', { name: 'Last sync' }).getByRole('button').click();
+    await expect(page).toHaveURL(/sort=lastSync/);
+    await expect(grid.getByRole('columnheader', { name: 'Last sync' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    // Scroll far: End goes to the 300th device, loaded as the table scrolls.
+    await grid.getByRole('columnheader', { name: 'Serial number' }).getByRole('button').click();
+    await expect(page).toHaveURL(/\/devices\/fleetStatus$/);
+    const ascending = await listDevices(page.request, { sort: 'serialNumber', dir: 'asc', limit: '300' });
+    const last = ascending.devices.at(-1);
+    await grid.focus();
+    await page.keyboard.press('End');
+    const lastRow = grid.locator('[aria-rowindex="301"]');
+    await expect(lastRow).toHaveAttribute('data-testid', 'fleet-row');
+    await expect(lastRow).toContainText(last?.serialNumber ?? '');
+    await expect(grid).toHaveAttribute('aria-activedescendant', 'fleet-row-299');
+    await screenshot(page, 'fleet-scrolled-to-end');
+
+    // Arrow keys move the active row; Enter opens the device page.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await expect(grid).toHaveAttribute('aria-activedescendant', 'fleet-row-1');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(
+      new RegExp(`/devices/chromebook/${ascending.devices[1]?.deviceId ?? 'missing'}$`),
+    );
+  });
+
+  test('saves a view and reopens it from its URL', async ({ page }) => {
+    test.setTimeout(60_000);
+    await openFleet(page);
+    const search = page.getByRole('combobox', { name: 'Search devices' });
+    await search.fill('status:ACTIVE');
+    await expect(page).toHaveURL(/q=status%3AACTIVE/);
+    // Columns: add "Battery cycles"; sort by model, descending.
+    await page.getByRole('button', { name: /^Columns/ }).click();
+    await page.getByRole('checkbox', { name: 'Battery cycles' }).click();
+    await expect(page.getByRole('list', { name: 'Shown columns' })).toContainText('Battery cycles');
+    await page.keyboard.press('Escape');
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    await expect(grid.getByRole('columnheader', { name: 'Battery cycles' })).toBeVisible();
+    const model = grid.getByRole('columnheader', { name: 'Model' }).getByRole('button');
+    await model.click();
+    await model.click();
+    await expect(page).toHaveURL(/sort=model&dir=desc/);
+
+    const name = `Active by model ${Date.now()}`;
+    await page.getByRole('button', { name: /^Views/ }).click();
+    await page.getByRole('menuitem', { name: 'Save as new view…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Share with the organization').check();
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/saved-views') && response.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    const view = (await (await saved).json()) as { id: string; shared: boolean; columns: string[] };
+    expect(view.shared).toBe(true);
+    expect(view.columns).toContain('batteryCycleCount');
+    await expect(page).toHaveURL(new RegExp(`view=${view.id}`));
+    await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+
+    // Only the view id in the URL: the view's query, columns and sort come back.
+    await page.goto(`/devices/fleetStatus?view=${view.id}`);
+    await expect(page).toHaveURL(/q=status%3AACTIVE/);
+    await expect(page).toHaveURL(/sort=model&dir=desc/);
+    await expect(page.getByRole('combobox', { name: 'Search devices' })).toHaveValue('status:ACTIVE');
+    await expect(grid.getByRole('columnheader', { name: 'Battery cycles' })).toBeVisible();
+    await expect(grid.getByRole('columnheader', { name: 'Model' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await page.getByRole('button', { name: new RegExp(name) }).click();
+    await expect(page.getByRole('menuitem', { name: new RegExp(`^${name}`) })).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  test('a pasted list of serials is matched exactly, line by line, and becomes the selection', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openFleet(page);
+    const all = await listDevices(page.request, { sort: 'serialNumber', limit: '300' });
+    const serials = all.devices
+      .map((device) => device.serialNumber)
+      .filter((serial): serial is string => serial !== null);
+    const picked = serials.filter((_, index) => index % 13 === 5).slice(0, 20);
+    expect(picked).toHaveLength(20);
+    const first = picked[0] ?? '';
+    // A prefix of a real serial matches nothing: matching is exact, never partial.
+    const prefix = first.slice(0, Math.max(3, first.length - 2));
+    const text = [...picked.slice(0, 10), `  ${prefix.toLowerCase()}  `, ...picked.slice(10)].join('\n');
+
+    await page.getByRole('button', { name: 'Paste a list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Paste a list of devices' });
+    await dialog.getByLabel('Serial numbers or asset IDs').fill(text);
+    await dialog.getByRole('button', { name: 'Find devices' }).click();
+    const lines = dialog.getByTestId('paste-line');
+    await expect(lines).toHaveCount(21);
+    await expect(dialog.locator('[data-testid="paste-line"][data-match-count="1"]')).toHaveCount(20);
+    const prefixLine = lines.nth(10);
+    await expect(prefixLine).toHaveAttribute('data-match-count', '0');
+    await expect(prefixLine).toContainText('No match');
+    await expect(lines.nth(0)).toContainText(picked[0] ?? '');
+    await expect(dialog.getByTestId('paste-summary')).toContainText('20 matched exactly');
+    await expect(dialog.getByTestId('paste-summary')).toContainText('1 no match');
+    await screenshot(page, 'fleet-paste-report');
+    await dialog.getByRole('button', { name: 'Select 20 devices' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('fleet-selection')).toContainText('20 selected from a pasted list');
+  });
+
+  test('exports every matching row as CSV with the chosen columns', async ({ page }) => {
+    await openFleet(page, '?q=status%3AACTIVE&cols=serialNumber,model,orgUnitPath,status');
+    const count = digits(await page.getByTestId('fleet-match-count').textContent());
+    expect(count).toBeGreaterThan(0);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const rows = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter((line) => line !== '');
+    expect(rows[0]).toBe('Serial number,Model,Organizational unit,Status');
+    expect(rows).toHaveLength(count + 1);
+    expect(rows.slice(1).every((line) => line.endsWith(',ACTIVE'))).toBe(true);
+  });
+
+  test('moves 30 devices after the preview and shows per-device results', async ({ page }) => {
+    test.setTimeout(90_000);
+    const orgUnits = (await (await page.request.get('/api/org-units')).json()) as {
+      orgUnits: { orgUnitId: string; orgUnitPath: string }[];
+    };
+    const target = orgUnits.orgUnits.filter((unit) => unit.orgUnitPath !== '/').at(-1);
+    expect(target).toBeDefined();
+    // Devices outside the target OU, so each of the 30 really moves.
+    const q = `status:ACTIVE -ou:"${target?.orgUnitPath ?? ''}"`;
+    await openFleet(page, `?q=${encodeURIComponent(q)}`);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    const rows = grid.getByTestId('fleet-row');
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows
+      .nth(29)
+      .getByRole('checkbox')
+      .click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('fleet-selection')).toContainText('30 selected');
+    // The first 30 rows of the table are the API's first 30 for the same query and order.
+    const moved = (await listDevices(page.request, { q, limit: '30' })).devices.map(
+      (device) => device.deviceId,
+    );
+    expect(moved).toHaveLength(30);
+
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Move to OU…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move to an organizational unit' });
+    await dialog.getByLabel('Move to').selectOption(target?.orgUnitId ?? '');
+    await dialog.getByRole('button', { name: 'Preview changes' }).click();
+    const preview = dialog.getByTestId('bulk-preview');
+    await expect(preview.getByTestId('bulk-preview-count')).toHaveText('30');
+    await expect(preview).toContainText(target?.orgUnitPath ?? '');
+    await screenshot(page, 'fleet-bulk-preview');
+    await dialog.getByRole('button', { name: 'Move 30 devices' }).click();
+    const run = dialog.getByTestId('bulk-run');
+    await expect(run.getByTestId('bulk-run-status')).toHaveText(/^Finished/, { timeout: 60_000 });
+    await expect(run.getByTestId('bulk-result')).toHaveCount(30);
+    await expect(run.locator('[data-testid="bulk-result"][data-state="succeeded"]')).toHaveCount(30);
+    await expect(run.getByRole('progressbar', { name: 'Bulk action progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    await screenshot(page, 'fleet-bulk-results');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // Our copy says the same: every one of the 30 is now in the target OU.
+    await expect
+      .poll(
+        async () => {
+          const after = await listDevices(page.request, {
+            q: `ou:="${target?.orgUnitPath ?? ''}"`,
+            limit: '500',
+          });
+          const inTarget = new Set(after.devices.map((device) => device.deviceId));
+          return moved.filter((id) => inTarget.has(id)).length;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(30);
+  });
+
+  test('screenshots: light, dark and a narrow width', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openFleet(page, '?q=status%3AACTIVE');
+    await expect(page.getByTestId('fleet-facets')).toBeVisible();
+    await screenshot(page, 'fleet-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openFleet(page, '?q=status%3AACTIVE&density=comfortable');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await screenshot(page, 'fleet-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFleet(page);
+    await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
+    await screenshot(page, 'fleet-narrow');
+  });
+});

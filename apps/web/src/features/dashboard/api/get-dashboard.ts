@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+/** `GET /api/dashboard`: every number, read from the rollups the sync maintains. */
+export function getDashboard(): Promise<DashboardResponse> {
+  return callIdentity<DashboardResponse>('/api/dashboard');
+}
+
+export const dashboardQuery = queryOptions({ queryKey: ['dashboard'], queryFn: getDashboard });
+
+/** Why: while a sync runs, the numbers are re-read every few seconds so the page fills in by itself. */
+export function useDashboard() {
+  return useQuery({
+    ...dashboardQuery,
+    refetchInterval: (query) => (query.state.data?.syncRunning ? 5000 : 60_000),
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Where a dashboard number leads: the fleet table filtered by the query that produces it, and how
+ * numbers and money read on the page.
+ */
+
+/** Why: one place builds `/devices/fleetStatus?q=…`, so every tile and bar links the same way. */
+export function fleetHref(query: string | null): string | null {
+  if (query === null) return null;
+  return query === '' ? '/devices/fleetStatus' : `/devices/fleetStatus?q=${encodeURIComponent(query)}`;
+}
+
+const integer = new Intl.NumberFormat('en-US');
+
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+/** Share of a whole as `12%`, `<1%` for a small non-zero share, `—` without a whole. */
+export function formatShare(part: number, whole: number): string {
+  if (whole <= 0) return '—';
+  const percent = (part / whole) * 100;
+  if (part > 0 && percent < 1) return '<1%';
+  return `${Math.round(percent)}%`;
+}
+
+/** Whole currency units (`$48,300`), compact above a million (`$1.2M`). */
+export function formatMoney(cents: number, currency: string): string {
+  const units = cents / 100;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: units >= 1_000_000 ? 1 : 0,
+    notation: units >= 1_000_000 ? 'compact' : 'standard',
+  }).format(units);
+}
+
+/** "5 minutes ago" style age of a timestamp, for the "as of" line. */
+export function formatAge(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.round(hours / 24);
+  return `${days} days ago`;
+}

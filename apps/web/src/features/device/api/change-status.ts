@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangeStatusRequest } from '@fleetdeck/shared/device-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { deviceKeys, devicePath } from './device-query-keys.ts';
+
+/** `POST /api/devices/:deviceId/status`: disable (with a return message), re-enable or deprovision. */
+export function changeStatus(deviceId: string, request: ChangeStatusRequest): Promise<unknown> {
+  return callIdentity<unknown>(devicePath(deviceId, '/status'), { body: request });
+}
+
+/** Why: the status badge, the allowed actions and the timeline all follow a status change. */
+export function useChangeStatus(deviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ChangeStatusRequest) => changeStatus(deviceId, request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all(deviceId) }),
+  });
+}

@@ -1,0 +1,117 @@
+import { Link } from 'react-router';
+import { ArrowLeft, ShieldAlert, ShieldCheck } from 'lucide-react';
+import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { aueBadge, formatDate, humanize, isDeveloperMode, statusTone } from '../format.ts';
+import type { DeviceAction } from '../action-rules.ts';
+import { DeviceActionsMenu } from './device-actions-menu.tsx';
+import { RelativeTime } from './relative-time.tsx';
+
+/** The breadcrumb back to the fleet, ending in this device's id (shown while it loads too). */
+export function DeviceBreadcrumb({ deviceId, label }: { deviceId: string; label?: string | null }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <li>
+          {/* `/devices` resolves through a route rule to wherever the device list lives. */}
+          <Link to="/devices" className="inline-flex items-center gap-1 rounded hover:text-foreground">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Devices
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="max-w-[50vw] truncate font-mono text-xs">
+          {label ?? deviceId}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function HeaderFact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 line-clamp-2 text-sm font-medium [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+const dash = <span className="font-normal text-muted-foreground">—</span>;
+
+/** The device's key facts, status badges and actions: what an admin checks first. */
+export function DeviceHeader({
+  detail,
+  onAction,
+}: {
+  detail: DeviceDetail;
+  onAction: (action: DeviceAction) => void;
+}) {
+  const { device } = detail;
+  const aue = aueBadge(device.aueDate);
+  const devMode = isDeveloperMode(device.bootMode);
+  const user = device.annotatedUser ?? device.recentUser;
+  return (
+    <Card className="p-5">
+      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">{device.model ?? 'Chromebook'}</p>
+          <h1 className="mt-0.5 font-mono text-2xl font-semibold tracking-tight break-all">
+            {device.serialNumber ?? 'Unknown serial'}
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-1.5" data-testid="device-badges">
+            <Badge tone={statusTone(device.status)} data-testid="device-status">
+              {humanize(device.status) ?? 'Unknown status'}
+            </Badge>
+            {aue ? (
+              <Badge tone={aue.tone} title={`Auto-update expiration: ${formatDate(device.aueDate) ?? ''}`}>
+                {aue.label}
+              </Badge>
+            ) : (
+              <Badge tone="neutral">AUE unknown</Badge>
+            )}
+            {devMode ? (
+              <Badge tone="danger" title="Verified boot is off: the OS can be modified on this device.">
+                <ShieldAlert aria-hidden="true" />
+                Developer mode
+              </Badge>
+            ) : device.bootMode ? (
+              <Badge tone="neutral">
+                <ShieldCheck aria-hidden="true" />
+                Verified boot
+              </Badge>
+            ) : null}
+            {device.isKiosk ? <Badge tone="accent">Kiosk</Badge> : null}
+            {device.deletedAt ? <Badge tone="danger">Deleted at Google</Badge> : null}
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="secondary" asChild>
+            <Link to={`/debugPolicy?deviceId=${encodeURIComponent(device.deviceId)}`}>
+              Policies for this device
+            </Link>
+          </Button>
+          <DeviceActionsMenu detail={detail} onAction={onAction} />
+        </div>
+      </div>
+      <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 border-t border-border pt-4 sm:grid-cols-3 lg:grid-cols-6">
+        <HeaderFact label="Organizational unit">
+          <span title={device.orgUnitPath ?? undefined}>{device.orgUnitPath ?? dash}</span>
+        </HeaderFact>
+        <HeaderFact label="User">{user ?? dash}</HeaderFact>
+        <HeaderFact label="Asset ID">{device.annotatedAssetId ?? dash}</HeaderFact>
+        <HeaderFact label="Last sync">
+          <RelativeTime iso={device.lastSync} fallback="Never" />
+        </HeaderFact>
+        <HeaderFact label="OS version">{device.osVersion ?? dash}</HeaderFact>
+        <HeaderFact label="Device ID">
+          <code className="font-mono text-xs font-normal" data-testid="device-id" title={device.deviceId}>
+            {device.deviceId}
+          </code>
+        </HeaderFact>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { FolderTree } from 'lucide-react';
+import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useMoveDevice } from '../api/move-device.ts';
+import { useOrgUnits } from '../api/list-org-units.ts';
+
+/** Moves the device to another OU, with a link to preview how its policies would change. */
+export function MoveDialog({
+  detail,
+  open,
+  onOpenChange,
+}: {
+  detail: DeviceDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { device } = detail;
+  const filterId = useId();
+  const [filter, setFilter] = useState('');
+  const [target, setTarget] = useState<string>();
+  const orgUnits = useOrgUnits(open);
+  const move = useMoveDevice(device.deviceId);
+  const matches = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const all = [...(orgUnits.data?.orgUnits ?? [])].sort((a, b) =>
+      a.orgUnitPath.localeCompare(b.orgUnitPath),
+    );
+    return needle ? all.filter((ou) => ou.orgUnitPath.toLowerCase().includes(needle)) : all;
+  }, [orgUnits.data, filter]);
+  const chosen = orgUnits.data?.orgUnits.find((ou) => ou.orgUnitId === target);
+  const close = (next: boolean) => {
+    if (!next) {
+      setFilter('');
+      setTarget(undefined);
+      move.reset();
+    }
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        title="Move to organizational unit"
+        description={`Currently in ${device.orgUnitPath ?? 'an unknown unit'}. The device takes the new unit's policies at its next check-in.`}
+        className="w-[min(36rem,calc(100vw-2rem))]"
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={filterId} className="text-sm font-medium">
+            Find a unit
+          </label>
+          <Input
+            id={filterId}
+            value={filter}
+            placeholder="Type part of a path, e.g. North High"
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+        {orgUnits.isError ? <FormMessage>{orgUnits.error.message}</FormMessage> : null}
+        {orgUnits.isPending ? <Skeleton className="h-48 w-full" /> : null}
+        {orgUnits.data ? (
+          <div
+            role="radiogroup"
+            aria-label="Organizational units"
+            className="max-h-64 overflow-y-auto rounded-md border border-border"
+          >
+            {matches.length === 0 ? (
+              <p className="p-3 text-sm text-muted-foreground">No unit matches “{filter}”.</p>
+            ) : (
+              matches.map((ou) => {
+                const current = ou.orgUnitId === device.orgUnitId || ou.orgUnitPath === device.orgUnitPath;
+                const selected = ou.orgUnitId === target;
+                return (
+                  <label
+                    key={ou.orgUnitId}
+                    className={cn(
+                      'flex cursor-pointer items-center gap-3 border-b border-border px-3 py-2 text-sm last:border-b-0 hover:bg-muted',
+                      selected && 'bg-accent-subtle',
+                      current && 'cursor-not-allowed opacity-60',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="move-target"
+                      value={ou.orgUnitId}
+                      checked={selected}
+                      disabled={current}
+                      onChange={() => setTarget(ou.orgUnitId)}
+                      className="accent-[var(--color-accent)]"
+                    />
+                    <FolderTree className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    <span className="min-w-0 flex-1 truncate" title={ou.orgUnitPath}>
+                      {ou.orgUnitPath === '/' ? `/ (${ou.name})` : ou.orgUnitPath}
+                    </span>
+                    <span className="shrink-0 text-xs text-muted-foreground">
+                      {current ? 'Current' : `${ou.deviceCount} devices`}
+                    </span>
+                  </label>
+                );
+              })
+            )}
+          </div>
+        ) : null}
+        {chosen ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span className="min-w-0">
+              Moving to <span className="font-medium [overflow-wrap:anywhere]">{chosen.orgUnitPath}</span>
+            </span>
+            <Link
+              className="text-sm text-accent underline-offset-4 hover:underline"
+              to={`/debugPolicy?deviceId=${encodeURIComponent(device.deviceId)}&moveTo=${encodeURIComponent(chosen.orgUnitId)}`}
+            >
+              Preview policy changes
+            </Link>
+          </div>
+        ) : null}
+        {move.isError ? <FormMessage>{move.error.message}</FormMessage> : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!chosen || move.isPending}
+            onClick={() => chosen && move.mutate(chosen.orgUnitId, { onSuccess: () => close(false) })}
+          >
+            {move.isPending ? 'Moving…' : 'Move device'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import { DEPROVISION_REASON_LABELS, DEPROVISION_REASONS } from '@fleetdeck/shared/device-actions';
+import type { DeprovisionReason } from '@fleetdeck/shared/device-actions';
+import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { confirmationWord } from '../action-rules.ts';
+import { useChangeStatus } from '../api/change-status.ts';
+
+/** The return message's limit, as in the status contract. */
+export const RETURN_MESSAGE_LIMIT = 500;
+
+type StatusDialogKind = 'disable' | 'reenable' | 'deprovision';
+
+interface StatusDialogProps {
+  readonly detail: DeviceDetail;
+  readonly kind: StatusDialogKind | undefined;
+  readonly onClose: () => void;
+}
+
+/** Disable (lost or stolen, with a message on the lock screen), re-enable, or deprovision. */
+export function StatusDialog({ detail, kind, onClose }: StatusDialogProps) {
+  const change = useChangeStatus(detail.device.deviceId);
+  const messageId = useId();
+  const reasonId = useId();
+  const typedId = useId();
+  const [message, setMessage] = useState('');
+  const [reason, setReason] = useState<DeprovisionReason | ''>('');
+  const [typed, setTyped] = useState('');
+  const close = () => {
+    setMessage('');
+    setReason('');
+    setTyped('');
+    change.reset();
+    onClose();
+  };
+  const serial = detail.device.serialNumber ?? 'this device';
+  const word = confirmationWord(detail);
+  const messageTooLong = message.length > RETURN_MESSAGE_LIMIT;
+
+  const run = () => {
+    if (kind === 'disable') {
+      const trimmed = message.trim();
+      change.mutate(
+        { action: 'disable', ...(trimmed ? { returnMessage: trimmed } : {}) },
+        { onSuccess: close },
+      );
+    } else if (kind === 'reenable') {
+      change.mutate({ action: 'reenable' }, { onSuccess: close });
+    } else if (kind === 'deprovision' && reason) {
+      change.mutate({ action: 'deprovision', reason }, { onSuccess: close });
+    }
+  };
+
+  const ready =
+    kind === 'disable'
+      ? !messageTooLong
+      : kind === 'reenable'
+        ? true
+        : reason !== '' && typed.trim() === word;
+
+  const title =
+    kind === 'disable'
+      ? `Disable ${serial}?`
+      : kind === 'reenable'
+        ? `Re-enable ${serial}?`
+        : `Deprovision ${serial}?`;
+  const description =
+    kind === 'disable'
+      ? 'The device locks at its next check-in and shows your message. Nobody can sign in until it is re-enabled.'
+      : kind === 'reenable'
+        ? 'The device unlocks at its next check-in and people can sign in again.'
+        : 'The device leaves management and loses its license and policies. This cannot be undone from Fleetdeck: it must be re-enrolled by hand.';
+
+  return (
+    <Dialog open={kind !== undefined} onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent title={title} description={description}>
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (ready && !change.isPending) run();
+          }}
+        >
+          {kind === 'disable' ? (
+            <div className="flex flex-col gap-1.5">
+              <div className="flex items-baseline justify-between">
+                <label htmlFor={messageId} className="text-sm font-medium">
+                  Return message (optional)
+                </label>
+                <span
+                  className={
+                    messageTooLong ? 'text-xs font-medium text-danger' : 'text-xs text-muted-foreground'
+                  }
+                >
+                  {message.length} / {RETURN_MESSAGE_LIMIT}
+                </span>
+              </div>
+              <Textarea
+                id={messageId}
+                value={message}
+                rows={3}
+                aria-invalid={messageTooLong || undefined}
+                placeholder="This Chromebook belongs to Riverbend Schools. Please return it to the front office."
+                onChange={(event) => setMessage(event.target.value)}
+              />
+            </div>
+          ) : null}
+          {kind === 'deprovision' ? (
+            <>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={reasonId} className="text-sm font-medium">
+                  Reason
+                </label>
+                <NativeSelect
+                  id={reasonId}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value as DeprovisionReason | '')}
+                >
+                  <option value="">Choose a reason…</option>
+                  {DEPROVISION_REASONS.map((value) => (
+                    <option key={value} value={value}>
+                      {DEPROVISION_REASON_LABELS[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={typedId} className="text-sm font-medium">
+                  Type <span className="font-mono">{word}</span> to confirm
+                </label>
+                <Input
+                  id={typedId}
+                  value={typed}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(event) => setTyped(event.target.value)}
+                />
+              </div>
+            </>
+          ) : null}
+          {change.isError ? <FormMessage>{change.error.message}</FormMessage> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant={kind === 'reenable' ? 'primary' : 'danger'}
+              disabled={!ready || change.isPending}
+            >
+              {change.isPending
+                ? 'Working…'
+                : kind === 'disable'
+                  ? 'Disable device'
+                  : kind === 'reenable'
+                    ? 'Re-enable device'
+                    : 'Deprovision device'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

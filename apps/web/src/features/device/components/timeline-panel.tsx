@@ -1,0 +1,100 @@
+import {
+  ArrowRightLeft,
+  CircleDot,
+  FolderInput,
+  History,
+  PencilLine,
+  Power,
+  RefreshCcw,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
+import type { TimelineEntry, TimelineKind } from '@fleetdeck/shared/device-contract';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useTimeline } from '../api/list-timeline.ts';
+import { RelativeTime } from './relative-time.tsx';
+
+const KIND_ICON: Record<TimelineKind, LucideIcon> = {
+  field: PencilLine,
+  user: UserRound,
+  org_unit: FolderInput,
+  status: CircleDot,
+  command: Power,
+  sync: RefreshCcw,
+  enrollment: ArrowRightLeft,
+};
+
+const SOURCE_LABEL: Record<TimelineEntry['source'], string> = {
+  sync: 'From Google',
+  action: 'Fleetdeck action',
+  user: 'Edited',
+};
+
+function Entry({ entry, last }: { entry: TimelineEntry; last: boolean }) {
+  const Icon = KIND_ICON[entry.kind];
+  const who = entry.actor?.name ?? entry.actor?.email;
+  return (
+    <li className="relative flex gap-3 pb-5 last:pb-0" data-testid="timeline-entry" data-kind={entry.kind}>
+      {last ? null : <span aria-hidden="true" className="absolute top-8 bottom-0 left-4 w-px bg-border" />}
+      <span className="relative flex size-8 shrink-0 items-center justify-center rounded-full border border-border bg-surface text-muted-foreground">
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1 pt-1">
+        <p className="text-sm break-words">{entry.summary}</p>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <RelativeTime iso={entry.at} />
+          {who ? <span>by {who}</span> : null}
+          <Badge tone={entry.source === 'sync' ? 'neutral' : 'accent'}>{SOURCE_LABEL[entry.source]}</Badge>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** Who had the device, when and where: field, user, OU, status and command changes, newest first. */
+export function TimelinePanel({ deviceId }: { deviceId: string }) {
+  const timeline = useTimeline(deviceId);
+  const entries = timeline.data?.pages.flatMap((page) => page.entries) ?? [];
+  if (timeline.isError) return <FormMessage>{timeline.error.message}</FormMessage>;
+  if (timeline.isPending)
+    return (
+      <div className="flex flex-col gap-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  if (entries.length === 0)
+    return (
+      <EmptyState icon={History} title="No history yet">
+        Changes Google reports at each sync, and every action taken in Fleetdeck, appear here.
+      </EmptyState>
+    );
+  return (
+    <div className="flex flex-col gap-4">
+      <ol aria-label="Device timeline">
+        {entries.map((entry, index) => (
+          <Entry key={entry.id} entry={entry} last={index === entries.length - 1} />
+        ))}
+      </ol>
+      {timeline.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={timeline.isFetchingNextPage}
+          onClick={() => void timeline.fetchNextPage()}
+        >
+          {timeline.isFetchingNextPage ? 'Loading…' : 'Show older'}
+        </Button>
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          That is the whole history Fleetdeck has for this device.
+        </p>
+      )}
+    </div>
+  );
+}

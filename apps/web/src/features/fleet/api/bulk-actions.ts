@@ -1,0 +1,61 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  BulkActionDetail,
+  BulkActionRun,
+  BulkPreview,
+  BulkPreviewRequest,
+  StartBulkActionRequest,
+} from '@fleetdeck/shared/device-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+/** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */
+export function previewBulkAction(request: BulkPreviewRequest): Promise<BulkPreview> {
+  return callIdentity<BulkPreview>('/api/bulk-actions/preview', { body: request });
+}
+
+export function usePreviewBulkAction() {
+  return useMutation({ mutationFn: previewBulkAction });
+}
+
+/** `POST /api/bulk-actions`: starts the previewed run (202). */
+export function startBulkAction(request: StartBulkActionRequest): Promise<BulkActionRun> {
+  return callIdentity<BulkActionRun>('/api/bulk-actions', { body: request });
+}
+
+export function useStartBulkAction() {
+  return useMutation({ mutationFn: startBulkAction });
+}
+
+/** `GET /api/bulk-actions/:id`: the run and its per-device results. */
+export function getBulkAction(id: string, state?: string): Promise<BulkActionDetail> {
+  const params = new URLSearchParams();
+  if (state) params.set('state', state);
+  const suffix = params.size > 0 ? `?${params.toString()}` : '';
+  return callIdentity<BulkActionDetail>(`/api/bulk-actions/${encodeURIComponent(id)}${suffix}`);
+}
+
+function isActive(detail: BulkActionDetail | undefined): boolean {
+  return detail?.run.status === 'queued' || detail?.run.status === 'running';
+}
+
+/** Why: results are read every second while the run is active, so progress shows per device. */
+export function useBulkAction(id: string | undefined) {
+  return useQuery({
+    queryKey: ['fleet', 'bulk-action', id],
+    queryFn: () => getBulkAction(id ?? ''),
+    enabled: id !== undefined,
+    refetchInterval: (query) => (isActive(query.state.data) ? 1000 : false),
+    retry: false,
+  });
+}
+
+/** `POST /api/bulk-actions/:id/retry`: runs the failed devices again. */
+export function retryBulkAction(id: string): Promise<BulkActionRun> {
+  return callIdentity<BulkActionRun>(`/api/bulk-actions/${encodeURIComponent(id)}/retry`, {
+    method: 'POST',
+  });
+}
+
+export function useRetryBulkAction() {
+  return useMutation({ mutationFn: retryBulkAction });
+}

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
+import type { ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import type { SortDir } from '../fleet-url-state.ts';
+
+export interface DeviceListKey {
+  readonly q: string;
+  readonly sort: FleetColumnId;
+  readonly dir: SortDir;
+}
+
+/** Rows per page; the first page is smaller so the table paints sooner. */
+export const FIRST_PAGE = 100;
+export const NEXT_PAGE = 300;
+
+/** `GET /api/devices`: one keyset page; only the first page asks for a count. */
+export function listDevices(key: DeviceListKey, cursor: string | null): Promise<ListDevicesResponse> {
+  const params = new URLSearchParams({ q: key.q, sort: key.sort, dir: key.dir });
+  if (cursor) {
+    params.set('cursor', cursor);
+    params.set('limit', String(NEXT_PAGE));
+    params.set('count', 'none');
+  } else {
+    params.set('limit', String(FIRST_PAGE));
+    params.set('count', 'auto');
+  }
+  return callIdentity<ListDevicesResponse>(`/api/devices?${params.toString()}`);
+}
+
+export const devicesQuery = (key: DeviceListKey) =>
+  infiniteQueryOptions({
+    queryKey: ['fleet', 'devices', key.q, key.sort, key.dir],
+    queryFn: ({ pageParam }) => listDevices(key, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    retry: false,
+  });
+
+/** Why: the table reads pages as it scrolls; the previous result stays while the next query loads. */
+export function useDevices(key: DeviceListKey, enabled: boolean) {
+  return useInfiniteQuery({ ...devicesQuery(key), enabled, placeholderData: keepPreviousData });
+}

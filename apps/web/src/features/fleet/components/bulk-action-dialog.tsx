@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BulkAction, BulkPreview } from '@fleetdeck/shared/device-contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { usePreviewBulkAction, useStartBulkAction } from '../api/bulk-actions.ts';
+import { BULK_KIND_INFO, type BulkKind } from '../bulk-kinds.ts';
+import { formatCount } from '../format.ts';
+import { bulkTarget, selectionSize, type FleetSelection } from '../selection.ts';
+import { BulkActionForm, initialAction } from './bulk-action-form.tsx';
+import { BulkPreviewPanel } from './bulk-preview-panel.tsx';
+import { BulkRunPanel } from './bulk-run-panel.tsx';
+
+type Step = 'form' | 'preview' | 'run';
+
+/**
+ * One bulk action in three steps: its inputs, the blast radius (device count, OUs touched, a
+ * before → after diff; destructive actions ask for the count to be typed), then live results per
+ * device with a retry of the failures.
+ */
+export function BulkActionDialog({
+  kind,
+  selection,
+  onClose,
+  onFinished,
+}: {
+  kind: BulkKind;
+  selection: FleetSelection;
+  onClose: () => void;
+  onFinished: () => void;
+}) {
+  const info = BULK_KIND_INFO[kind];
+  const [step, setStep] = useState<Step>('form');
+  const [action, setAction] = useState<BulkAction | null>(() => initialAction(kind));
+  const [typed, setTyped] = useState('');
+  const [runId, setRunId] = useState<string | undefined>();
+  const preview = usePreviewBulkAction();
+  const start = useStartBulkAction();
+  const target = bulkTarget(selection);
+  const queryClient = useQueryClient();
+  const finished = useRef(false);
+
+  const requestPreview = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!action) return;
+    preview.mutate({ target, action }, { onSuccess: () => setStep('preview') });
+  };
+  const data: BulkPreview | undefined = preview.data;
+  const countOk = !data?.requiresTypedCount || typed.trim() === String(data.deviceCount);
+  const run = () => {
+    if (!action || !data) return;
+    start.mutate(
+      {
+        target,
+        action,
+        previewToken: data.previewToken,
+        ...(data.requiresTypedCount ? { confirmCount: Number(typed.trim()) } : {}),
+      },
+      {
+        onSuccess: (started) => {
+          setRunId(started.id);
+          setStep('run');
+        },
+      },
+    );
+  };
+  useEffect(
+    () => () => {
+      if (finished.current) void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+    },
+    [queryClient],
+  );
+
+  const size = selectionSize(selection);
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        title={info.title}
+        description={
+          step === 'run'
+            ? 'Results per device as Google answers. You can close this; the run continues.'
+            : `${selection.kind === 'query' ? 'Every device matching the query' : 'The selected devices'}: ${
+                selection.kind === 'query' && !selection.exact ? 'about ' : ''
+              }${formatCount(size)}.`
+        }
+        className="max-h-[90dvh] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto"
+      >
+        {step === 'form' ? (
+          <form onSubmit={requestPreview} className="flex flex-col gap-4">
+            <BulkActionForm kind={kind} onChange={setAction} />
+            {preview.error ? <FormMessage>{preview.error.message}</FormMessage> : null}
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!action || preview.isPending}>
+                {preview.isPending ? 'Checking…' : 'Preview changes'}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+        {step === 'preview' && data ? (
+          <div className="flex flex-col gap-4">
+            <BulkPreviewPanel preview={data} />
+            {data.requiresTypedCount && data.deviceCount > 0 ? (
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="bulk-confirm-count" className="text-sm font-medium">
+                  Type <span className="font-mono">{data.deviceCount}</span> to confirm
+                </label>
+                <Input
+                  id="bulk-confirm-count"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                  className="w-40 font-mono"
+                />
+              </div>
+            ) : null}
+            {start.error ? <FormMessage>{start.error.message}</FormMessage> : null}
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setStep('form')}>
+                Back
+              </Button>
+              <Button
+                variant={data.destructive ? 'danger' : 'primary'}
+                disabled={!countOk || data.deviceCount === 0 || start.isPending}
+                onClick={run}
+              >
+                {start.isPending
+                  ? 'Starting…'
+                  : `${info.title.split(' ')[0]} ${formatCount(data.deviceCount)} ${data.deviceCount === 1 ? 'device' : 'devices'}`}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {step === 'run' && runId ? (
+          <BulkRunPanel
+            runId={runId}
+            onRunId={setRunId}
+            onFinished={() => {
+              finished.current = true;
+              onFinished();
+            }}
+            onClose={onClose}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

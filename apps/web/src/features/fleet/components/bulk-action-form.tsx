@@ -1,0 +1,270 @@
+import { useState } from 'react';
+import type { BulkAction } from '@fleetdeck/shared/device-contract';
+import {
+  DEPROVISION_REASON_LABELS,
+  DEPROVISION_REASONS,
+  DEVICE_COMMAND_TYPES,
+  DEVICE_COMMANDS,
+  DEVICE_FIELD_LIMITS,
+  type DeprovisionReason,
+  type DeviceCommandType,
+} from '@fleetdeck/shared/device-actions';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { useOrgUnits } from '../api/list-org-units.ts';
+import type { BulkKind } from '../bulk-kinds.ts';
+
+type AnnotatedField = keyof typeof DEVICE_FIELD_LIMITS;
+const FIELD_LABELS: Record<AnnotatedField, string> = {
+  annotatedAssetId: 'Asset ID',
+  annotatedLocation: 'Location',
+  annotatedUser: 'User',
+  notes: 'Notes',
+};
+
+/** The action a kind starts with: complete for those without required inputs. */
+export function initialAction(kind: BulkKind): BulkAction | null {
+  if (kind === 'disable') return { kind: 'disable' };
+  if (kind === 'reenable') return { kind: 'reenable' };
+  return null;
+}
+
+/**
+ * The inputs of one bulk action. Calls `onChange` with the action once it is complete, or null
+ * while something required is missing.
+ */
+export function BulkActionForm({
+  kind,
+  onChange,
+}: {
+  kind: BulkKind;
+  onChange: (action: BulkAction | null) => void;
+}) {
+  switch (kind) {
+    case 'annotate':
+      return <AnnotateForm onChange={onChange} />;
+    case 'move':
+      return <MoveForm onChange={onChange} />;
+    case 'disable':
+      return <DisableForm onChange={onChange} />;
+    case 'reenable':
+      return (
+        <p className="text-sm text-muted-foreground">
+          Re-enabled devices can be used again at once. Devices that are not disabled are left as they are.
+        </p>
+      );
+    case 'deprovision':
+      return <DeprovisionForm onChange={onChange} />;
+    case 'command':
+      return <CommandForm onChange={onChange} />;
+  }
+}
+
+function AnnotateForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
+  const [values, setValues] = useState<Partial<Record<AnnotatedField, string>>>({});
+  const update = (field: AnnotatedField, value: string | undefined) => {
+    const next: Partial<Record<AnnotatedField, string>> = {};
+    for (const key of Object.keys(FIELD_LABELS) as AnnotatedField[]) {
+      const entry = key === field ? value : values[key];
+      if (entry !== undefined) next[key] = entry;
+    }
+    setValues(next);
+    onChange(Object.keys(next).length > 0 ? { kind: 'annotate', fields: next } : null);
+  };
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm text-muted-foreground">
+        Tick the fields to change. The same value is written to every device; an empty value clears the field.
+      </legend>
+      {(Object.keys(FIELD_LABELS) as AnnotatedField[]).map((field) => {
+        const on = values[field] !== undefined;
+        const id = `bulk-field-${field}`;
+        return (
+          <div key={field} className="grid grid-cols-[8rem_1fr] items-center gap-3">
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-4 accent-[var(--color-accent)]"
+                checked={on}
+                onChange={(event) => update(field, event.target.checked ? '' : undefined)}
+              />
+              {FIELD_LABELS[field]}
+            </label>
+            <Input
+              id={id}
+              aria-label={`New ${FIELD_LABELS[field]}`}
+              disabled={!on}
+              maxLength={DEVICE_FIELD_LIMITS[field]}
+              value={values[field] ?? ''}
+              onChange={(event) => update(field, event.target.value)}
+            />
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function MoveForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
+  const orgUnits = useOrgUnits();
+  const [orgUnitId, setOrgUnitId] = useState('');
+  if (orgUnits.isPending) return <Skeleton className="h-9 w-full" />;
+  if (orgUnits.isError) return <FormMessage>{orgUnits.error.message}</FormMessage>;
+  const sorted = [...orgUnits.data.orgUnits].sort((a, b) => a.orgUnitPath.localeCompare(b.orgUnitPath));
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="bulk-move-ou" className="text-sm font-medium">
+        Move to
+      </label>
+      <NativeSelect
+        id="bulk-move-ou"
+        value={orgUnitId}
+        onChange={(event) => {
+          setOrgUnitId(event.target.value);
+          onChange(event.target.value ? { kind: 'move', orgUnitId: event.target.value } : null);
+        }}
+      >
+        <option value="">Choose an organizational unit…</option>
+        {sorted.map((unit) => (
+          <option key={unit.orgUnitId} value={unit.orgUnitId}>
+            {unit.orgUnitPath}
+          </option>
+        ))}
+      </NativeSelect>
+      <p className="text-xs text-muted-foreground">
+        Policies of the new unit apply at the devices&apos; next sync with Google.
+      </p>
+    </div>
+  );
+}
+
+function DisableForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
+  const [message, setMessage] = useState('');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="bulk-disable-message" className="text-sm font-medium">
+        Message on the lock screen <span className="font-normal text-muted-foreground">(optional)</span>
+      </label>
+      <Textarea
+        id="bulk-disable-message"
+        maxLength={500}
+        value={message}
+        placeholder="e.g. Please return this Chromebook to the library."
+        onChange={(event) => {
+          setMessage(event.target.value);
+          onChange({
+            kind: 'disable',
+            ...(event.target.value.trim() ? { returnMessage: event.target.value } : {}),
+          });
+        }}
+      />
+      <p className="text-xs text-muted-foreground">Disabled devices cannot be used until re-enabled.</p>
+    </div>
+  );
+}
+
+function DeprovisionForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <div className="flex flex-col gap-3">
+      <FormMessage>
+        Deprovisioning removes the devices from management. They must be re-enrolled by hand, and their
+        upgrade licenses may be released. This cannot be undone from Fleetdeck.
+      </FormMessage>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="bulk-deprovision-reason" className="text-sm font-medium">
+          Reason
+        </label>
+        <NativeSelect
+          id="bulk-deprovision-reason"
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            onChange(
+              event.target.value
+                ? { kind: 'deprovision', reason: event.target.value as DeprovisionReason }
+                : null,
+            );
+          }}
+        >
+          <option value="">Choose a reason…</option>
+          {DEPROVISION_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {DEPROVISION_REASON_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}
+
+function CommandForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
+  const [type, setType] = useState<DeviceCommandType | ''>('');
+  const [volume, setVolume] = useState(50);
+  const emit = (nextType: DeviceCommandType | '', nextVolume: number) =>
+    onChange(
+      nextType
+        ? {
+            kind: 'command',
+            command: { type: nextType, ...(nextType === 'SET_VOLUME' ? { volume: nextVolume } : {}) },
+          }
+        : null,
+    );
+  const info = type ? DEVICE_COMMANDS[type] : undefined;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="bulk-command-type" className="text-sm font-medium">
+          Command
+        </label>
+        <NativeSelect
+          id="bulk-command-type"
+          value={type}
+          onChange={(event) => {
+            const next = event.target.value as DeviceCommandType | '';
+            setType(next);
+            emit(next, volume);
+          }}
+        >
+          <option value="">Choose a command…</option>
+          {DEVICE_COMMAND_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {DEVICE_COMMANDS[value].label}
+              {DEVICE_COMMANDS[value].kioskOnly ? ' (kiosk devices)' : ''}
+            </option>
+          ))}
+        </NativeSelect>
+        {info ? <p className="text-xs text-muted-foreground">{info.description}</p> : null}
+      </div>
+      {type === 'SET_VOLUME' ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="bulk-command-volume" className="text-sm font-medium">
+            Volume (0–100)
+          </label>
+          <Input
+            id="bulk-command-volume"
+            type="number"
+            min={0}
+            max={100}
+            value={volume}
+            onChange={(event) => {
+              const next = Math.max(0, Math.min(100, Number(event.target.value)));
+              setVolume(next);
+              emit(type, next);
+            }}
+            className="w-28"
+          />
+        </div>
+      ) : null}
+      {info?.destructive ? (
+        <FormMessage>
+          {info.label} erases data on every device it reaches. You will confirm the count next.
+        </FormMessage>
+      ) : null}
+    </div>
+  );
+}

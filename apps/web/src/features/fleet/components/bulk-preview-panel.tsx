@@ -1,0 +1,127 @@
+import { TriangleAlert } from 'lucide-react';
+import type { BulkPreview } from '@fleetdeck/shared/device-contract';
+import { formatCount, humanizeEnum } from '../format.ts';
+
+const FIELD_LABELS: Record<string, string> = {
+  orgUnitPath: 'Organizational unit',
+  status: 'Status',
+  annotatedAssetId: 'Asset ID',
+  annotatedLocation: 'Location',
+  annotatedUser: 'User',
+  notes: 'Notes',
+};
+
+const SHOWN_OUS = 8;
+
+/** The blast radius of a bulk action: how many devices, which OUs, what changes from → to. */
+export function BulkPreviewPanel({ preview }: { preview: BulkPreview }) {
+  const shownOus = preview.orgUnits.slice(0, SHOWN_OUS);
+  return (
+    <div className="flex flex-col gap-4 text-sm" data-testid="bulk-preview">
+      <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1">
+        <p>
+          <span className="text-2xl font-semibold tabular-nums" data-testid="bulk-preview-count">
+            {formatCount(preview.deviceCount)}
+          </span>{' '}
+          {preview.deviceCount === 1 ? 'device' : 'devices'} will change
+        </p>
+        <p className="text-muted-foreground">
+          in {formatCount(preview.orgUnits.length)}{' '}
+          {preview.orgUnits.length === 1 ? 'organizational unit' : 'organizational units'}
+        </p>
+        {preview.skipped > 0 ? (
+          <p className="text-muted-foreground">
+            {formatCount(preview.skipped)} left out (outside your scope, gone, or already as asked)
+          </p>
+        ) : null}
+      </div>
+      {preview.destructive ? (
+        <p className="flex gap-2 rounded-md bg-danger-subtle px-3 py-2 text-danger-subtle-foreground">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          This cannot be undone from Fleetdeck.
+        </p>
+      ) : null}
+      {preview.diff.length > 0 ? (
+        <section aria-label="Changes">
+          <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            Changes
+          </h3>
+          <table className="w-full text-left">
+            <tbody>
+              {preview.diff.map((change) => (
+                <tr key={change.field} className="border-t border-border align-top first:border-t-0">
+                  <th scope="row" className="w-40 py-1.5 pr-3 font-medium">
+                    {FIELD_LABELS[change.field] ?? change.field}
+                  </th>
+                  <td className="py-1.5 pr-3">
+                    <ul className="flex flex-col gap-0.5">
+                      {change.before.slice(0, 6).map((before) => (
+                        <li key={before.value ?? '∅'} className="flex gap-2">
+                          <span className="truncate font-mono text-xs text-muted-foreground line-through decoration-muted-foreground/50">
+                            {displayValue(change.field, before.value)}
+                          </span>
+                          <span className="text-xs text-muted-foreground tabular-nums">
+                            ×{formatCount(before.count)}
+                          </span>
+                        </li>
+                      ))}
+                      {change.before.length > 6 ? (
+                        <li className="text-xs text-muted-foreground">
+                          and {change.before.length - 6} other values
+                        </li>
+                      ) : null}
+                    </ul>
+                  </td>
+                  <td className="w-8 py-1.5 text-muted-foreground" aria-label="becomes">
+                    →
+                  </td>
+                  <td className="py-1.5 font-mono text-xs font-medium text-foreground">
+                    {displayValue(change.field, change.after)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-label="Organizational units touched">
+          <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            Organizational units
+          </h3>
+          <ul className="flex flex-col gap-0.5">
+            {shownOus.map((unit) => (
+              <li key={unit.orgUnitPath} className="flex justify-between gap-3">
+                <span className="truncate font-mono text-xs">{unit.orgUnitPath}</span>
+                <span className="text-xs text-muted-foreground tabular-nums">{formatCount(unit.count)}</span>
+              </li>
+            ))}
+            {preview.orgUnits.length > SHOWN_OUS ? (
+              <li className="text-xs text-muted-foreground">
+                and {preview.orgUnits.length - SHOWN_OUS} more
+              </li>
+            ) : null}
+          </ul>
+        </section>
+        <section aria-label="Sample of devices">
+          <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            For example
+          </h3>
+          <ul className="flex flex-col gap-0.5">
+            {preview.sample.map((device) => (
+              <li key={device.deviceId} className="flex justify-between gap-3 text-xs">
+                <span className="font-mono">{device.serialNumber ?? device.deviceId}</span>
+                <span className="truncate text-muted-foreground">{device.model}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function displayValue(field: string, value: string | null): string {
+  if (value === null || value === '') return '(empty)';
+  return field === 'status' ? humanizeEnum(value) : value;
+}

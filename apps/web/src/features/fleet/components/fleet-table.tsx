@@ -1,0 +1,324 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { FleetColumn, FleetColumnId } from '@fleetdeck/shared/fleet-columns';
+import type { DeviceListItem } from '@fleetdeck/shared/fleet-contract';
+import { cn } from '../../../lib/cn.ts';
+import { ROW_HEIGHT, isSortable, type Density, type SortDir } from '../fleet-url-state.ts';
+import { isSelected, type FleetSelection } from '../selection.ts';
+import { FleetCell } from './fleet-cell.tsx';
+import { ResizeHandle } from './resize-handle.tsx';
+import { useFixedRows } from './use-fixed-rows.ts';
+
+export interface FleetTableProps {
+  readonly columns: readonly FleetColumn[];
+  readonly widthOf: (column: FleetColumn) => number;
+  readonly onResize: (id: FleetColumnId, width: number) => void;
+  readonly sort: FleetColumnId;
+  readonly dir: SortDir;
+  readonly onSort: (id: FleetColumnId) => void;
+  readonly density: Density;
+  readonly rows: readonly DeviceListItem[];
+  /** Rows the scrollbar stands for: the match count (placeholders beyond the loaded rows). */
+  readonly rowCount: number;
+  readonly hasMore: boolean;
+  readonly loadMore: () => void;
+  readonly selectable: boolean;
+  readonly selection: FleetSelection;
+  /** Select or unselect devices; `range` extends from the last clicked row (Shift+click). */
+  readonly onSelect: (ids: readonly string[], select: boolean) => void;
+  readonly onSelectAllLoaded: (select: boolean) => void;
+  readonly onOpen: (deviceId: string) => void;
+  readonly onClearSelection: () => void;
+  /** Whether the rows shown belong to an earlier query (a new one is loading). */
+  readonly stale: boolean;
+}
+
+const CHECKBOX_WIDTH = 40;
+/** The sticky header row's height (h-9). */
+const HEADER_HEIGHT = 36;
+/** Start loading the next page this many rows before the loaded ones run out. */
+const PREFETCH_ROWS = 60;
+
+/**
+ * The fleet grid: a sticky header, fixed-height virtualised rows (a 100,000-row scrollbar costs the
+ * same as a 30-row one), keyboard navigation with an active row, sortable and resizable columns.
+ */
+export function FleetTable(props: FleetTableProps) {
+  const { columns, widthOf, rows, rowCount, density, selection, selectable } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [focused, setFocused] = useState(false);
+  const anchor = useRef<number | null>(null);
+  const rowHeight = ROW_HEIGHT[density];
+  const totalWidth = columns.reduce((sum, column) => sum + widthOf(column), selectable ? CHECKBOX_WIDTH : 0);
+
+  const { items, totalSize, scrollToIndex, viewportRows } = useFixedRows({
+    scrollRef,
+    count: rowCount,
+    rowHeight,
+    headerHeight: HEADER_HEIGHT,
+    overscan: 12,
+  });
+  const lastVisible = items.at(-1)?.index ?? 0;
+  const { hasMore, loadMore } = props;
+  useEffect(() => {
+    if (hasMore && lastVisible >= rows.length - PREFETCH_ROWS) loadMore();
+  }, [hasMore, lastVisible, rows.length, loadMore]);
+
+  const activeIndex = Math.min(active, Math.max(0, rowCount - 1));
+  const move = (index: number) => {
+    const next = Math.max(0, Math.min(rowCount - 1, index));
+    setActive(next);
+    scrollToIndex(next);
+  };
+
+  const selectRow = (index: number, range: boolean) => {
+    const device = rows[index];
+    if (!device) return;
+    if (range && anchor.current !== null) {
+      const [from, to] = [Math.min(anchor.current, index), Math.max(anchor.current, index)];
+      const ids = rows.slice(from, to + 1).map((row) => row.deviceId);
+      props.onSelect(ids, true);
+    } else {
+      props.onSelect([device.deviceId], !isSelected(selection, device.deviceId));
+    }
+    anchor.current = index;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(activeIndex + 1),
+      ArrowUp: () => move(activeIndex - 1),
+      PageDown: () => move(activeIndex + viewportRows() - 1),
+      PageUp: () => move(activeIndex - viewportRows() + 1),
+      Home: () => move(0),
+      End: () => move(rowCount - 1),
+      Enter: () => {
+        const device = rows[activeIndex];
+        if (device) props.onOpen(device.deviceId);
+      },
+      ' ': () => {
+        if (selectable) selectRow(activeIndex, event.shiftKey);
+      },
+      Escape: () => props.onClearSelection(),
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  const onRowClick = (event: MouseEvent, index: number, device: DeviceListItem) => {
+    setActive(index);
+    if (selectable && (event.shiftKey || event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      selectRow(index, event.shiftKey);
+      return;
+    }
+    props.onOpen(device.deviceId);
+  };
+
+  const loadedIds = rows.map((row) => row.deviceId);
+  const allLoadedSelected = loadedIds.length > 0 && loadedIds.every((id) => isSelected(selection, id));
+  const someSelected = selection.kind === 'query' || selection.ids.size > 0;
+
+  return (
+    <div
+      ref={scrollRef}
+      role="grid"
+      aria-label="Devices"
+      aria-rowcount={rowCount + 1}
+      aria-colcount={columns.length + (selectable ? 1 : 0)}
+      aria-multiselectable={selectable || undefined}
+      aria-busy={props.stale || undefined}
+      aria-activedescendant={rowCount > 0 ? `fleet-row-${activeIndex}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) setFocused(true);
+      }}
+      onBlur={(event) => {
+        if (event.target === event.currentTarget) setFocused(false);
+      }}
+      data-testid="fleet-grid"
+      className={cn(
+        'relative h-full overflow-auto overscroll-contain rounded-lg border border-border bg-surface text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        props.stale && '[&_[data-row]]:opacity-60',
+      )}
+    >
+      <div
+        role="rowgroup"
+        className="sticky top-0 z-10"
+        style={{ width: Math.max(totalWidth, 0), minWidth: '100%' }}
+      >
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="flex h-9 border-b border-border bg-muted text-xs font-medium text-muted-foreground"
+        >
+          {selectable ? (
+            <div
+              role="columnheader"
+              className="flex shrink-0 items-center justify-center"
+              style={{ width: CHECKBOX_WIDTH }}
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-[var(--color-accent)]"
+                aria-label="Select all loaded devices"
+                checked={allLoadedSelected}
+                ref={(element) => {
+                  if (element) element.indeterminate = someSelected && !allLoadedSelected;
+                }}
+                onChange={(event) => props.onSelectAllLoaded(event.target.checked)}
+              />
+            </div>
+          ) : null}
+          {columns.map((column) => (
+            <HeaderCell
+              key={column.id}
+              column={column}
+              width={widthOf(column)}
+              sorted={props.sort === column.id ? props.dir : null}
+              onSort={() => props.onSort(column.id)}
+              onResize={(width) => props.onResize(column.id, width)}
+            />
+          ))}
+        </div>
+      </div>
+      <div
+        role="rowgroup"
+        className="relative"
+        style={{ height: totalSize, width: totalWidth, minWidth: '100%' }}
+      >
+        {items.map((item) => {
+          const device = rows[item.index];
+          const selected = device ? isSelected(selection, device.deviceId) : false;
+          return (
+            <div
+              key={device?.deviceId ?? `placeholder-${item.index}`}
+              id={`fleet-row-${item.index}`}
+              role="row"
+              data-row=""
+              data-testid={device ? 'fleet-row' : 'fleet-row-placeholder'}
+              data-device-id={device?.deviceId}
+              aria-rowindex={item.index + 2}
+              aria-selected={selectable && device ? selected : undefined}
+              onClick={device ? (event) => onRowClick(event, item.index, device) : undefined}
+              className={cn(
+                'absolute top-0 left-0 flex w-full border-b border-border/70',
+                device && 'cursor-pointer hover:bg-muted/60',
+                selected && 'bg-accent-subtle/60 hover:bg-accent-subtle',
+                focused &&
+                  item.index === activeIndex &&
+                  'bg-muted/80 shadow-[inset_2px_0_0_var(--color-accent)]',
+              )}
+              style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
+            >
+              {selectable ? (
+                <div
+                  role="gridcell"
+                  className="flex shrink-0 items-center justify-center"
+                  style={{ width: CHECKBOX_WIDTH }}
+                >
+                  {device ? (
+                    <input
+                      type="checkbox"
+                      tabIndex={-1}
+                      className="size-4 accent-[var(--color-accent)]"
+                      aria-label={`Select ${device.serialNumber ?? device.deviceId}`}
+                      checked={selected}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setActive(item.index);
+                        if (event.shiftKey) {
+                          event.preventDefault();
+                          selectRow(item.index, true);
+                        }
+                      }}
+                      onChange={() => selectRow(item.index, false)}
+                    />
+                  ) : null}
+                </div>
+              ) : null}
+              {columns.map((column) => (
+                <div
+                  key={column.id}
+                  role="gridcell"
+                  className="flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate"
+                  style={{ width: widthOf(column) }}
+                >
+                  {device ? (
+                    column.id === 'serialNumber' ? (
+                      <Link
+                        to={`/devices/chromebook/${encodeURIComponent(device.deviceId)}`}
+                        tabIndex={-1}
+                        className="block font-mono text-[0.8125rem] text-foreground hover:underline"
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        {device.serialNumber ?? device.deviceId}
+                      </Link>
+                    ) : (
+                      <FleetCell column={column} device={device} />
+                    )
+                  ) : (
+                    <span aria-hidden="true" className="block h-3 w-3/4 animate-pulse rounded bg-muted" />
+                  )}
+                </div>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function HeaderCell({
+  column,
+  width,
+  sorted,
+  onSort,
+  onResize,
+}: {
+  column: FleetColumn;
+  width: number;
+  sorted: SortDir | null;
+  onSort: () => void;
+  onResize: (width: number) => void;
+}) {
+  const sortable = isSortable(column.id);
+  const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <div
+      role="columnheader"
+      aria-sort={
+        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : sortable ? 'none' : undefined
+      }
+      className="group relative flex shrink-0 items-center"
+      style={{ width }}
+    >
+      {sortable ? (
+        <button
+          type="button"
+          onClick={onSort}
+          className={cn(
+            'flex h-full w-full min-w-0 items-center gap-1 px-3 text-left hover:text-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+            sorted && 'text-foreground',
+          )}
+        >
+          <span className="truncate">{column.label}</span>
+          <Icon
+            className={cn('size-3.5 shrink-0', !sorted && 'opacity-0 group-hover:opacity-60')}
+            aria-hidden="true"
+          />
+        </button>
+      ) : (
+        <span className="truncate px-3">{column.label}</span>
+      )}
+      <ResizeHandle label={column.label} width={width} onResize={onResize} />
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { useState, type SyntheticEvent } from 'react';
+import type { ResolveDevicesResponse } from '@fleetdeck/shared/fleet-contract';
+import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useResolveDevices } from '../api/resolve-devices.ts';
+import { formatCount } from '../format.ts';
+
+type MatchBy = 'auto' | 'serial' | 'assetId';
+
+/**
+ * Paste a list of serials or asset IDs (one a line, or a CSV column). Each line is matched
+ * exactly and reported as no match, one, or several before anything can act on the devices; the
+ * uniquely matched ones become the selection.
+ */
+export function PasteListDialog({
+  onClose,
+  onSelect,
+  canSelect,
+}: {
+  onClose: () => void;
+  onSelect: (deviceIds: string[]) => void;
+  canSelect: boolean;
+}) {
+  const [text, setText] = useState('');
+  const [by, setBy] = useState<MatchBy>('auto');
+  const [column, setColumn] = useState('');
+  const resolve = useResolveDevices();
+  const report = resolve.data;
+  const lineCount = text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
+  const tooLong = text.length > FLEET_LIST_LIMITS.resolveChars || lineCount > FLEET_LIST_LIMITS.resolveLines;
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    resolve.mutate({ text, by, ...(column.trim() ? { column: column.trim() } : {}) });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        title="Paste a list of devices"
+        description="Serial numbers or asset IDs, one per line, or a CSV with a column of them. Matches are exact."
+        className="max-h-[90dvh] w-[min(46rem,calc(100vw-2rem))]"
+      >
+        {report ? (
+          <ResolveReport
+            report={report}
+            canSelect={canSelect}
+            onBack={() => resolve.reset()}
+            onSelect={() => onSelect(report.uniqueDeviceIds)}
+          />
+        ) : (
+          <form onSubmit={submit} className="flex min-h-0 flex-col gap-3">
+            <label htmlFor="paste-list-text" className="sr-only">
+              Serial numbers or asset IDs
+            </label>
+            <Textarea
+              id="paste-list-text"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              rows={10}
+              autoFocus
+              spellCheck={false}
+              placeholder={'5CD1234XYZ\n5CD1234XZ0\n…'}
+              className="font-mono text-[0.8125rem]"
+              aria-invalid={tooLong || undefined}
+            />
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="paste-list-by" className="text-sm font-medium">
+                  Match on
+                </label>
+                <NativeSelect
+                  id="paste-list-by"
+                  value={by}
+                  onChange={(event) => setBy(event.target.value as MatchBy)}
+                  className="w-44"
+                >
+                  <option value="auto">Serial or asset ID</option>
+                  <option value="serial">Serial number</option>
+                  <option value="assetId">Asset ID</option>
+                </NativeSelect>
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="paste-list-column" className="text-sm font-medium">
+                  CSV column <span className="font-normal text-muted-foreground">(optional)</span>
+                </label>
+                <Input
+                  id="paste-list-column"
+                  value={column}
+                  maxLength={200}
+                  onChange={(event) => setColumn(event.target.value)}
+                  placeholder="Header name or number"
+                  className="w-52"
+                />
+              </div>
+              <span className="ml-auto text-xs text-muted-foreground tabular-nums">
+                {formatCount(lineCount)} {lineCount === 1 ? 'line' : 'lines'}
+              </span>
+            </div>
+            {tooLong ? (
+              <FormMessage>
+                Paste at most {formatCount(FLEET_LIST_LIMITS.resolveLines)} lines at a time; split the list
+                and resolve it in parts.
+              </FormMessage>
+            ) : null}
+            {resolve.error ? <FormMessage>{resolve.error.message}</FormMessage> : null}
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={lineCount === 0 || tooLong || resolve.isPending}>
+                {resolve.isPending ? 'Matching…' : 'Find devices'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ResolveReport({
+  report,
+  canSelect,
+  onBack,
+  onSelect,
+}: {
+  report: ResolveDevicesResponse;
+  canSelect: boolean;
+  onBack: () => void;
+  onSelect: () => void;
+}) {
+  const [problemsOnly, setProblemsOnly] = useState(false);
+  const { summary } = report;
+  const lines = problemsOnly
+    ? report.lines.filter((line) => line.matchCount !== 1 || line.duplicateOfLine !== null)
+    : report.lines;
+  const unique = report.uniqueDeviceIds.length;
+  return (
+    <div className="flex min-h-0 flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="paste-summary">
+        <Badge tone="success">{formatCount(summary.one)} matched exactly</Badge>
+        <Badge tone={summary.none > 0 ? 'danger' : 'neutral'}>{formatCount(summary.none)} no match</Badge>
+        <Badge tone={summary.many > 0 ? 'warning' : 'neutral'}>
+          {formatCount(summary.many)} several matches
+        </Badge>
+        {summary.duplicates > 0 ? <Badge>{formatCount(summary.duplicates)} repeated</Badge> : null}
+        <label className="ml-auto flex items-center gap-2 text-xs text-muted-foreground">
+          <input
+            type="checkbox"
+            className="size-3.5 accent-[var(--color-accent)]"
+            checked={problemsOnly}
+            onChange={(event) => setProblemsOnly(event.target.checked)}
+          />
+          Only lines that need attention
+        </label>
+      </div>
+      <div className="min-h-0 max-h-[50dvh] overflow-auto rounded-md border border-border">
+        <table className="w-full text-left text-sm" aria-label="Matches per line">
+          <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
+            <tr>
+              <th className="px-3 py-1.5 font-medium">Line</th>
+              <th className="px-3 py-1.5 font-medium">Pasted</th>
+              <th className="px-3 py-1.5 font-medium">Result</th>
+              <th className="px-3 py-1.5 font-medium">Device</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr
+                key={line.line}
+                className="border-t border-border align-top"
+                data-testid="paste-line"
+                data-match-count={line.matchCount}
+              >
+                <td className="px-3 py-1.5 text-xs text-muted-foreground tabular-nums">{line.line}</td>
+                <td className="px-3 py-1.5 font-mono text-[0.8125rem] break-all">{line.input}</td>
+                <td className="px-3 py-1.5 whitespace-nowrap">
+                  {line.duplicateOfLine !== null ? (
+                    <Badge>Repeats line {line.duplicateOfLine}</Badge>
+                  ) : line.matchCount === 0 ? (
+                    <Badge tone="danger">No match</Badge>
+                  ) : line.matchCount === 1 ? (
+                    <Badge tone="success">1 match</Badge>
+                  ) : (
+                    <Badge tone="warning">{formatCount(line.matchCount)} matches</Badge>
+                  )}
+                </td>
+                <td className="px-3 py-1.5 text-xs">
+                  {line.matches.map((match) => (
+                    <div key={match.deviceId} className="flex flex-wrap gap-x-2">
+                      <span className="font-mono text-foreground">
+                        {match.serialNumber ?? match.deviceId}
+                      </span>
+                      {match.annotatedAssetId ? <span>asset {match.annotatedAssetId}</span> : null}
+                      <span className="text-muted-foreground">{match.model}</span>
+                      <span className="text-muted-foreground">{match.orgUnitPath}</span>
+                    </div>
+                  ))}
+                  {line.matchCount > line.matches.length ? (
+                    <div className="text-muted-foreground">
+                      and {formatCount(line.matchCount - line.matches.length)} more
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {summary.many > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          Lines with several matches are left out of the selection: make them specific (a full serial) and
+          resolve again.
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onBack}>
+          Edit the list
+        </Button>
+        {canSelect ? (
+          <Button onClick={onSelect} disabled={unique === 0}>
+            Select {formatCount(unique)} {unique === 1 ? 'device' : 'devices'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { lazy, Suspense, useState } from 'react';
+import { Bookmark, ChevronDown, Link2, Plus, Save, Trash2, Users } from 'lucide-react';
+import type { SavedView, SavedViewState } from '@fleetdeck/shared/fleet-contract';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { useDeleteSavedView, useUpdateSavedView } from '../api/saved-views.ts';
+
+const SaveViewDialog = lazy(() =>
+  import('./save-view-dialog.tsx').then((module) => ({ default: module.SaveViewDialog })),
+);
+
+/**
+ * Saved views: the admin's own and those shared with the organization. Opening one puts its state
+ * in the URL (with `view=<id>`), so the URL itself can be shared.
+ */
+export function SavedViewsMenu({
+  views,
+  activeView,
+  current,
+  onOpen,
+  onSaved,
+  onDeleted,
+}: {
+  views: readonly SavedView[] | undefined;
+  activeView: SavedView | undefined;
+  current: SavedViewState;
+  onOpen: (view: SavedView) => void;
+  onSaved: (view: SavedView) => void;
+  onDeleted: () => void;
+}) {
+  const [saving, setSaving] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const update = useUpdateSavedView();
+  const remove = useDeleteSavedView();
+  const mine = views?.filter((view) => !view.shared) ?? [];
+  const shared = views?.filter((view) => view.shared) ?? [];
+  const changed =
+    activeView !== undefined &&
+    (activeView.q !== current.q ||
+      activeView.sort !== current.sort ||
+      activeView.dir !== current.dir ||
+      activeView.columns.join(',') !== current.columns.join(','));
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="secondary" size="sm" className="max-w-56">
+            <Bookmark aria-hidden="true" />
+            <span className="truncate">{activeView ? activeView.name : 'Views'}</span>
+            {changed ? <span className="text-xs text-muted-foreground">(edited)</span> : null}
+            <ChevronDown aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent className="w-72" align="start">
+          <ViewGroup label="My views" views={mine} activeId={activeView?.id} onOpen={onOpen} />
+          <ViewGroup
+            label="Shared with the organization"
+            views={shared}
+            activeId={activeView?.id}
+            onOpen={onOpen}
+          />
+          {views && views.length === 0 ? (
+            <p className="px-2 py-1.5 text-sm text-muted-foreground">No saved views yet.</p>
+          ) : null}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setSaving(true)}>
+            <Plus aria-hidden="true" />
+            Save as new view…
+          </DropdownMenuItem>
+          {activeView?.editable && changed ? (
+            <DropdownMenuItem
+              onSelect={() =>
+                update.mutate({ id: activeView.id, patch: current }, { onSuccess: (view) => onSaved(view) })
+              }
+            >
+              <Save aria-hidden="true" />
+              Update “{activeView.name}”
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuItem
+            onSelect={() => {
+              void navigator.clipboard.writeText(window.location.href).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              );
+            }}
+          >
+            <Link2 aria-hidden="true" />
+            {copied ? 'Link copied' : 'Copy link to this view'}
+          </DropdownMenuItem>
+          {activeView?.editable ? (
+            <DropdownMenuItem
+              className="text-danger"
+              onSelect={() => {
+                if (window.confirm(`Delete the view “${activeView.name}”?`))
+                  remove.mutate(activeView.id, { onSuccess: onDeleted });
+              }}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete “{activeView.name}”
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {update.error || remove.error ? (
+        <span role="alert" className="text-xs text-danger">
+          {(update.error ?? remove.error)?.message}
+        </span>
+      ) : null}
+      {saving ? (
+        <Suspense fallback={null}>
+          <SaveViewDialog
+            onClose={() => setSaving(false)}
+            current={current}
+            onSaved={(view) => {
+              setSaving(false);
+              onSaved(view);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function ViewGroup({
+  label,
+  views,
+  activeId,
+  onOpen,
+}: {
+  label: string;
+  views: readonly SavedView[];
+  activeId: string | undefined;
+  onOpen: (view: SavedView) => void;
+}) {
+  if (views.length === 0) return null;
+  return (
+    <>
+      <DropdownMenuLabel>{label}</DropdownMenuLabel>
+      {views.map((view) => (
+        <DropdownMenuItem
+          key={view.id}
+          onSelect={() => onOpen(view)}
+          aria-current={view.id === activeId ? 'true' : undefined}
+          className={view.id === activeId ? 'font-medium' : undefined}
+        >
+          {view.shared ? <Users aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+          <span className="min-w-0 flex-1 truncate">{view.name}</span>
+          {view.shared && view.ownerName ? (
+            <span className="truncate text-xs text-muted-foreground">{view.ownerName}</span>
+          ) : null}
+        </DropdownMenuItem>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * How fleet values read in the table: relative times with the absolute one for tooltips, human
+ * byte sizes, and the auto-update expiration's urgency.
+ */
+
+const number = new Intl.NumberFormat('en-US');
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const absoluteDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const absoluteDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+export function formatCount(value: number): string {
+  return number.format(value);
+}
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "3 days ago", "in 2 months", "just now". */
+export function formatRelative(iso: string, now: number = Date.now()): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  const diff = time - now;
+  const abs = Math.abs(diff);
+  if (abs < 45_000) return 'just now';
+  for (const [unit, ms] of UNITS) {
+    if (abs >= ms || unit === 'minute') return relative.format(Math.round(diff / ms), unit);
+  }
+  return relative.format(0, 'minute');
+}
+
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : absoluteDateTime.format(time);
+}
+
+/** Dates without time (AUE, manufacture) are calendar days: shown in UTC so they never shift a day. */
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : absoluteDate.format(time);
+}
+
+/** 1536 → "1.5 KB"; binary units as ChromeOS shows them. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
+}
+
+export type AueUrgency = 'expired' | 'soon' | 'ok';
+
+const SIX_MONTHS_MS = 182 * 86_400_000;
+
+/** Expired: past; soon: within six months; otherwise ok. */
+export function aueUrgency(iso: string, now: number = Date.now()): AueUrgency {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time) || time - now > SIX_MONTHS_MS) return 'ok';
+  return time <= now ? 'expired' : 'soon';
+}
+
+/** ACTIVE → "Active", DEPROVISIONED → "Deprovisioned", UPDATE_REQUIRED → "Update required". */
+export function humanizeEnum(value: string): string {
+  const words = value.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ComparePoliciesResponse } from '@fleetdeck/shared/policy-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+/** `GET /api/policy/compare`: two OUs' effective policies side by side, differences flagged. */
+export function comparePolicies(a: string, b: string, refresh = false): Promise<ComparePoliciesResponse> {
+  const params = new URLSearchParams({ a, b });
+  if (refresh) params.set('refresh', '1');
+  return callIdentity<ComparePoliciesResponse>(`/api/policy/compare?${params.toString()}`);
+}
+
+export const comparePoliciesQuery = (a: string, b: string) =>
+  queryOptions({
+    queryKey: ['policy', 'compare', a, b],
+    queryFn: () => comparePolicies(a, b),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+export function useComparePolicies(a: string | undefined, b: string | undefined) {
+  return useQuery({
+    ...comparePoliciesQuery(a ?? '', b ?? ''),
+    enabled: a !== undefined && b !== undefined && a !== b,
+  });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PolicyOrgUnitsResponse } from '@fleetdeck/shared/policy-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+/** `GET /api/policy/org-units`: the OU tree from Fleetdeck's copy, narrowed to the caller's scope. */
+export function getPolicyOrgUnits(): Promise<PolicyOrgUnitsResponse> {
+  return callIdentity<PolicyOrgUnitsResponse>('/api/policy/org-units');
+}
+
+export const policyOrgUnitsQuery = queryOptions({
+  queryKey: ['policy', 'org-units'],
+  queryFn: getPolicyOrgUnits,
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+/** Why: the picker, the compare selects and the source badges all read the same tree. */
+export function usePolicyOrgUnits() {
+  return useQuery(policyOrgUnitsQuery);
+}

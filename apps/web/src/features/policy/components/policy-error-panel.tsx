@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { CircleAlert, KeyRound, Timer } from 'lucide-react';
+import { APP_ROUTES } from '@fleetdeck/shared/app-routes';
+import type { POLICY_ERROR_IDS as ContractErrorIds } from '@fleetdeck/shared/policy-contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { IdentityError } from '../../../lib/auth/identity-client.ts';
+
+/** The contract's error ids; spelled here because the contract module (zod) stays off the page. */
+const POLICY_ERROR_IDS = {
+  reconsent: 'google_reconsent_required',
+  rateLimited: 'google_rate_limited',
+  permission: 'google_permission_denied',
+  unavailable: 'google_unavailable',
+} as const satisfies typeof ContractErrorIds;
+
+/**
+ * Why: a failed policy read is never a blank page. Google access revoked links to Settings →
+ * Google; a rate limit or an outage offers to try again.
+ */
+export function PolicyErrorPanel({ error, onRetry }: { error: Error; onRetry?: (() => void) | undefined }) {
+  const code = error instanceof IdentityError ? error.code : undefined;
+  const reconsent = code === POLICY_ERROR_IDS.reconsent || code === POLICY_ERROR_IDS.permission;
+  const rateLimited = code === POLICY_ERROR_IDS.rateLimited;
+  const Icon = reconsent ? KeyRound : rateLimited ? Timer : CircleAlert;
+  const title = reconsent
+    ? 'Google access needs attention'
+    : rateLimited
+      ? 'Google is busy'
+      : 'Policies could not be loaded';
+  return (
+    <section
+      role="alert"
+      data-testid="policy-error"
+      className="flex flex-col gap-3 rounded-lg border border-danger/30 bg-danger-subtle p-5 text-danger-subtle-foreground sm:flex-row sm:items-start"
+    >
+      <Icon className="size-5 shrink-0" aria-hidden="true" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <h2 className="text-sm font-semibold">{title}</h2>
+        <p className="text-sm">{error.message}</p>
+        <div className="flex flex-wrap gap-2">
+          {reconsent ? (
+            <Button asChild size="sm">
+              <Link to={APP_ROUTES.settingsGoogle}>Open Settings → Google</Link>
+            </Button>
+          ) : null}
+          {onRetry && !reconsent ? (
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              Try again
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { EffectivePolicy } from '@fleetdeck/shared/policy-contract';
+
+/**
+ * The debugger's whole view lives in the URL, so a link from the device page (or a colleague)
+ * opens the same view: `?orgUnitId=`, `?deviceId=`, `?deviceId=&moveTo=`, `?compare=&with=`, plus
+ * `q` (search), `filter` (`here` | `inherited`) and `show=all` (compare: every policy).
+ */
+
+export type PolicyFilter = 'all' | 'here' | 'inherited';
+export type PolicyMode = 'pick' | 'orgUnit' | 'device' | 'move' | 'compare';
+
+export interface PolicyViewState {
+  readonly orgUnitId?: string | undefined;
+  readonly deviceId?: string | undefined;
+  readonly moveTo?: string | undefined;
+  readonly compare?: string | undefined;
+  readonly with?: string | undefined;
+  readonly q: string;
+  readonly filter: PolicyFilter;
+  readonly showAll: boolean;
+}
+
+const ORG_UNIT_ID = /^(id:)?[A-Za-z0-9_-]{1,100}$/;
+const DEVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+export const MAX_SEARCH_LENGTH = 200;
+
+function valid(value: string | null, pattern: RegExp): string | undefined {
+  return value !== null && pattern.test(value) ? value : undefined;
+}
+
+/** Why: unknown or malformed parameters are ignored rather than sent to the server. */
+export function readViewState(params: URLSearchParams): PolicyViewState {
+  const filter = params.get('filter');
+  return {
+    orgUnitId: valid(params.get('orgUnitId'), ORG_UNIT_ID),
+    deviceId: valid(params.get('deviceId'), DEVICE_ID),
+    moveTo: valid(params.get('moveTo'), ORG_UNIT_ID),
+    compare: valid(params.get('compare'), ORG_UNIT_ID),
+    with: valid(params.get('with'), ORG_UNIT_ID),
+    q: (params.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH),
+    filter: filter === 'here' || filter === 'inherited' ? filter : 'all',
+    showAll: params.get('show') === 'all',
+  };
+}
+
+/** The parameters of a state, in a stable order, defaults left out. */
+export function writeViewState(state: PolicyViewState): URLSearchParams {
+  const params = new URLSearchParams();
+  const put = (key: string, value: string | undefined) => {
+    if (value !== undefined && value !== '') params.set(key, value);
+  };
+  put('orgUnitId', state.orgUnitId);
+  put('deviceId', state.deviceId);
+  put('moveTo', state.moveTo);
+  put('compare', state.compare);
+  put('with', state.with);
+  put('q', state.q);
+  put('filter', state.filter === 'all' ? undefined : state.filter);
+  put('show', state.showAll ? 'all' : undefined);
+  return params;
+}
+
+/** Which view the parameters ask for; compare wins, then a move preview, a device, an OU. */
+export function modeOf(state: PolicyViewState): PolicyMode {
+  if (state.compare !== undefined) return 'compare';
+  if (state.deviceId !== undefined && state.moveTo !== undefined) return 'move';
+  if (state.deviceId !== undefined) return 'device';
+  if (state.orgUnitId !== undefined) return 'orgUnit';
+  return 'pick';
+}
+
+/** Why: search by policy name or description (or a value's words); filter by where it is set. */
+export function matchesPolicy(policy: EffectivePolicy, q: string, filter: PolicyFilter): boolean {
+  if (filter === 'here' && policy.status !== 'set_here') return false;
+  if (filter === 'inherited' && policy.status !== 'inherited') return false;
+  const needle = q.trim().toLowerCase();
+  if (needle === '') return true;
+  const haystack = [
+    policy.title,
+    policy.schemaName,
+    policy.description,
+    policy.target ?? '',
+    ...policy.fields.flatMap((field) => [field.label, field.display]),
+  ]
+    .join('\n')
+    .toLowerCase();
+  return haystack.includes(needle);
+}

@@ -1,0 +1,237 @@
+/**
+ * bench:dashboard — how fast `GET /api/dashboard` answers at fleet scale, from the rollups the
+ * sync maintains, next to the naive way it replaces (the same GROUP BY aggregates run over the
+ * device table on every request).
+ *   npm run bench:dashboard -- --devices 100000 --databases pglite,postgres --requests 200
+ * Per database: a fresh database, `--devices` device rows written directly with SQL (a spread of
+ * statuses, models, AUE dates, OS versions, battery and compliance states, last syncs and 40
+ * schools of OUs; the dashboard reads only typed columns, and each row carries a 1 KB JSON like a
+ * stored device's inline part), one rollup refresh as the sync runs it, then the route (zod
+ * response schema and serialization included, through Fastify's inject) `--requests` times.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { loadDashboard } from '../apps/server/src/modules/dashboard/dashboard-service.ts';
+import { refreshRollups } from '../apps/server/src/modules/fleet-store/fleet-rollups.ts';
+import { dashboardRoutes, type DashboardCaller } from '../apps/server/src/routes/dashboard.ts';
+import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
+
+const flags = benchFlags({
+  devices: { type: 'string', default: '100000' },
+  databases: { type: 'string', default: 'pglite,postgres' },
+  requests: { type: 'string', default: '200' },
+  /** Requests of the naive variant (each one scans the fleet). */
+  'naive-requests': { type: 'string', default: '30' },
+  'postgres-url': {
+    type: 'string',
+    default:
+      process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  },
+});
+
+const ORG = 'org-bench';
+const SCHOOLS = 40;
+const devices = Number(flags.devices);
+
+interface Figures {
+  database: string;
+  devices: number;
+  loadSeconds: number;
+  refreshMs: number;
+  rollupRows: number;
+  api: Timing;
+  naive: Timing;
+  scopedViewer: Timing;
+}
+interface Timing {
+  p50: number;
+  p95: number;
+  max: number;
+  runs: number;
+}
+
+async function openFresh(kind: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-dashboard-bench-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `fleetdeck_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: flags['postgres-url'] });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(flags['postgres-url']);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** Writes the fleet in chunks of one INSERT … SELECT each; values follow a fixed hash of the row number. */
+async function loadFleet(database: Database): Promise<void> {
+  const chunk = 20_000;
+  for (let start = 1; start <= devices; start += chunk) {
+    const end = Math.min(devices, start + chunk - 1);
+    await sql`
+      insert into fleet_device (org_id, device_id, customer_id, serial_number, status, model, org_unit_path,
+        last_sync, aue_date, os_version, os_compliance, os_update_state, boot_mode, storage_total_bytes,
+        storage_free_bytes, battery_health, raw, content_hash)
+      select ${ORG}, 'dev-' || i, 'C0bench', 'SN' || lpad(i::text, 9, '0'),
+        case when h % 100 < 88 then 'ACTIVE' when h % 100 < 91 then 'DISABLED'
+          when h % 100 < 98 then 'DEPROVISIONED' else 'PRE_PROVISIONED' end,
+        'Chromebook model ' || (h % 30),
+        '/School ' || (i % ${SCHOOLS}::int) || '/Grade ' || (h % 6),
+        case when h % 50 = 0 then null else now() - make_interval(secs => ((h % 1000) ^ 2 / 1000.0) * 86400 / 4) end,
+        date '2021-06-30' + ((h % 30) * 150)::int,
+        case when h % 40 = 0 then null else (158 - (h / 7 % 100) ^ 2 / 1600)::int || '.0.7258.' || (h % 200) end,
+        (array['compliant', 'compliant', 'pending', 'notCompliant'])[h % 4 + 1],
+        case when h % 4 = 2 then 'updateStateNeedReboot' else null end,
+        case when h % 300 = 0 then 'Dev' else 'Verified' end,
+        64000000000, (h % 997)::bigint * 64000000,
+        case when h % 20 = 0 then 'BATTERY_REPLACE_SOON' when h % 97 = 0 then 'BATTERY_REPLACE_NOW'
+          when h % 7 = 0 then null else 'BATTERY_HEALTH_NORMAL' end,
+        jsonb_build_object('deviceId', 'dev-' || i, 'notes', repeat('x', 1000)),
+        md5(i::text)
+      from (select i, (i::bigint * 2654435761) % 4294967296 as h from generate_series(${start}::int, ${end}::int) i) s`.execute(
+      database.db,
+    );
+  }
+  await sql`analyze fleet_device`.execute(database.db);
+  await sql`
+    insert into sync_run (org_id, customer_id, kind, trigger, status, phase, started_at, finished_at)
+    values (${ORG}, 'C0bench', 'full', 'manual', 'succeeded', 'done', now(), now())`.execute(database.db);
+}
+
+async function time(runs: number, request: () => Promise<void>): Promise<Timing> {
+  for (let i = 0; i < Math.min(5, runs); i++) await request();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await request();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: round(percentile(samples, 50), 2),
+    p95: round(percentile(samples, 95), 2),
+    max: round(samples.at(-1) ?? Number.NaN, 2),
+    runs,
+  };
+}
+
+async function dashboardApp(
+  database: Database,
+  caller: { current: DashboardCaller },
+): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(dashboardRoutes, {
+    db: database.db,
+    access: { requirePermission: () => async () => undefined, callerOf: async () => caller.current },
+  });
+  await app.ready();
+  return app;
+}
+
+async function runDatabase(kind: string): Promise<Figures> {
+  const { database, cleanup } = await openFresh(kind);
+  try {
+    await migrateToLatest(database.db);
+    const loadStarted = performance.now();
+    await loadFleet(database);
+    const loadSeconds = round((performance.now() - loadStarted) / 1000, 1);
+    const refreshSamples: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await database.db.transaction().execute((trx) => refreshRollups(trx, ORG));
+      refreshSamples.push(performance.now() - started);
+    }
+    const rollupRows = await sql<{ n: number }>`
+      select count(*)::int as n from fleet_rollup where org_id = ${ORG}`.execute(database.db);
+    const whole: DashboardCaller = {
+      orgId: ORG,
+      userId: 'bench',
+      email: 'bench@example.edu',
+      ouPaths: ['/'],
+    };
+    const caller = { current: whole };
+    const app = await dashboardApp(database, caller);
+    const get = async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/dashboard' });
+      if (response.statusCode !== 200) throw new Error(`GET /api/dashboard answered ${response.statusCode}`);
+    };
+    try {
+      const api = await time(Number(flags.requests), get);
+      // The naive dashboard: the same GROUP BY aggregates over the device table on every request
+      // (the service without the route, so Fastify's small share is not counted against it).
+      const naive = await time(Number(flags['naive-requests']), async () => {
+        JSON.stringify(await loadDashboard(database.db, { orgId: ORG, ouPaths: ['/'], source: 'live' }));
+      });
+      caller.current = { ...whole, ouPaths: ['/School 7'] };
+      const scopedViewer = await time(Number(flags['naive-requests']), get);
+      return {
+        database: kind,
+        devices,
+        loadSeconds,
+        refreshMs: round(refreshSamples.sort((a, b) => a - b)[1] ?? Number.NaN, 1),
+        rollupRows: rollupRows.rows[0]?.n ?? 0,
+        api,
+        naive,
+        scopedViewer,
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+const results: Figures[] = [];
+for (const kind of flags.databases.split(',').filter(Boolean)) {
+  process.stdout.write(`Writing ${devices} devices to a fresh ${kind} database and measuring...\n`);
+  results.push(await runDatabase(kind));
+}
+
+printTable(
+  `GET /api/dashboard at ${devices} devices (ms; rollups vs the naive GROUP BY per request)`,
+  results.map((r) => ({
+    database: r.database,
+    'rollups p50': r.api.p50,
+    'rollups p95': r.api.p95,
+    'naive p50': r.naive.p50,
+    'naive p95': r.naive.p95,
+    'scoped viewer p95 (1/40 of fleet)': r.scopedViewer.p95,
+    'rollup refresh ms': r.refreshMs,
+    'rollup rows': r.rollupRows,
+    'load s': r.loadSeconds,
+  })),
+);
+printFigures('dashboard', { devices, goalP95Ms: 50, results });
