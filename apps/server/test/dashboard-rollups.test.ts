@@ -115,6 +115,12 @@ describe(`dashboard rollups and API (${backendName})`, () => {
       await referenceCount(`os_compliance = 'notCompliant'`, ouPath),
     );
     expect(attention.get('pendingUpdate')).toBe(await referenceCount(`os_compliance = 'pending'`, ouPath));
+    expect(attention.get('unsupportedPolicy')).toBe(await referenceCount(`aue_date < current_date`, ouPath));
+    const activity = view.attention.find((a) => a.key === 'noUserActivity');
+    const day = /\.\.(\d{4}-\d{2}-\d{2})$/.exec(activity?.query ?? '')?.[1];
+    expect(activity?.count).toBe(
+      await referenceCount(`last_sync < (date '${day}' + 1)::timestamp at time zone 'UTC'`, ouPath),
+    );
     expect(attention.get('noPolicySync')).toBe(
       await referenceCount(`last_sync is null or last_sync < now() - interval '28 days'`, ouPath),
     );
@@ -138,7 +144,7 @@ describe(`dashboard rollups and API (${backendName})`, () => {
       expect([key, (view.tiles.find((t) => t.key === key)?.count ?? 0) > 0]).toEqual([key, true]);
     }
     expect(view.os.referenceMajor).toBeGreaterThan(100);
-    expect(view.attention.every((a) => a.googleCount !== null)).toBe(true);
+    expect(view.attention.every((a) => a.googleCount !== null && a.count !== null)).toBe(true);
     expect(view.trends).toHaveLength(1);
     expect(view.trends[0]?.active).toBe(view.inService.count);
     await expectMatchesTable(view);

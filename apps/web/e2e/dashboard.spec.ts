@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
+import type { DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
 
 /**
  * The dashboard over the generated fleet that onboarding's first sync copied (300 devices):
@@ -84,5 +85,32 @@ test.describe('dashboard', () => {
     const matches = page.getByTestId('fleet-match-count');
     await expect(matches).toContainText(/\d/, { timeout: 15_000 });
     expect(digits(await matches.textContent())).toBe(count);
+  });
+
+  test('every number matches the fleet table for its query', async ({ page }) => {
+    const response = await page.request.get('/api/dashboard');
+    expect(response.status()).toBe(200);
+    const view = (await response.json()) as DashboardResponse;
+    const numbers = [
+      ...view.tiles,
+      ...view.statuses,
+      ...view.compliance,
+      ...view.battery,
+      ...view.models.slice(0, 5),
+      ...view.attention.map((a) => ({ key: a.key, query: a.query, count: a.count ?? -1 })),
+      ...view.aue.schoolYears.map((y) => ({ key: y.label, query: y.query, count: y.count })),
+      ...view.aue.schoolYears.flatMap((y) =>
+        y.models.slice(0, 1).map((m) => ({ key: m.model, query: m.query, count: m.count })),
+      ),
+      ...view.os.versions.slice(0, 4).map((v) => ({ key: String(v.major), query: v.query, count: v.count })),
+    ].filter((n): n is { key: string; query: string; count: number } => typeof n.query === 'string');
+    expect(numbers.length).toBeGreaterThan(30);
+    for (const number of numbers) {
+      const params = new URLSearchParams({ q: number.query, count: 'exact', limit: '1' });
+      const table = await page.request.get(`/api/devices?${params.toString()}`);
+      expect([number.query, table.status()]).toEqual([number.query, 200]);
+      const body = (await table.json()) as { total: { value: number } | null };
+      expect([number.query, body.total?.value]).toEqual([number.query, number.count]);
+    }
   });
 });

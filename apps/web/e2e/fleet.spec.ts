@@ -237,12 +237,13 @@ test.describe('fleet status', () => {
     const q = `status:ACTIVE -ou:"${target?.orgUnitPath ?? ''}"`;
     await openFleet(page, `?q=${encodeURIComponent(q)}`);
     const grid = page.getByRole('grid', { name: 'Devices' });
-    const rows = grid.getByTestId('fleet-row');
-    await rows.nth(0).getByRole('checkbox').check();
-    await rows
-      .nth(29)
-      .getByRole('checkbox')
-      .click({ modifiers: ['Shift'] });
+    // Tick the first row, scroll the 30th into view, Shift+click it: rows 1 to 30 are selected.
+    await grid.locator('[aria-rowindex="2"]').getByRole('checkbox').check();
+    const thirtieth = grid.locator('[aria-rowindex="31"]');
+    await grid.evaluate((element) => {
+      element.scrollTop = 20 * 30;
+    });
+    await thirtieth.getByRole('checkbox').click({ modifiers: ['Shift'] });
     await expect(page.getByTestId('fleet-selection')).toContainText('30 selected');
     // The first 30 rows of the table are the API's first 30 for the same query and order.
     const moved = (await listDevices(page.request, { q, limit: '30' })).devices.map(

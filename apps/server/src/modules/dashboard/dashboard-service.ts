@@ -14,10 +14,10 @@ import {
   ATTENTION_MEASURES,
   BATTERY_QUERIES,
   COMPLIANCE_QUERIES,
-  googleOnlyAttentionQuery,
   IN_SERVICE,
   modelQuery,
   modelTerm,
+  noUserActivityQuery,
   osMajorQuery,
   schoolYearRange,
   statusQuery,
@@ -134,7 +134,7 @@ export async function loadDashboard(
       count: get('tile', key),
       query: TILE_MEASURES[key].query,
     })),
-    attention: attentionItems(get, attentionReport?.data, now),
+    attention: attentionItems(get, attentionReport?.data, get('meta', 'utcDay')),
     attentionFetchedAt: attentionReport?.fetchedAt ?? null,
     compliance: segments(bucketsOf('compliance'), COMPLIANCE_LABELS, COMPLIANCE_QUERIES),
     battery: segments(bucketsOf('battery'), BATTERY_LABELS, BATTERY_QUERIES),
@@ -220,23 +220,19 @@ async function readTrends(db: Kysely<DB>, orgId: string): Promise<TrendPoint[]> 
 function attentionItems(
   get: (dimension: string, bucket: string) => number,
   report: Record<string, unknown> | undefined,
-  now: Date,
+  utcDay: number,
 ): AttentionItem[] {
   const googleCount = (key: keyof typeof GOOGLE_ATTENTION_FIELDS) => {
     const value = Number(report?.[GOOGLE_ATTENTION_FIELDS[key]]);
     return report && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : report ? 0 : null;
   };
-  return (Object.keys(ATTENTION_LABELS) as (keyof typeof ATTENTION_LABELS)[]).map((key) => {
-    const ours =
-      key in ATTENTION_MEASURES ? ATTENTION_MEASURES[key as keyof typeof ATTENTION_MEASURES] : undefined;
-    return {
-      key,
-      label: ATTENTION_LABELS[key],
-      count: ours ? get('attention', key) : null,
-      googleCount: googleCount(key),
-      query: ours ? ours.query : googleOnlyAttentionQuery(key as 'noUserActivity' | 'unsupportedPolicy', now),
-    };
-  });
+  return (Object.keys(ATTENTION_LABELS) as (keyof typeof ATTENTION_LABELS)[]).map((key) => ({
+    key,
+    label: ATTENTION_LABELS[key],
+    count: get('attention', key),
+    googleCount: googleCount(key),
+    query: key === 'noUserActivity' ? noUserActivityQuery(utcDay) : ATTENTION_MEASURES[key].query,
+  }));
 }
 
 function segments(

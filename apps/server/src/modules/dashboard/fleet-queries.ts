@@ -46,23 +46,32 @@ export const TILE_MEASURES = {
     sql: `storage_total_bytes > 0 and storage_free_bytes * 10 < storage_total_bytes`,
     query: `${IN_SERVICE} storage_free:..10%`,
   },
-  devMode: { sql: `lower(boot_mode) = 'dev'`, query: `${IN_SERVICE} boot_mode:dev` },
+  devMode: { sql: `boot_mode = 'Dev'`, query: `${IN_SERVICE} boot_mode:dev` },
 } as const satisfies Record<string, Measure>;
 
-/** Google's needs-attention categories we can count from our copy ("no recent" = 28 days). */
+/**
+ * Google's needs-attention categories counted from our copy ("no recent" = 28 days). The copy has
+ * no user-activity times nor a policy-support flag, so those two use the fleet table's stand-ins:
+ * the last sync for activity, and "past its AUE date" for unsupported policy.
+ */
 export const ATTENTION_MEASURES = {
   noPolicySync: {
     sql: `(last_sync < now() - interval '28 days' or last_sync is null)`,
     query: `${IN_SERVICE} stale:28d`,
   },
+  noUserActivity: {
+    // `last_user_activity:..D` is "before the day after D", D being 29 days before today (UTC).
+    sql: `last_sync < (((now() at time zone 'UTC')::date - 28)::timestamp at time zone 'UTC')`,
+    query: '',
+  },
   osNotCompliant: { sql: `os_compliance = 'notCompliant'`, query: `${IN_SERVICE} compliance:not_compliant` },
   pendingUpdate: { sql: `os_compliance = 'pending'`, query: `${IN_SERVICE} compliance:pending_update` },
+  unsupportedPolicy: { sql: `aue_date < current_date`, query: `${IN_SERVICE} policy_status:false` },
 } as const satisfies Record<string, Measure>;
 
-/** Categories the Directory copy holds no data for: the dashboard shows Google's count. */
-export function googleOnlyAttentionQuery(key: 'noUserActivity' | 'unsupportedPolicy', today: Date): string {
-  if (key === 'unsupportedPolicy') return `${IN_SERVICE} policy_status:false`;
-  const cutoff = new Date(today.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
+/** The no-user-activity query for rollups computed on `utcDay` (days since 1970-01-01, UTC). */
+export function noUserActivityQuery(utcDay: number): string {
+  const cutoff = new Date((utcDay - 29) * 86_400_000).toISOString().slice(0, 10);
   return `${IN_SERVICE} last_user_activity:..${cutoff}`;
 }
 

@@ -22,6 +22,7 @@ export const ROLLUP_DIMENSIONS = {
   model: 'model name, `Unknown` when absent',
   osMajor: 'Chrome OS major version, `Unknown` when absent',
   aueYearModel: '`<school year start>|<model>`, `none|<model>` without an AUE date',
+  meta: 'bucket `utcDay`: the UTC day the counts were taken, as days since 1970-01-01',
 } as const;
 export type RollupDimension = keyof typeof ROLLUP_DIMENSIONS;
 
@@ -78,6 +79,7 @@ export function rollupAggregate(orgId: string, ouPaths?: readonly string[]): Raw
     select 'total' as dimension, 'all' as bucket, (select count(*)::int from live) as device_count
     union all select 'status', coalesce(status, 'UNKNOWN'), count(*)::int from live group by 2
     union all select 'inService', 'all', (select count(*)::int from active)
+    union all select 'meta', 'utcDay', ((now() at time zone 'UTC')::date - date '1970-01-01')::int
     union all select t.dimension, t.bucket, t.device_count
       from (select ${sql.raw(filters.join(', '))} from active) c
       cross join lateral (values ${sql.raw(unpivot.join(', '))}) t(dimension, bucket, device_count)

@@ -30,13 +30,13 @@ export const BULK_KIND_INFO: Readonly<Record<BulkKind, BulkKindInfo>> = {
   disable: {
     label: 'Disable…',
     title: 'Disable devices',
-    permission: 'device.deprovision',
+    permission: 'device.command',
     destructive: false,
   },
   reenable: {
     label: 'Re-enable…',
     title: 'Re-enable devices',
-    permission: 'device.deprovision',
+    permission: 'device.command',
     destructive: false,
   },
   deprovision: {

@@ -42,8 +42,11 @@ export function AttentionList({
                       {formatCount(shown)}
                     </CountLink>
                   )}
-                  {item.count === null && shown !== null ? (
-                    <span className="ml-1 text-xs text-muted-foreground" title="Counted by Google">
+                  {item.key === 'noUserActivity' || item.key === 'unsupportedPolicy' ? (
+                    <span
+                      className="ml-1 text-xs text-muted-foreground"
+                      title="Approximated from the device list"
+                    >
                       *
                     </span>
                   ) : null}
@@ -58,8 +61,10 @@ export function AttentionList({
       </table>
       <p className="text-xs text-muted-foreground">
         {fetchedAt
-          ? `Google's report was read ${formatAge(fetchedAt)}. * Counted by Google only: the device list holds no user activity or policy support.`
-          : "Google's report is not available for this view."}
+          ? `Google's report was read ${formatAge(fetchedAt)}. `
+          : "Google's report is not available for this view. "}
+        * The device list has no user-activity times or policy-support flag: the last sync and a passed AUE
+        date stand in, so these can differ from Google's count.
       </p>
     </div>
   );

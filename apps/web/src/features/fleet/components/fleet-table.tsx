@@ -58,7 +58,7 @@ export function FleetTable(props: FleetTableProps) {
     count: rowCount,
     rowHeight,
     headerHeight: HEADER_HEIGHT,
-    overscan: 12,
+    overscan: 8,
   });
   const lastVisible = items.at(-1)?.index ?? 0;
   const { hasMore, loadMore } = props;
@@ -264,7 +264,7 @@ export function FleetTable(props: FleetTableProps) {
                       <FleetCell column={column} device={device} />
                     )
                   ) : (
-                    <span aria-hidden="true" className="block h-3 w-3/4 animate-pulse rounded bg-muted" />
+                    <span aria-hidden="true" className="block h-2.5 w-3/4 rounded bg-muted" />
                   )}
                 </div>
               ))}
