@@ -106,7 +106,8 @@ export async function claimRun(
         eb('status', '=', 'queued'),
         eb.and([
           eb('status', '=', 'running'),
-          eb.or([eb('lease_until', '<', sql<Date>`now()`), eb('lease_owner', '=', owner)]),
+          // `<=`: a released lease ends at now(), and a claim in the same clock tick must see it ended.
+          eb.or([eb('lease_until', '<=', sql<Date>`now()`), eb('lease_owner', '=', owner)]),
         ]),
       ]),
     )
