@@ -9,6 +9,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -26,6 +27,8 @@ import { compileDeviceQuery } from '../apps/server/src/modules/fleet/device-quer
 import { registerErrorHandling } from '../apps/server/src/plugins/error-handler.ts';
 import { fleetRoutes, type FleetCaller } from '../apps/server/src/routes/fleet-api.ts';
 import type { ListDevicesResponse } from '../packages/shared/src/fleet-contract.ts';
+import { ensureWebBuild } from '../scripts/lib/web-build.ts';
+import { firstLoadPerRoute } from './lib/bundle.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
@@ -283,5 +286,24 @@ printTable(
   `CSV export of every device (${devices})`,
   results.map((result) => result.export),
 );
+// The fleet route's first load (goal ≤ 200 KB gzip JS): charts and the device page are lazy chunks.
+ensureWebBuild();
+const fleetRoute = firstLoadPerRoute(path.resolve(import.meta.dirname, '../apps/web/dist')).find(
+  (route) => route.route === 'fleet-status',
+);
+printTable('First-load JavaScript of the fleet route (gzip KB) [goal ≤ 200]', [
+  {
+    route: 'fleet-status',
+    js_gzip_kb: fleetRoute?.gzipKb ?? 'missing',
+    css_gzip_kb: fleetRoute?.cssGzipKb ?? 0,
+  },
+]);
 process.stdout.write(`Load average after: ${load1}\n`);
-printFigures('query', { devices, clients, requests, loadAverage: os.loadavg(), results });
+printFigures('query', {
+  devices,
+  clients,
+  requests,
+  loadAverage: os.loadavg(),
+  results,
+  fleetRouteFirstLoadJsGzipKb: fleetRoute?.gzipKb,
+});

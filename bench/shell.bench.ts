@@ -5,12 +5,12 @@
  * to the first 200 from /healthz. Warm start: the same folder or database again.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/lib/web-build.ts';
+import { firstLoadPerRoute } from './lib/bundle.ts';
 import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -52,7 +52,7 @@ for (const backend of backends) {
 }
 printTable('Start to first /healthz (ms, median)', startRows);
 
-const routes = firstLoadPerRoute();
+const routes = firstLoadPerRoute(DIST);
 printTable(
   'First-load JavaScript per route (gzip KB: entry chunks + the route chunk and its imports)',
   routes.map((r) => ({
@@ -135,53 +135,6 @@ async function timeToHealthy(env: Record<string, string>): Promise<number> {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
-}
-
-// --- bundle sizes ------------------------------------------------------------------------
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-function firstLoadPerRoute() {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const closure = (key: string, seen: Set<string>) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
-  };
-  const entryKeys = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entryKeys);
-  const routeKeys = Object.keys(manifest).filter(
-    (key) => manifest[key]?.isDynamicEntry && /\/routes\//.test(key),
-  );
-  return routeKeys.map((routeKey) => {
-    const keys = new Set(entryKeys);
-    closure(routeKey, keys);
-    const files = [...keys]
-      .map((k) => manifest[k]?.file)
-      .filter((f): f is string => Boolean(f?.endsWith('.js')));
-    const css = [...new Set([...keys].flatMap((k) => manifest[k]?.css ?? []))];
-    const bytes = files.map((f) => readFileSync(path.join(DIST, f)));
-    return {
-      route: path.basename(routeKey).replace(/\.[jt]sx?$/, ''),
-      files: files.length,
-      rawKb: round(bytes.reduce((sum, b) => sum + b.length, 0) / 1024),
-      gzipKb: round(bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 1024),
-      cssGzipKb: round(
-        css.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(DIST, f)), { level: 9 }).length, 0) /
-          1024,
-      ),
-    };
-  });
 }
 
 function median(values: readonly number[]): number {
