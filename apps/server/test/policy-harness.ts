@@ -21,6 +21,7 @@ import type { SyncEmulator } from './sync-harness.ts';
  */
 
 const POLICY_SCOPE = 'https://www.googleapis.com/auth/chrome.management.policy.readonly';
+const USER_SCOPE = 'https://www.googleapis.com/auth/admin.directory.user.readonly';
 
 export interface PolicyHarness {
   readonly app: FastifyInstance;
@@ -31,14 +32,14 @@ export interface PolicyHarness {
   close(): Promise<void>;
 }
 
-function grantFor(emulator: SyncEmulator): { refreshToken: string; email: string } {
+function grantFor(emulator: SyncEmulator, userScope: boolean): { refreshToken: string; email: string } {
   const owner = emulator.emu.oauth.admins()[0];
   if (!owner) throw new Error('the emulator has no demo admin');
   const code = emulator.emu.oauth.issueCode({
     email: owner.email,
     clientId: TEST_CLIENT_ID,
     redirectUri: 'http://127.0.0.1/callback',
-    scopes: [POLICY_SCOPE],
+    scopes: userScope ? [POLICY_SCOPE, USER_SCOPE] : [POLICY_SCOPE],
     offline: true,
     forceConsent: true,
     includeGrantedScopes: false,
@@ -55,7 +56,12 @@ function grantFor(emulator: SyncEmulator): { refreshToken: string; email: string
 export async function startPolicyApp(
   database: Database,
   emulator: SyncEmulator,
-  options: { allowedPaths?: Record<string, string[]>; minRefreshMs?: number } = {},
+  options: {
+    allowedPaths?: Record<string, string[]>;
+    minRefreshMs?: number;
+    /** Organizations whose grant lacks the user directory scope. */
+    withoutUserScope?: string[];
+  } = {},
 ): Promise<PolicyHarness> {
   const calls = new Map<string, number>();
   const grants = new Map<string, { refreshToken: string; email: string }>();
@@ -76,28 +82,30 @@ export async function startPolicyApp(
         allowedPaths: typeof scope === 'string' ? scope.split(',') : (options.allowedPaths?.[orgId] ?? ['/']),
       };
     },
-    policyApi: (tenant) => {
-      const grant = grants.get(tenant.orgId) ?? grantFor(emulator);
-      grants.set(tenant.orgId, grant);
-      const client = createGoogleClient({
-        getAccessToken: createCachedTokenProvider({
-          fetchToken: () =>
-            refreshAccessToken({
-              tokenUrl: `${emulator.origin}/token`,
-              clientId: TEST_CLIENT_ID,
-              clientSecret: 'test-secret',
-              refreshToken: grant.refreshToken,
-              retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 2 },
-            }),
-        }),
-        customerId: emulator.customerId,
-        baseUrls: baseUrlsForOrigin(emulator.origin),
-        retry: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 3 },
-        onRequest: () => count(tenant.orgId),
-      });
-      const policy: PolicyApi = client.policy;
-      return policy;
-    },
+    policyApi: (tenant) => googleFor(tenant).policy satisfies PolicyApi,
+    userApi: (tenant) => googleFor(tenant).directory,
+  };
+  const googleFor = (tenant: { orgId: string }) => {
+    const grant =
+      grants.get(tenant.orgId) ??
+      grantFor(emulator, !(options.withoutUserScope ?? []).includes(tenant.orgId));
+    grants.set(tenant.orgId, grant);
+    return createGoogleClient({
+      getAccessToken: createCachedTokenProvider({
+        fetchToken: () =>
+          refreshAccessToken({
+            tokenUrl: `${emulator.origin}/token`,
+            clientId: TEST_CLIENT_ID,
+            clientSecret: 'test-secret',
+            refreshToken: grant.refreshToken,
+            retry: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 2 },
+          }),
+      }),
+      customerId: emulator.customerId,
+      baseUrls: baseUrlsForOrigin(emulator.origin),
+      retry: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 3 },
+      onRequest: () => count(tenant.orgId),
+    });
   };
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);

@@ -182,6 +182,80 @@ test.describe('policy debugger', () => {
     await screenshot(page, 'policy-move-preview');
   });
 
+  test("a device with a user: user settings from the user's account unit, device settings from the device", async ({
+    page,
+    consoleGuard,
+  }) => {
+    // The unknown user's 404 is answered on the page.
+    consoleGuard.allow(/status of 404/);
+    test.setTimeout(60_000);
+    // The first school by path sets a URL blocklist for its users (the seed's school 0).
+    const [first] = await schools(page);
+    if (!first) throw new Error('no school OU');
+    const response = await page.request.get(`${emulatorOrigin()}/__emulator/devices?count=1000`);
+    const { devices } = (await response.json()) as { devices: EmulatorDevice[] };
+    const inFirst = devices
+      .filter((device) => device.orgUnitPath.startsWith(`${first.path}/`))
+      .sort(
+        (a, b) =>
+          Number(/Grade|Kindergarten/.test(b.orgUnitPath)) - Number(/Grade|Kindergarten/.test(a.orgUnitPath)),
+      );
+    let email: string | null = null;
+    for (const device of inFirst.slice(0, 20)) {
+      const lookup = await page.request.get(`/api/policy/device-lookup?deviceId=${device.deviceId}`);
+      const { matches } = (await lookup.json()) as { matches: { annotatedUser: string | null }[] };
+      email = matches[0]?.annotatedUser ?? null;
+      if (email) break;
+    }
+    if (!email) throw new Error(`no device in ${first.path} has an annotated user`);
+    const device = devices.find(
+      (candidate) =>
+        depth(candidate.orgUnitPath) === 2 && !candidate.orgUnitPath.startsWith(`${first.path}/`),
+    );
+    if (!device) throw new Error('no device in another school');
+
+    await page.goto(`/debugPolicy?deviceId=${device.deviceId}`);
+    await expect(page.getByTestId('policy-org-unit')).toHaveText(
+      `Effective policies for ${device.orgUnitPath}`,
+    );
+    await expect(row(page, 'chrome.users.UrlBlocking').getByTestId('policy-source')).not.toHaveText(
+      `Inherited from ${first.path}`,
+    );
+    await page.getByLabel('User (optional)').fill('not an email');
+    await page.getByRole('button', { name: 'Use this user' }).click();
+    await expect(page.getByText('Enter the user’s full email address')).toBeVisible();
+    await page.getByLabel('User (optional)').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Use this user' }).click();
+    await expect(page).toHaveURL(new RegExp(`user=${encodeURIComponent(email)}`));
+    const userLine = page.getByTestId('policy-user-unit');
+    await expect(userLine).toContainText(`User settings for ${email}`);
+    await expect(userLine).toContainText(`account in ${first.path}`);
+    await expect(page.getByTestId('policy-org-unit')).toHaveText(
+      `Device settings for ${device.serialNumber} · in ${device.orgUnitPath}`,
+    );
+    const accountUnit = ((await userLine.textContent()) ?? '').split('account in ')[1]?.trim() ?? '';
+    const blocklist = row(page, 'chrome.users.UrlBlocking').getByTestId('policy-source');
+    await expect(blocklist).toHaveText(
+      accountUnit === first.path ? `Set on ${first.path}` : `Inherited from ${first.path}`,
+    );
+    const school = `/${device.orgUnitPath.split('/')[1] ?? ''}`;
+    await expect(
+      row(page, 'chrome.devices.DisabledDeviceReturnInstructions').getByTestId('policy-source'),
+    ).toHaveText(`Inherited from ${school}`);
+    await screenshot(page, 'policy-device-user');
+
+    // Google does not know the user: said next to the rest, which still shows.
+    await page.getByLabel('User (optional)').fill(`nobody.here@${email.split('@')[1] ?? ''}`);
+    await page.getByRole('button', { name: 'Use this user' }).click();
+    await expect(page.getByTestId('policy-error')).toContainText('No user nobody.here@');
+    await expect(page.getByTestId('policy-org-unit')).toHaveText(
+      `Effective policies for ${device.orgUnitPath}`,
+    );
+    await page.getByRole('button', { name: 'Clear user' }).click();
+    await expect(page).not.toHaveURL(/user=/);
+    await expect(page.getByTestId('policy-error')).toHaveCount(0);
+  });
+
   test('a revoked Google grant and a rate limit show error panels, never a blank page', async ({
     page,
     consoleGuard,

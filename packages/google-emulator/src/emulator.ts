@@ -8,6 +8,7 @@ import { DeviceLister } from './directory/device-listing.ts';
 import { registerDeviceActionRoutes } from './directory/device-action-routes.ts';
 import { registerDeviceRoutes } from './directory/device-routes.ts';
 import { registerOrgUnitRoutes } from './directory/org-unit-routes.ts';
+import { registerUserRoutes } from './directory/user-routes.ts';
 import { registerControlRoutes } from './faults/control-routes.ts';
 import { registerFaultHooks } from './faults/fault-hooks.ts';
 import type { ApiContext } from './http/api-context.ts';
@@ -68,6 +69,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     registerDeviceRoutes(api, context);
     registerDeviceActionRoutes(api, context);
     registerOrgUnitRoutes(api, context);
+    registerUserRoutes(api, context);
     registerTelemetryRoutes(api, context);
     registerReportRoutes(api, context);
     registerControlRoutes(api, () => state);

@@ -37,8 +37,22 @@ const refreshSchema = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
+/** Namespaces that apply to the signed-in user (resolved at the user's OU when a user is given). */
+export const USER_POLICY_NAMESPACES: readonly PolicyNamespace[] = ['chrome.users', 'chrome.users.apps'];
+
+/** An email address as Google's Directory keys users (RFC 5321's 254-character bound). */
+export const policyUserEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3)
+  .max(254)
+  .regex(/^[^\s/@]+@[^\s/@]+\.[^\s/@]+$/, 'an email address');
+
 export const effectivePoliciesQuerySchema = z.object({
   orgUnitId: orgUnitIdSchema,
+  /** Resolve user namespaces at this user's OU instead of `orgUnitId`. */
+  user: policyUserEmailSchema.optional(),
   refresh: refreshSchema,
 });
 
@@ -56,6 +70,8 @@ export const movePreviewQuerySchema = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9_-]+$/, 'a device id'),
   targetOrgUnitId: orgUnitIdSchema,
+  /** With a user, only device settings can change: the user's settings follow their account. */
+  user: policyUserEmailSchema.optional(),
   refresh: refreshSchema,
 });
 
@@ -163,8 +179,20 @@ export const namespaceStatusSchema = z.object({
   note: z.string().nullable(),
 });
 
-export const effectivePoliciesResponseSchema = z.object({
+/** The user whose account OU supplied the user namespaces, as Google's Directory reports them. */
+export const policyUserSchema = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  suspended: z.boolean(),
   orgUnit: policyOrgUnitSchema,
+});
+export type PolicyUser = z.infer<typeof policyUserSchema>;
+
+export const effectivePoliciesResponseSchema = z.object({
+  /** Where device namespaces (and, without a user, every namespace) were resolved. */
+  orgUnit: policyOrgUnitSchema,
+  /** Null when no user was given. */
+  user: policyUserSchema.nullable(),
   namespaces: z.array(namespaceStatusSchema),
   /** The oldest fetch among the namespaces: what "fetched 3 min ago" shows. */
   fetchedAt: z.string(),
@@ -208,6 +236,8 @@ export type ComparePoliciesResponse = z.infer<typeof comparePoliciesResponseSche
 
 export const movePreviewResponseSchema = z.object({
   device: policyDeviceSchema,
+  /** The user given, whose settings the move leaves alone; null without one. */
+  user: policyUserSchema.nullable(),
   from: policyOrgUnitSchema,
   to: policyOrgUnitSchema,
   fetchedAt: z.string(),
@@ -223,4 +253,8 @@ export const POLICY_ERROR_IDS = {
   rateLimited: 'google_rate_limited',
   permission: 'google_permission_denied',
   unavailable: 'google_unavailable',
+  /** The grant cannot read users (scope missing, or the admin may not). */
+  userScopeMissing: 'google_user_scope_missing',
+  /** Google has no such user, or the user's OU is not one the caller may see or Fleetdeck knows. */
+  userNotFound: 'policy_user_not_found',
 } as const;

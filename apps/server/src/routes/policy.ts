@@ -30,6 +30,7 @@ import {
   type PolicyApi,
   type PolicySourceOptions,
 } from '../modules/policy/policy-source.ts';
+import { createUserLookup, type UserApi, type UserLookupOptions } from '../modules/policy/policy-users.ts';
 
 /**
  * The policy debugger API (`policy.read`): the OU tree, device lookup, effective policies of an
@@ -49,28 +50,37 @@ export interface PolicyRouteAccess {
   tenantOf(request: FastifyRequest): Promise<PolicyTenant>;
   /** The organization's Chrome Policy client (built lazily: only a cache miss calls it). */
   policyApi(tenant: PolicyTenant): PolicyApi;
+  /** The organization's Directory client for user lookups (built lazily as well). */
+  userApi(tenant: PolicyTenant): UserApi;
 }
 
 export interface PolicyRouteOptions {
   readonly db: Kysely<DB>;
   readonly access: PolicyRouteAccess;
   readonly source?: Partial<Omit<PolicySourceOptions, 'db'>>;
+  readonly users?: UserLookupOptions;
 }
 
 /** Why: thin handlers, validate → authorize → the policy service. */
 export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOptions): Promise<void> {
   const { db, access } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPolicyService(db, createPolicySource({ ...options.source, db }));
+  const service = createPolicyService(
+    db,
+    createPolicySource({ ...options.source, db }),
+    createUserLookup(options.users),
+  );
   const canRead = access.requirePermission('policy.read');
   const callerOf = async (request: FastifyRequest): Promise<PolicyCaller> => {
     const tenant = await access.tenantOf(request);
     let client: PolicyApi | undefined;
+    let directory: UserApi | undefined;
     return {
       orgId: tenant.orgId,
       userId: tenant.userId,
       allowedPaths: tenant.allowedPaths,
       api: () => (client ??= access.policyApi(tenant)),
+      userApi: () => (directory ??= access.userApi(tenant)),
     };
   };
   /** A Refresh spends the organization's Google quota on purpose, so it is audited (outcome too). */
@@ -137,10 +147,10 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
       preHandler: canRead,
     },
     async (request) => {
-      const { orgUnitId, refresh } = request.query;
+      const { orgUnitId, user, refresh } = request.query;
       const caller = await callerOf(request);
       return audited(request, caller, refresh, orgUnitId, () =>
-        service.effective(caller, orgUnitId, refresh),
+        service.effective(caller, orgUnitId, refresh, user),
       );
     },
   );
@@ -166,10 +176,10 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
       preHandler: canRead,
     },
     async (request) => {
-      const { deviceId, targetOrgUnitId, refresh } = request.query;
+      const { deviceId, targetOrgUnitId, user, refresh } = request.query;
       const caller = await callerOf(request);
       return audited(request, caller, refresh, targetOrgUnitId, () =>
-        service.movePreview(caller, deviceId, targetOrgUnitId, refresh),
+        service.movePreview(caller, deviceId, targetOrgUnitId, refresh, user),
       );
     },
   );
@@ -183,6 +193,12 @@ export function identityPolicyAccess(deps: {
 }): PolicyRouteAccess {
   const { db } = deps.database;
   const apiRootUrl = deps.config.google.apiRootUrl;
+  const googleFor = (tenant: PolicyTenant) =>
+    createGoogleClient({
+      getAccessToken: () => deps.identity.google.forOrganization(tenant.orgId),
+      customerId: tenant.customerId,
+      ...(apiRootUrl ? { baseUrls: baseUrlsForOrigin(apiRootUrl) } : {}),
+    });
   return {
     requirePermission,
     tenantOf: async (request) => {
@@ -201,12 +217,8 @@ export function identityPolicyAccess(deps: {
         allowedPaths,
       };
     },
-    policyApi: (tenant) =>
-      createGoogleClient({
-        getAccessToken: () => deps.identity.google.forOrganization(tenant.orgId),
-        customerId: tenant.customerId,
-        ...(apiRootUrl ? { baseUrls: baseUrlsForOrigin(apiRootUrl) } : {}),
-      }).policy,
+    policyApi: (tenant) => googleFor(tenant).policy,
+    userApi: (tenant) => googleFor(tenant).directory,
   };
 }
 

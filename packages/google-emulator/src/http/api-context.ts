@@ -21,6 +21,7 @@ export const ROUTE_SCOPES = {
   customerRead: [`${AUTH}admin.directory.customer.readonly`, `${AUTH}admin.directory.customer`],
   telemetry: [`${AUTH}chrome.management.telemetry.readonly`],
   reports: [`${AUTH}chrome.management.reports.readonly`],
+  userRead: [`${AUTH}admin.directory.user.readonly`, `${AUTH}admin.directory.user`],
 } as const;
 
 /** The preHandler for a route: Google's 401/403 unless the token carries one of `scopes`. */

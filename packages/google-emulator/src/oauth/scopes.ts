@@ -7,6 +7,7 @@ export const SCOPES = {
   orgUnit: `${PREFIX}admin.directory.orgunit`,
   orgUnitReadonly: `${PREFIX}admin.directory.orgunit.readonly`,
   customerReadonly: `${PREFIX}admin.directory.customer.readonly`,
+  userReadonly: `${PREFIX}admin.directory.user.readonly`,
   telemetryReadonly: `${PREFIX}chrome.management.telemetry.readonly`,
   reportsReadonly: `${PREFIX}chrome.management.reports.readonly`,
   appDetailsReadonly: `${PREFIX}chrome.management.appdetails.readonly`,

@@ -43,6 +43,7 @@ import {
   orgUnitSchema,
   orgUnitsResponseSchema,
 } from './org-unit.schema.ts';
+import { type DirectoryUser, directoryUserSchema, USER_FIELDS, userKeySchema } from './user.schema.ts';
 
 /** Typed calls to the Admin SDK Directory API for ChromeOS devices, OUs and the customer (§1). */
 
@@ -262,6 +263,16 @@ export class DirectoryClient {
   async getOrgUnit(orgUnitPathOrId: string, options: CallOptions = {}): Promise<OrgUnit> {
     const url = `${this.#customerPath}/orgunits/${orgUnitPathSegment(orgUnitPathOrId)}`;
     return this.#call({ operation: 'orgunits.get', method: 'GET', url, schema: orgUnitSchema }, options);
+  }
+
+  /** One user by primary email: name, OU and suspension only (`admin.directory.user.readonly`). */
+  async getUser(userKey: string, options: CallOptions = {}): Promise<DirectoryUser> {
+    const url = `${this.#root}/users/${encodeURIComponent(userKeySchema.parse(userKey))}`;
+    const query = { projection: 'basic', fields: USER_FIELDS };
+    return this.#call(
+      { operation: 'users.get', method: 'GET', url, query, schema: directoryUserSchema },
+      options,
+    );
   }
 
   /** The customer record; with the default `my_customer` it reveals the real customer ID. */

@@ -10,7 +10,19 @@ export const GOOGLE_API_SCOPES = [
   `${PREFIX}chrome.management.policy`,
 ] as const;
 
-export const GOOGLE_SIGN_IN_SCOPES = ['openid', 'email', 'profile', ...GOOGLE_API_SCOPES] as const;
+/**
+ * Asked for at sign-in but never required: a grant without them still connects, and only the
+ * feature that needs one explains it is missing (the policy debugger's user lookup).
+ */
+export const GOOGLE_OPTIONAL_API_SCOPES = [`${PREFIX}admin.directory.user.readonly`] as const;
+
+export const GOOGLE_SIGN_IN_SCOPES = [
+  'openid',
+  'email',
+  'profile',
+  ...GOOGLE_API_SCOPES,
+  ...GOOGLE_OPTIONAL_API_SCOPES,
+] as const;
 
 /** better-auth stores granted scopes comma-separated; Google answers space-separated. */
 export function parseScopes(stored: string | null | undefined): string[] {

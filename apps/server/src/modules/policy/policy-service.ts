@@ -6,15 +6,20 @@ import {
   type ComparePoliciesResponse,
   type EffectivePoliciesResponse,
   type MovePreviewResponse,
+  POLICY_ERROR_IDS,
+  type PolicyNamespace,
   type PolicyOrgUnit,
+  type PolicyUser,
+  USER_POLICY_NAMESPACES,
 } from '@fleetdeck/shared/policy-contract';
 import type { DB } from '../../db/schema.ts';
-import { appErrors } from '../../errors/app-error.ts';
+import { AppError, appErrors } from '../../errors/app-error.ts';
 import { isWithinOu } from '../organizations/ou-scope.ts';
 import { diffPolicies } from './policy-diff.ts';
 import { findDevices, listOrgUnits } from './policy-fleet.ts';
 import { presentNamespace, publicGroups, type ResolvedPolicyRow } from './policy-presenter.ts';
 import type { NamespaceLoad, PolicyApi, PolicySource } from './policy-source.ts';
+import type { UserApi, UserLookup } from './policy-users.ts';
 
 /**
  * The policy debugger's use cases: the effective policies of an OU, two OUs compared, and what
@@ -28,7 +33,13 @@ export interface PolicyCaller {
   readonly allowedPaths: readonly string[];
   /** The organization's Chrome Policy client, built only when Google must be asked. */
   readonly api: () => PolicyApi;
+  /** The organization's Directory client for user lookups, built only when Google must be asked. */
+  readonly userApi: () => UserApi;
 }
+
+const DEVICE_NAMESPACES = POLICY_NAMESPACES.filter(
+  (namespace) => !USER_POLICY_NAMESPACES.includes(namespace),
+);
 
 interface OuContext {
   readonly units: PolicyOrgUnit[];
@@ -52,6 +63,25 @@ function pick(context: OuContext, orgUnitId: string): PolicyOrgUnit {
   return unit;
 }
 
+function unitAt(context: OuContext, path: string, email: string): PolicyOrgUnit {
+  const unit = context.units.find((candidate) => candidate.path.toLowerCase() === path.toLowerCase());
+  if (unit) return unit;
+  const known = [...context.paths.values()].some(
+    (candidate) => candidate.toLowerCase() === path.toLowerCase(),
+  );
+  throw known
+    ? new AppError(
+        POLICY_ERROR_IDS.userNotFound,
+        404,
+        `The account of ${email} is in ${path}, an organizational unit you may not see. Ask an owner for access to it.`,
+      )
+    : new AppError(
+        POLICY_ERROR_IDS.userNotFound,
+        409,
+        `The account of ${email} is in ${path}, which Fleetdeck has not synced yet. Run a sync, then try again.`,
+      );
+}
+
 function rowsOf(loads: readonly NamespaceLoad[], unit: PolicyOrgUnit, paths: Map<string, string>) {
   return loads.flatMap((load) => presentNamespace(load, unit.id, paths));
 }
@@ -62,9 +92,36 @@ function oldest(loads: readonly NamespaceLoad[]): string {
 }
 
 /** Why: routes stay thin; this holds the order "check scope → load (cache or Google) → present". */
-export function createPolicyService(db: Kysely<DB>, source: PolicySource) {
-  const load = (caller: PolicyCaller, unit: PolicyOrgUnit, refresh: boolean) =>
-    source.load({ orgId: caller.orgId, orgUnitId: bareOrgUnitId(unit.id), refresh, api: caller.api });
+export function createPolicyService(db: Kysely<DB>, source: PolicySource, users: UserLookup) {
+  const load = (
+    caller: PolicyCaller,
+    unit: PolicyOrgUnit,
+    refresh: boolean,
+    namespaces?: readonly PolicyNamespace[],
+  ) =>
+    source.load({
+      orgId: caller.orgId,
+      orgUnitId: bareOrgUnitId(unit.id),
+      refresh,
+      api: caller.api,
+      ...(namespaces ? { namespaces } : {}),
+    });
+
+  /** The user's Directory record and the OU of their account, in the caller's visible tree. */
+  const userOf = async (
+    caller: PolicyCaller,
+    context: OuContext,
+    email: string,
+    refresh: boolean,
+  ): Promise<PolicyUser> => {
+    const found = await users.find({ orgId: caller.orgId, email, refresh, api: caller.userApi });
+    return {
+      email: found.primaryEmail,
+      name: found.name?.fullName?.trim() || null,
+      suspended: found.suspended,
+      orgUnit: unitAt(context, found.orgUnitPath, found.primaryEmail),
+    };
+  };
 
   const compareUnits = async (
     caller: PolicyCaller,
@@ -72,8 +129,12 @@ export function createPolicyService(db: Kysely<DB>, source: PolicySource) {
     a: PolicyOrgUnit,
     b: PolicyOrgUnit,
     refresh: boolean,
+    namespaces?: readonly PolicyNamespace[],
   ) => {
-    const [left, right] = await Promise.all([load(caller, a, refresh), load(caller, b, refresh)]);
+    const [left, right] = await Promise.all([
+      load(caller, a, refresh, namespaces),
+      load(caller, b, refresh, namespaces),
+    ]);
     const rows = diffPolicies(rowsOf(left, a, context.paths), rowsOf(right, b, context.paths));
     rows.sort(
       (x, y) =>
@@ -93,13 +154,27 @@ export function createPolicyService(db: Kysely<DB>, source: PolicySource) {
       caller: PolicyCaller,
       orgUnitId: string,
       refresh: boolean,
+      email?: string,
     ): Promise<EffectivePoliciesResponse> {
       const context = await ouContext(db, caller);
       const unit = pick(context, orgUnitId);
-      const loads = await load(caller, unit, refresh);
-      const rows: ResolvedPolicyRow[] = rowsOf(loads, unit, context.paths);
+      const user = email === undefined ? null : await userOf(caller, context, email, refresh);
+      // With a user, user namespaces come from the account's OU and device namespaces from `unit`.
+      const parts: { unit: PolicyOrgUnit; loads: NamespaceLoad[] }[] = user
+        ? await Promise.all([
+            load(caller, unit, refresh, DEVICE_NAMESPACES).then((loads) => ({ unit, loads })),
+            load(caller, user.orgUnit, refresh, USER_POLICY_NAMESPACES).then((loads) => ({
+              unit: user.orgUnit,
+              loads,
+            })),
+          ])
+        : [{ unit, loads: await load(caller, unit, refresh) }];
+      const order = (item: NamespaceLoad) => POLICY_NAMESPACES.indexOf(item.namespace);
+      const loads = parts.flatMap((part) => part.loads).sort((a, b) => order(a) - order(b));
+      const rows: ResolvedPolicyRow[] = parts.flatMap((part) => rowsOf(part.loads, part.unit, context.paths));
       return {
         orgUnit: unit,
+        user,
         namespaces: loads.map((item) => ({
           namespace: item.namespace,
           label: POLICY_NAMESPACE_LABELS[item.namespace],
@@ -141,6 +216,7 @@ export function createPolicyService(db: Kysely<DB>, source: PolicySource) {
       deviceId: string,
       targetId: string,
       refresh: boolean,
+      email?: string,
     ): Promise<MovePreviewResponse> {
       const { matches } = await findDevices(db, caller.orgId, caller.allowedPaths, { deviceId });
       const device = matches[0];
@@ -153,13 +229,17 @@ export function createPolicyService(db: Kysely<DB>, source: PolicySource) {
         );
       const from = pick(context, device.orgUnitId);
       const to = pick(context, targetId);
-      const { rows, fetchedAt } = await compareUnits(caller, context, from, to, refresh);
+      // A user's own settings follow their account's OU, so only device settings move with the device.
+      const user = email === undefined ? null : await userOf(caller, context, email, refresh);
+      const namespaces = user ? DEVICE_NAMESPACES : [...POLICY_NAMESPACES];
+      const { rows, fetchedAt } = await compareUnits(caller, context, from, to, refresh, namespaces);
       return {
         device,
+        user,
         from,
         to,
         fetchedAt,
-        namespaces: [...POLICY_NAMESPACES],
+        namespaces,
         changes: rows.filter((row) => row.differs),
       };
     },

@@ -50,6 +50,8 @@ export interface LoadRequest {
   readonly refresh: boolean;
   /** Builds the organization's policy client only when Google must be asked. */
   readonly api: () => PolicyApi;
+  /** Only these namespaces (all of them when omitted). */
+  readonly namespaces?: readonly PolicyNamespace[];
 }
 
 /** Bounds on what one namespace may return; past it the answer is cut and the rest ignored. */
@@ -139,9 +141,12 @@ export function createPolicySource(options: PolicySourceOptions) {
   return {
     /** Every namespace of one OU, schemas and resolved values; Google errors become app errors. */
     async load(request: LoadRequest): Promise<NamespaceLoad[]> {
+      const wanted = POLICY_NAMESPACES.filter(
+        (namespace) => !request.namespaces || request.namespaces.includes(namespace),
+      );
       try {
         return await Promise.all(
-          POLICY_NAMESPACES.map(async (namespace) => {
+          wanted.map(async (namespace) => {
             try {
               const [schemas, resolved] = await Promise.all([
                 schemasOf(request, namespace),

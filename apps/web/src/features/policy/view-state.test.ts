@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EffectivePolicy } from '@fleetdeck/shared/policy-contract';
-import { matchesPolicy, modeOf, readViewState, writeViewState } from './view-state.ts';
+import { matchesPolicy, modeOf, readViewState, validUserEmail, writeViewState } from './view-state.ts';
 
 const policy = (overrides: Partial<EffectivePolicy> = {}): EffectivePolicy => ({
   key: 'chrome.users.IncognitoMode',
@@ -41,6 +41,16 @@ describe('policy debugger view state', () => {
     expect(state.deviceId).toBeUndefined();
     expect(state.filter).toBe('all');
     expect(readViewState(new URLSearchParams(`q=${'a'.repeat(500)}`)).q).toHaveLength(200);
+  });
+
+  it('keeps a user email beside a device or an OU, and drops what is not an email', () => {
+    const state = readViewState(new URLSearchParams('deviceId=d1&user=Ana.Ruiz%40School.example.edu'));
+    expect(modeOf(state)).toBe('device');
+    expect(state.user).toBe('ana.ruiz@school.example.edu');
+    expect(writeViewState(state).toString()).toBe('deviceId=d1&user=ana.ruiz%40school.example.edu');
+    for (const bad of ['ana', 'ana@school', 'a b@c.d', '../x@y.z', `${'a'.repeat(250)}@b.example`])
+      expect(readViewState(new URLSearchParams({ orgUnitId: 'id:x', user: bad })).user, bad).toBeUndefined();
+    expect(validUserEmail('  ana@school.example.edu ')).toBe('ana@school.example.edu');
   });
 
   it('searches names, descriptions and values, and filters by source', () => {

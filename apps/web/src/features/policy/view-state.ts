@@ -3,7 +3,8 @@ import type { EffectivePolicy } from '@fleetdeck/shared/policy-contract';
 /**
  * The debugger's whole view lives in the URL, so a link from the device page (or a colleague)
  * opens the same view: `?orgUnitId=`, `?deviceId=`, `?deviceId=&moveTo=`, `?compare=&with=`, plus
- * `q` (search), `filter` (`here` | `inherited`) and `show=all` (compare: every policy).
+ * `q` (search), `filter` (`here` | `inherited`), `show=all` (compare: every policy) and `user`
+ * (an email: user settings come from the OU of that user's account).
  */
 
 export type PolicyFilter = 'all' | 'here' | 'inherited';
@@ -12,6 +13,8 @@ export type PolicyMode = 'pick' | 'orgUnit' | 'device' | 'move' | 'compare';
 export interface PolicyViewState {
   readonly orgUnitId?: string | undefined;
   readonly deviceId?: string | undefined;
+  /** A user's email: their account's OU supplies the user settings. */
+  readonly user?: string | undefined;
   readonly moveTo?: string | undefined;
   readonly compare?: string | undefined;
   readonly with?: string | undefined;
@@ -23,6 +26,15 @@ export interface PolicyViewState {
 const ORG_UNIT_ID = /^(id:)?[A-Za-z0-9_-]{1,100}$/;
 const DEVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 export const MAX_SEARCH_LENGTH = 200;
+/** RFC 5321 bounds an address at 254 characters; the server checks the same. */
+export const MAX_EMAIL_LENGTH = 254;
+const EMAIL = /^[^\s/@]+@[^\s/@]+\.[^\s/@]+$/;
+
+/** Why: the user box refuses what cannot be an email before asking the server. */
+export function validUserEmail(value: string): string | undefined {
+  const email = value.trim().toLowerCase();
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email) ? email : undefined;
+}
 
 function valid(value: string | null, pattern: RegExp): string | undefined {
   return value !== null && pattern.test(value) ? value : undefined;
@@ -34,6 +46,7 @@ export function readViewState(params: URLSearchParams): PolicyViewState {
   return {
     orgUnitId: valid(params.get('orgUnitId'), ORG_UNIT_ID),
     deviceId: valid(params.get('deviceId'), DEVICE_ID),
+    user: validUserEmail(params.get('user') ?? ''),
     moveTo: valid(params.get('moveTo'), ORG_UNIT_ID),
     compare: valid(params.get('compare'), ORG_UNIT_ID),
     with: valid(params.get('with'), ORG_UNIT_ID),
@@ -51,6 +64,7 @@ export function writeViewState(state: PolicyViewState): URLSearchParams {
   };
   put('orgUnitId', state.orgUnitId);
   put('deviceId', state.deviceId);
+  put('user', state.user);
   put('moveTo', state.moveTo);
   put('compare', state.compare);
   put('with', state.with);

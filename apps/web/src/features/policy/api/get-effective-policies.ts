@@ -2,33 +2,44 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EffectivePoliciesResponse } from '@fleetdeck/shared/policy-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
 
-/** `GET /api/policy/effective`: an OU's effective policies, grouped, with where each comes from. */
-export function getEffectivePolicies(orgUnitId: string, refresh = false): Promise<EffectivePoliciesResponse> {
+/**
+ * `GET /api/policy/effective`: an OU's effective policies, grouped, with where each comes from;
+ * with `user`, user settings come from the OU of that user's account.
+ */
+export function getEffectivePolicies(
+  orgUnitId: string,
+  user: string | undefined,
+  refresh = false,
+): Promise<EffectivePoliciesResponse> {
   const params = new URLSearchParams({ orgUnitId });
+  if (user !== undefined) params.set('user', user);
   if (refresh) params.set('refresh', '1');
   return callIdentity<EffectivePoliciesResponse>(`/api/policy/effective?${params.toString()}`);
 }
 
-export const effectivePoliciesQuery = (orgUnitId: string) =>
+export const effectivePoliciesQuery = (orgUnitId: string, user?: string) =>
   queryOptions({
-    queryKey: ['policy', 'effective', orgUnitId],
-    queryFn: () => getEffectivePolicies(orgUnitId),
+    queryKey: ['policy', 'effective', orgUnitId, user ?? null],
+    queryFn: () => getEffectivePolicies(orgUnitId, user),
     // The server caches per OU and says how old its answer is; Google is retried there, not here.
     retry: false,
     refetchOnWindowFocus: false,
   });
 
-export function useEffectivePolicies(orgUnitId: string | undefined) {
-  return useQuery({ ...effectivePoliciesQuery(orgUnitId ?? ''), enabled: orgUnitId !== undefined });
+export function useEffectivePolicies(orgUnitId: string | undefined, user?: string, enabled = true) {
+  return useQuery({
+    ...effectivePoliciesQuery(orgUnitId ?? '', user),
+    enabled: enabled && orgUnitId !== undefined,
+  });
 }
 
 /** Why: Refresh asks Google again (bypassing the server's cache) and replaces the cached answer. */
 export function useRefreshEffectivePolicies() {
   const client = useQueryClient();
-  return async (orgUnitId: string) => {
+  return async (orgUnitId: string, user?: string) => {
     await client.query({
-      ...effectivePoliciesQuery(orgUnitId),
-      queryFn: () => getEffectivePolicies(orgUnitId, true),
+      ...effectivePoliciesQuery(orgUnitId, user),
+      queryFn: () => getEffectivePolicies(orgUnitId, user, true),
       staleTime: 0,
     });
   };

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useEffectivePolicies, useRefreshEffectivePolicies } from '../api/get-effective-policies.ts';
 import { MAX_SEARCH_LENGTH, matchesPolicy, type PolicyFilter } from '../view-state.ts';
 import { FetchedAge } from './fetched-age.tsx';
-import { PolicyErrorPanel } from './policy-error-panel.tsx';
+import { isUserLookupError, PolicyErrorPanel } from './policy-error-panel.tsx';
 import { PolicyRow } from './policy-row.tsx';
 
 const FILTERS: ReadonlyArray<readonly [PolicyFilter, string]> = [
@@ -52,7 +52,7 @@ function NamespacesNote({ data }: { data: EffectivePoliciesResponse }) {
           {item.label} (<code className="font-mono">{item.namespace}.*</code>)
         </span>
       ))}
-      . User settings are those of users whose account is in this unit.
+      .{data.user ? null : ' User settings are those of users whose account is in this unit.'}
       {notes.map((note) => (
         <span key={note} className="block">
           {note}
@@ -62,21 +62,63 @@ function NamespacesNote({ data }: { data: EffectivePoliciesResponse }) {
   );
 }
 
+/** Which OU each part came from: the user's account OU for user settings, the unit for devices. */
+function Heading({ data, device }: { data: EffectivePoliciesResponse; device: string | undefined }) {
+  if (!data.user)
+    return (
+      <h2 className="text-base font-semibold break-all" data-testid="policy-org-unit">
+        Effective policies for {data.orgUnit.path}
+      </h2>
+    );
+  const user = data.user;
+  return (
+    <div className="flex flex-col gap-1">
+      <h2 className="text-base font-semibold">Effective policies</h2>
+      <p className="text-sm break-all" data-testid="policy-user-unit">
+        User settings for <span className="font-medium">{user.email}</span>
+        {user.name ? <span className="text-muted-foreground"> ({user.name})</span> : null} · account in{' '}
+        <span className="font-medium">{user.orgUnit.path}</span>
+      </p>
+      {user.suspended ? (
+        <p className="text-xs text-muted-foreground" data-testid="policy-user-suspended">
+          This account is suspended in Google Workspace: the settings shown apply when it is restored.
+        </p>
+      ) : null}
+      <p className="text-sm break-all" data-testid="policy-org-unit">
+        Device settings for <span className="font-medium">{device ?? 'devices'}</span> · in{' '}
+        <span className="font-medium">{data.orgUnit.path}</span>
+      </p>
+    </div>
+  );
+}
+
 /** Why: the debugger's main answer, one OU's effective policies by category, searchable. */
 export function EffectivePolicies({
   orgUnitId,
+  user,
+  device,
   q,
   filter,
   onSearch,
   onFilter,
 }: {
   orgUnitId: string;
+  /** A user's email: user settings then come from the OU of the user's account. */
+  user?: string | undefined;
+  /** How the chosen device is named in the heading (serial number); an OU's devices otherwise. */
+  device?: string | undefined;
   q: string;
   filter: PolicyFilter;
   onSearch: (q: string) => void;
   onFilter: (filter: PolicyFilter) => void;
 }) {
-  const query = useEffectivePolicies(orgUnitId);
+  const withUser = useEffectivePolicies(orgUnitId, user, user !== undefined);
+  // A user Google does not know (or may not show) is explained; the unit's policies still show.
+  const userError =
+    user !== undefined && withUser.isError && isUserLookupError(withUser.error) ? withUser.error : undefined;
+  const plain = useEffectivePolicies(orgUnitId, undefined, user === undefined || userError !== undefined);
+  const query = user !== undefined && userError === undefined ? withUser : plain;
+  const asked = userError === undefined ? user : undefined;
   const refresh = useRefreshEffectivePolicies();
   const [refreshing, setRefreshing] = useState(false);
   const [refreshError, setRefreshError] = useState<Error>();
@@ -100,15 +142,29 @@ export function EffectivePolicies({
   const onRefresh = () => {
     setRefreshing(true);
     setRefreshError(undefined);
-    refresh(orgUnitId)
+    refresh(orgUnitId, asked)
       .catch((error: unknown) => setRefreshError(error instanceof Error ? error : new Error(String(error))))
       .finally(() => setRefreshing(false));
   };
 
-  if (query.isError) return <PolicyErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
+  const userPanel = userError ? (
+    <PolicyErrorPanel
+      error={userError}
+      title={`User settings for ${user ?? ''} could not be shown`}
+      onRetry={() => void withUser.refetch()}
+    />
+  ) : null;
+  if (query.isError)
+    return (
+      <div className="flex flex-col gap-4">
+        {userPanel}
+        <PolicyErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
   if (!data)
     return (
       <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading policies">
+        {userPanel}
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-40 w-full" />
         <Skeleton className="h-40 w-full" />
@@ -117,11 +173,10 @@ export function EffectivePolicies({
 
   return (
     <div className="flex flex-col gap-4">
+      {userPanel}
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="text-base font-semibold break-all" data-testid="policy-org-unit">
-            Effective policies for {data.orgUnit.path}
-          </h2>
+        <div className="flex min-w-0 flex-col gap-1">
+          <Heading data={data} device={device} />
           <NamespacesNote data={data} />
         </div>
         <FetchedAge fetchedAt={data.fetchedAt} refreshing={refreshing} onRefresh={onRefresh} />
@@ -186,7 +241,7 @@ export function EffectivePolicies({
               {open ? (
                 <ul id={id} className="divide-y divide-border border-t border-border">
                   {group.policies.map((policy) => (
-                    <PolicyRow key={policy.key} policy={policy} />
+                    <PolicyRow key={policy.key} policy={policy} nameUnits={data.user !== null} />
                   ))}
                 </ul>
               ) : null}

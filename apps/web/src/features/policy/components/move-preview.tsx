@@ -12,15 +12,24 @@ export function MovePreview({
   device,
   units,
   moveTo,
+  user,
   onTarget,
 }: {
   device: PolicyDevice;
   units: readonly PolicyOrgUnit[];
   moveTo: string;
+  /** With a user, only device settings are compared: the user's own follow their account. */
+  user?: string | undefined;
   onTarget: (id: string) => void;
 }) {
-  const query = useMovePreview(device.deviceId, moveTo);
+  const query = useMovePreview(device.deviceId, moveTo, user);
   const data = query.data;
+  const userNote = data?.user ? (
+    <p className="text-sm break-all" data-testid="move-user">
+      User settings for {data.user.email} stay those of their account in {data.user.orgUnit.path}; only device
+      settings are compared.
+    </p>
+  ) : null;
   return (
     <div className="flex flex-col gap-4" data-testid="move-preview">
       <div className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-card sm:flex-row sm:items-end">
@@ -49,7 +58,7 @@ export function MovePreview({
         </div>
       ) : data.changes.length === 0 ? (
         <EmptyState icon={Equal} title="Nothing changes">
-          {data.to.path} resolves to the same effective policies as {data.from.path}.
+          {data.to.path} resolves to the same effective policies as {data.from.path}.{userNote}
         </EmptyState>
       ) : (
         <>
@@ -57,6 +66,7 @@ export function MovePreview({
             {data.changes.length} {data.changes.length === 1 ? 'policy changes' : 'policies change'} if this
             device moves to {data.to.path}
           </h2>
+          {userNote}
           <PolicyDiffList
             rows={data.changes}
             aHeading={`Now (${data.from.path})`}

@@ -17,6 +17,7 @@ import { EffectivePolicies } from './effective-policies.tsx';
 import { MovePreview } from './move-preview.tsx';
 import { OrgUnitTree } from './org-unit-tree.tsx';
 import { PolicyErrorPanel } from './policy-error-panel.tsx';
+import { UserField } from './user-field.tsx';
 
 type Update = (patch: Partial<PolicyViewState>, options?: { replace?: boolean }) => void;
 
@@ -107,11 +108,14 @@ function DevicePanel({
           device={device}
           units={units}
           moveTo={state.moveTo}
+          user={state.user}
           onTarget={(id) => update({ moveTo: id })}
         />
       ) : device.orgUnitId ? (
         <EffectivePolicies
           orgUnitId={device.orgUnitId}
+          user={state.user}
+          device={device.serialNumber ?? device.annotatedAssetId ?? device.deviceId}
           q={state.q}
           filter={state.filter}
           onSearch={(q) => update({ q }, { replace: true })}
@@ -204,6 +208,9 @@ export function PolicyDebugger() {
             <Card className="p-4">
               <DeviceLookup onPick={pickDevice} />
             </Card>
+            <Card className="p-4">
+              <UserField key={state.user ?? ''} value={state.user} onChange={(user) => update({ user })} />
+            </Card>
             <Card className="flex flex-col gap-2 p-4">
               <h2 className="text-sm font-medium">Organizational unit</h2>
               {orgUnits.data.scoped ? (
@@ -218,6 +225,7 @@ export function PolicyDebugger() {
             ) : state.orgUnitId !== undefined ? (
               <EffectivePolicies
                 orgUnitId={state.orgUnitId}
+                user={state.user}
                 q={state.q}
                 filter={state.filter}
                 onSearch={(q) => update({ q }, { replace: true })}

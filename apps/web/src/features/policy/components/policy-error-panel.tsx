@@ -11,22 +11,45 @@ const POLICY_ERROR_IDS = {
   rateLimited: 'google_rate_limited',
   permission: 'google_permission_denied',
   unavailable: 'google_unavailable',
+  userScopeMissing: 'google_user_scope_missing',
+  userNotFound: 'policy_user_not_found',
 } as const satisfies typeof ContractErrorIds;
+
+/** Why: a failed user lookup leaves the rest of the page working without the user. */
+export function isUserLookupError(error: Error): boolean {
+  return (
+    error instanceof IdentityError &&
+    (error.code === POLICY_ERROR_IDS.userScopeMissing || error.code === POLICY_ERROR_IDS.userNotFound)
+  );
+}
 
 /**
  * Why: a failed policy read is never a blank page. Google access revoked links to Settings →
  * Google; a rate limit or an outage offers to try again.
  */
-export function PolicyErrorPanel({ error, onRetry }: { error: Error; onRetry?: (() => void) | undefined }) {
+export function PolicyErrorPanel({
+  error,
+  onRetry,
+  title: titleOverride,
+}: {
+  error: Error;
+  onRetry?: (() => void) | undefined;
+  title?: string | undefined;
+}) {
   const code = error instanceof IdentityError ? error.code : undefined;
-  const reconsent = code === POLICY_ERROR_IDS.reconsent || code === POLICY_ERROR_IDS.permission;
+  const reconsent =
+    code === POLICY_ERROR_IDS.reconsent ||
+    code === POLICY_ERROR_IDS.permission ||
+    code === POLICY_ERROR_IDS.userScopeMissing;
   const rateLimited = code === POLICY_ERROR_IDS.rateLimited;
   const Icon = reconsent ? KeyRound : rateLimited ? Timer : CircleAlert;
-  const title = reconsent
-    ? 'Google access needs attention'
-    : rateLimited
-      ? 'Google is busy'
-      : 'Policies could not be loaded';
+  const title = titleOverride
+    ? titleOverride
+    : reconsent
+      ? 'Google access needs attention'
+      : rateLimited
+        ? 'Google is busy'
+        : 'Policies could not be loaded';
   return (
     <section
       role="alert"

@@ -2,8 +2,12 @@ import type { EffectivePolicy } from '@fleetdeck/shared/policy-contract';
 import { cn } from '../../../lib/cn.ts';
 import { PolicySourceBadge } from './policy-source-badge.tsx';
 
-/** One effective policy: what it is, where its value comes from, and each field in words. */
-export function PolicyRow({ policy }: { policy: EffectivePolicy }) {
+/**
+ * One effective policy: what it is, where its value comes from, and each field in words. With
+ * `nameUnits` a value set on its own unit names it ("Set on /Adams"), because a page that mixes a
+ * user's unit and a device's unit has no single "here".
+ */
+export function PolicyRow({ policy, nameUnits = false }: { policy: EffectivePolicy; nameUnits?: boolean }) {
   return (
     <li
       data-testid="policy-row"
@@ -27,7 +31,11 @@ export function PolicyRow({ policy }: { policy: EffectivePolicy }) {
       </div>
       <div className="flex min-w-0 flex-col gap-2">
         <div>
-          <PolicySourceBadge status={policy.status} sourcePath={policy.source?.orgUnitPath} />
+          <PolicySourceBadge
+            status={policy.status}
+            sourcePath={policy.source?.orgUnitPath}
+            ownPath={nameUnits ? (policy.source?.orgUnitPath ?? undefined) : undefined}
+          />
         </div>
         {policy.fields.length === 0 ? (
           <p className="text-sm text-muted-foreground">Google default</p>

@@ -1,0 +1,82 @@
+import type { DirectoryClient } from '@fleetdeck/google/directory/directory-client';
+import type { DirectoryUser } from '@fleetdeck/google/directory/user.schema';
+import { GoogleNotFoundError, GooglePermissionError } from '@fleetdeck/google/errors';
+import { POLICY_ERROR_IDS } from '@fleetdeck/shared/policy-contract';
+import { AppError } from '../../errors/app-error.ts';
+import { toPolicyError } from './policy-errors.ts';
+
+/**
+ * Looks a user up in Google's Directory for the policy debugger (`users.get`), so user policies
+ * can be resolved at the OU of the user's account. Answers are kept a few minutes per
+ * organization: moving a user between OUs is rare, and every view would otherwise cost a call.
+ */
+
+export type UserApi = Pick<DirectoryClient, 'getUser'>;
+
+export const USER_MESSAGES = {
+  scopeMissing:
+    'Fleetdeck cannot read users: Google access was granted without the user directory scope. An owner can reconnect Google in Settings → Google to add it.',
+  permission:
+    'Google refused to show users to Fleetdeck: the connected admin cannot read users. An owner can reconnect Google in Settings → Google with an admin who can.',
+  notFound: (email: string) =>
+    `No user ${email} in this Google Workspace. Check the address (it must be the primary email).`,
+} as const;
+
+export interface UserLookupOptions {
+  readonly now?: () => number;
+  /** How long an answer is reused (default 5 minutes). */
+  readonly ttlMs?: number;
+  /** Entries kept at most; the oldest go first (default 2000). */
+  readonly maxEntries?: number;
+}
+
+export interface UserLookupRequest {
+  readonly orgId: string;
+  readonly email: string;
+  readonly refresh: boolean;
+  readonly api: () => UserApi;
+}
+
+function toUserError(error: unknown, email: string): unknown {
+  if (error instanceof GoogleNotFoundError)
+    return new AppError(POLICY_ERROR_IDS.userNotFound, 404, USER_MESSAGES.notFound(email));
+  if (error instanceof GooglePermissionError)
+    return error.insufficientScopes
+      ? new AppError(POLICY_ERROR_IDS.userScopeMissing, 409, USER_MESSAGES.scopeMissing)
+      : new AppError(POLICY_ERROR_IDS.userScopeMissing, 409, USER_MESSAGES.permission);
+  return toPolicyError(error);
+}
+
+/** Why: one lookup per process, shared by every request, so its cache holds across requests. */
+export function createUserLookup(options: UserLookupOptions = {}) {
+  const now = options.now ?? Date.now;
+  const ttl = options.ttlMs ?? 5 * 60_000;
+  const max = options.maxEntries ?? 2000;
+  const cache = new Map<string, { user: DirectoryUser; at: number }>();
+  const inFlight = new Map<string, Promise<DirectoryUser>>();
+
+  return {
+    async find(request: UserLookupRequest): Promise<DirectoryUser> {
+      const key = `${request.orgId}|${request.email.toLowerCase()}`;
+      const cached = cache.get(key);
+      if (cached && !request.refresh && now() - cached.at < ttl) return cached.user;
+      const running = inFlight.get(key);
+      if (running) return running;
+      const task = (async () => {
+        try {
+          const user = await request.api().getUser(request.email);
+          cache.delete(key);
+          cache.set(key, { user, at: now() });
+          while (cache.size > max) cache.delete(cache.keys().next().value ?? key);
+          return user;
+        } catch (error) {
+          throw toUserError(error, request.email);
+        }
+      })().finally(() => inFlight.delete(key));
+      inFlight.set(key, task);
+      return task;
+    },
+  };
+}
+
+export type UserLookup = ReturnType<typeof createUserLookup>;
