@@ -26,10 +26,10 @@ import {
   countDevices,
   decodeCursor,
   encodeCursor,
-  presentDeviceRow,
   readDevicePage,
 } from '../modules/fleet/device-list.ts';
 import { compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
+import { presentDeviceRow } from '../modules/fleet/device-row-presenter.ts';
 import { resolvePastedList } from '../modules/fleet/device-resolve.ts';
 import { scopePredicate, type FleetScope } from '../modules/fleet/fleet-scope.ts';
 import { readOrgUnitTree } from '../modules/fleet/org-unit-tree.ts';

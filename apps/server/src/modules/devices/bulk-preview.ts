@@ -6,7 +6,7 @@ import { compileDeviceQuery } from '../fleet/device-query-sql.ts';
 import { scopePredicate } from '../fleet/fleet-scope.ts';
 import { requireTargetOu } from './device-actions.ts';
 import type { DeviceDeps } from './device-context.ts';
-import { presentListItem } from './device-presenter.ts';
+import { presentDeviceRow } from '../fleet/device-row-presenter.ts';
 import type { DeviceTenant, StoredDevice } from './device-tenant.ts';
 
 /**
@@ -120,7 +120,7 @@ export async function computePreview(
     orgUnits: orgUnits.rows.map((row) => ({ orgUnitPath: row.path ?? '(none)', count: row.n })),
     diff,
     sample: sample.rows.map((row) => {
-      const item = presentListItem(row);
+      const item = presentDeviceRow(row);
       return {
         deviceId: item.deviceId,
         serialNumber: item.serialNumber,

@@ -8,7 +8,8 @@ import {
 } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { presentDeviceRow, readDevicePage, type KeysetPosition } from './device-list.ts';
+import { readDevicePage, type KeysetPosition } from './device-list.ts';
+import { presentDeviceRow } from './device-row-presenter.ts';
 
 /**
  * The CSV export: every matching row with the chosen columns, read in keyset batches and written
