@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DEVICE_QUERY_LIMITS,
   DEVICE_QUERY_OPERATORS,
+  suggestDeviceQueryOperators,
+} from './device-query-operators.ts';
+import {
   parseDeviceQuery,
   quoteDeviceQueryValue,
-  suggestDeviceQueryOperators,
   type DeviceQueryError,
   type DeviceQueryFieldTerm,
   type DeviceQueryTerm,

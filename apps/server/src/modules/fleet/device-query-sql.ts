@@ -6,8 +6,8 @@ import {
   type DeviceQueryTerm,
   type DeviceQueryValue,
   type DurationUnit,
-  type HasField,
 } from '@fleetdeck/shared/device-query';
+import type { HasField } from '@fleetdeck/shared/device-query-operators';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
 import { escapeLike, expandOuPath, pathInList, scopePredicate, type FleetScope } from './fleet-scope.ts';

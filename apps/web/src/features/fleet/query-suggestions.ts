@@ -1,4 +1,7 @@
-import { findDeviceQueryOperator, suggestDeviceQueryOperators } from '@fleetdeck/shared/device-query';
+import {
+  findDeviceQueryOperator,
+  suggestDeviceQueryOperators,
+} from '@fleetdeck/shared/device-query-operators';
 
 /**
  * Autocomplete for the query box: while a term is typed, the operators it could start, and once

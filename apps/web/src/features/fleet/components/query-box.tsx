@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CircleAlert, CircleHelp, Search, X } from 'lucide-react';
-import {
-  parseDeviceQuery,
-  type DeviceQueryError,
-  type DeviceQueryOperator,
-} from '@fleetdeck/shared/device-query';
+import { parseDeviceQuery, type DeviceQueryError } from '@fleetdeck/shared/device-query';
+import type { DeviceQueryOperator } from '@fleetdeck/shared/device-query-operators';
 import { cn } from '../../../lib/cn.ts';
 import { suggestionsAt, type QuerySuggestion } from '../query-suggestions.ts';
 

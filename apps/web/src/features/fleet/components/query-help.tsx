@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { DEVICE_QUERY_OPERATORS, type DeviceQueryOperator } from '@fleetdeck/shared/device-query';
+import { DEVICE_QUERY_OPERATORS, type DeviceQueryOperator } from '@fleetdeck/shared/device-query-operators';
 
 /**
  * Every operator of the query language with how its value is written; clicking one starts a term.
