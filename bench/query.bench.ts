@@ -23,8 +23,13 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { DEVICE_ROW_SQL_TYPES, toDeviceRow } from '../apps/server/src/modules/fleet-store/device-row.ts';
 import { replaceOrgUnits } from '../apps/server/src/modules/fleet-store/org-unit-writer.ts';
-import { COLUMN_SQL, countDevices, readDevicePage } from '../apps/server/src/modules/fleet/device-list.ts';
+import {
+  COLUMN_SQL,
+  countDevices,
+  readDevicePageJson,
+} from '../apps/server/src/modules/fleet/device-list.ts';
 import { compileDeviceQuery } from '../apps/server/src/modules/fleet/device-query-sql.ts';
+import { COMPRESSION_OPTIONS } from '../apps/server/src/plugins/compression.ts';
 import { registerErrorHandling } from '../apps/server/src/plugins/error-handler.ts';
 import { fleetRoutes, type FleetCaller } from '../apps/server/src/routes/fleet-api.ts';
 import type { ListDevicesResponse } from '../packages/shared/src/fleet-contract.ts';
@@ -41,6 +46,11 @@ const flags = benchFlags({
   requests: { type: 'string', default: '200' },
   /** `yes`: print each query's plan (EXPLAIN ANALYZE of the page query) before timing it. */
   explain: { type: 'string', default: 'no' },
+  /** Keep the seeded fleet for the next run: a PGlite folder / a PostgreSQL database name, reused when it holds the fleet. */
+  /** `no`: skip the CSV export (while iterating on the queries). */
+  export: { type: 'string', default: 'yes' },
+  'pglite-dir': { type: 'string', default: '' },
+  'postgres-db': { type: 'string', default: '' },
   'postgres-url': {
     type: 'string',
     default:
@@ -68,6 +78,9 @@ const ROW_DEFINITION = ROW_COLUMNS.map(
 /** Writes the fleet as a first sync would leave it: the OU tree, then `toDeviceRow` rows inserted directly. */
 async function seed(database: Database, state: EmulatorState): Promise<{ ms: number; ouPath: string }> {
   const started = performance.now();
+  const { rows: existing } = await sql<{ n: number }>`
+    select count(*)::int as n from fleet_device where org_id = ${ORG}`.execute(database.db);
+  if (existing[0]?.n === devices) return { ms: 0, ouPath: await midSizedOu(database) };
   const runId = randomUUID();
   const units = state.fleet.orgUnits.all();
   await replaceOrgUnits(database.db, ORG, runId, units);
@@ -91,6 +104,10 @@ async function seed(database: Database, state: EmulatorState): Promise<{ ms: num
       when abs(hashtext(device_id)) % 20 < 19 then 'BATTERY_HEALTH_NORMAL' end
     where org_id = ${ORG}`.execute(database.db);
   await sql`analyze`.execute(database.db);
+  return { ms: performance.now() - started, ouPath: await midSizedOu(database) };
+}
+
+async function midSizedOu(database: Database): Promise<string> {
   // A mid-sized OU subtree (about a tenth of the fleet) for the OU query.
   const { rows } = await sql<{ path: string }>`
     select o.org_unit_path as path from fleet_org_unit o
@@ -98,7 +115,7 @@ async function seed(database: Database, state: EmulatorState): Promise<{ ms: num
     order by abs((select count(*) from fleet_device d where d.org_id = ${ORG}
       and (d.org_unit_path = o.org_unit_path or d.org_unit_path like o.org_unit_path || '/%')) - ${devices / 10})
     limit 1`.execute(database.db);
-  return { ms: performance.now() - started, ouPath: rows[0]?.path ?? '/' };
+  return rows[0]?.path ?? '/';
 }
 
 function cases(ouPath: string): QueryCase[] {
@@ -150,7 +167,7 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, COMPRESSION_OPTIONS);
   registerErrorHandling(app);
   await app.register(fleetRoutes, {
     db: database.db,
@@ -170,7 +187,7 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
       const direct = async () => {
         const where = await compileDeviceQuery(database.db, caller, params.get('q') ?? '');
         await Promise.all([
-          readDevicePage(database.db, {
+          readDevicePageJson(database.db, {
             where,
             sort: params.get('sort') as 'serialNumber',
             dir: params.get('dir') as 'asc',
@@ -200,6 +217,10 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
       process.stdout.write(`[${name}] ${query.name}: ${JSON.stringify(rows.at(-1))}\n`);
     }
 
+    if (flags.export === 'no') {
+      const skipped: Record<string, string | number> = { database: name, export: 'skipped' };
+      return { rows, export: skipped, seedSeconds: round(seeded.ms / 1000) };
+    }
     const started = performance.now();
     const response = await fetch(
       `${origin}/api/devices/export.csv?columns=serialNumber,annotatedAssetId,status,model,orgUnitPath,annotatedUser,lastSync,aueDate,osVersion,batteryHealth`,
@@ -234,6 +255,17 @@ async function explainPage(database: Database, caller: FleetCaller, params: URLS
   process.stdout.write(`${rows.map((row) => Object.values(row)[0]).join('\n')}\n`);
 }
 
+async function databaseExists(url: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return result.rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
 async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -254,15 +286,21 @@ process.stdout.write(
 const results = [];
 for (const name of flags.databases.split(',').filter(Boolean)) {
   if (name === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite-memory' });
+    const database = await openDatabase(
+      flags['pglite-dir'] ? { kind: 'pglite', dataDir: flags['pglite-dir'] } : { kind: 'pglite-memory' },
+    );
     try {
       results.push(await benchDatabase('PGlite', database, state));
     } finally {
       await database.close();
     }
   } else if (name === 'postgres') {
-    const dbName = `fleetdeck_bench_query_${randomBytes(4).toString('hex')}`;
-    await adminQuery(flags['postgres-url'], `create database ${dbName}`);
+    const kept = flags['postgres-db'];
+    if (kept && !/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error('--postgres-db: a lowercase name');
+    const dbName = kept || `fleetdeck_bench_query_${randomBytes(4).toString('hex')}`;
+    if (!kept || !(await databaseExists(flags['postgres-url'], kept))) {
+      await adminQuery(flags['postgres-url'], `create database ${dbName}`);
+    }
     const url = new URL(flags['postgres-url']);
     url.pathname = `/${dbName}`;
     const database = await openDatabase({ kind: 'postgres', url: url.toString() });
@@ -270,7 +308,7 @@ for (const name of flags.databases.split(',').filter(Boolean)) {
       results.push(await benchDatabase('PostgreSQL', database, state));
     } finally {
       await database.close();
-      await adminQuery(flags['postgres-url'], `drop database if exists ${dbName} with (force)`);
+      if (!kept) await adminQuery(flags['postgres-url'], `drop database if exists ${dbName} with (force)`);
     }
   } else {
     throw new Error(`Unknown database "${name}": use pglite and/or postgres.`);

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '@fleetdeck/shared/limits';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { COMPRESSION_OPTIONS } from './plugins/compression.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -50,7 +51,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   });
 
   await registerSecurity(app, config);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, COMPRESSION_OPTIONS);
   registerErrorHandling(app);
 
   await app.register(healthRoutes, { database });

@@ -6,7 +6,9 @@ import {
   type ResolveDevicesResponse,
 } from '@fleetdeck/shared/fleet-contract';
 import { FLEET_COLUMNS } from '@fleetdeck/shared/fleet-columns';
-import { COLUMN_SQL } from '../src/modules/fleet/device-list.ts';
+import { COLUMN_SQL, readDevicePage } from '../src/modules/fleet/device-list.ts';
+import { compileDeviceQuery } from '../src/modules/fleet/device-query-sql.ts';
+import { presentDeviceRow } from '../src/modules/fleet/device-row-presenter.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 import {
   buildFleetApp,
@@ -136,6 +138,45 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
       storageFreeBytes: null,
     });
     expect(typeof body.devices[0]?.updatedAt).toBe('string');
+  });
+
+  it('renders rows in the database exactly as the JavaScript presenter does', async () => {
+    // Every kind of value: milliseconds and time zones, dates, bigints, reals, quotes and non-ASCII text.
+    await seedDevices(testDb.database.db, [{ id: 'fmt-1', serial: 'FMT1' }]);
+    await sql`update fleet_device set
+        notes = ${'Café "lab" \\ cart\nline 2 ☃'}, battery_capacity_percent = 87.3, battery_cycle_count = 412,
+        storage_free_bytes = 9007199254740, storage_total_bytes = 64000000000, ram_total_bytes = 8589934592,
+        last_sync = '2026-03-01T23:59:59.123456+05:30', first_enrollment_time = '2019-12-31T23:00:00.5Z',
+        last_enrollment_time = '2024-02-29T00:00:00Z', manufacture_date = '2019-02-28', aue_date = '2031-06-01',
+        mac_address = 'a0:b1:c2:d3:e4:f5', lan_ip = '10.0.0.7', wan_ip = '203.0.113.9', platform_version = '15964.59.0',
+        firmware_version = 'Google_X.1.2', boot_mode = 'Dev', os_update_state = 'OS_UP_TO_DATE', license_type = 'annual'
+      where org_id = ${ORG} and device_id = 'fmt-1'`.execute(testDb.database.db);
+    for (const query of ['q=serial:FMT1', 'limit=500&sort=lastSync&dir=desc']) {
+      const body = await page(`/api/devices?${query}`);
+      const params = new URLSearchParams(query);
+      const where = await compileDeviceQuery(
+        testDb.database.db,
+        { orgId: ORG, ouPaths: ['/'] },
+        params.get('q') ?? '',
+      );
+      const stored = await readDevicePage(testDb.database.db, {
+        where,
+        sort: (params.get('sort') ?? 'serialNumber') as 'lastSync',
+        dir: (params.get('dir') ?? 'asc') as 'asc',
+        limit: 500,
+      });
+      expect(body.devices).toEqual(stored.rows.map(presentDeviceRow));
+    }
+    const [formatted] = (await page('/api/devices?q=serial:FMT1')).devices;
+    await sql`delete from fleet_device where device_id = 'fmt-1'`.execute(testDb.database.db);
+    expect(formatted).toMatchObject({
+      lastSync: '2026-03-01T18:29:59.123Z',
+      firstEnrollmentTime: '2019-12-31T23:00:00.500Z',
+      manufactureDate: '2019-02-28',
+      batteryCapacityPercent: 87.3,
+      storageFreeBytes: 9007199254740,
+      notes: 'Café "lab" \\ cart\nline 2 ☃',
+    });
   });
 
   it('resolves a pasted list exactly: none, one, many, duplicates, other organizations', async () => {

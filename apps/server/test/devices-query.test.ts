@@ -9,7 +9,8 @@ import {
   seedOrgUnits,
   type FleetHarness,
 } from './devices-fleet-harness.ts';
-import { selectMatchingDeviceIds } from '../src/modules/fleet/device-query-sql.ts';
+import { sql } from 'kysely';
+import { DEVICE_SEARCH_TEXT, selectMatchingDeviceIds } from '../src/modules/fleet/device-query-sql.ts';
 
 const GB = 1024 ** 3;
 
@@ -262,6 +263,21 @@ describe(`device query language over the API (${backendName})`, () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ details: { query: { start: number }[] } }>().details.query[0]?.start).toBe(1991);
+  });
+
+  it('spells free text exactly as the search index does', async () => {
+    // If the query's expression and the index's drift apart, the planner cannot use the index and
+    // every free-text search reads the whole fleet. With only bitmap scans allowed, a usable index
+    // shows in the plan; an unusable one leaves a (disabled, still chosen) sequential scan.
+    const plan = await testDb.database.db.transaction().execute(async (trx) => {
+      for (const setting of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) {
+        await sql`select set_config(${setting}, 'off', true)`.execute(trx);
+      }
+      const { rows } = await sql<Record<string, string>>`
+        explain select 1 from fleet_device d where ${DEVICE_SEARCH_TEXT} like '%lab%'`.execute(trx);
+      return rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain('fleet_device_search_trgm_idx');
   });
 
   it('keeps another organization and deleted devices out of every answer', async () => {

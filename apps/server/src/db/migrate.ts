@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005-fleet-views.ts';
 import * as m0006 from './migrations/0006-device-actions.ts';
 import * as m0007 from './migrations/0007-dashboard.ts';
 import * as m0008 from './migrations/0008-policy-cache.ts';
+import * as m0009 from './migrations/0009-fleet-search.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-device-actions': m0006,
   '0007-dashboard': m0007,
   '0008-policy-cache': m0008,
+  '0009-fleet-search': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

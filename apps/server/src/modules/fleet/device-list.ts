@@ -3,7 +3,7 @@ import type { MatchCount, SortDirection } from '@fleetdeck/shared/fleet-contract
 import { FLEET_COLUMNS, FLEET_LIST_LIMITS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import type { DeviceListRow } from './device-row-presenter.ts';
+import { DEVICE_ROW_FIELDS, DEVICE_ROW_JSON, type DeviceListRow } from './device-row-presenter.ts';
 
 /**
  * One keyset page of the fleet table: order by the chosen column then device_id, never OFFSET.
@@ -51,14 +51,12 @@ export const COLUMN_SQL: Readonly<Record<FleetColumnId, { column: string; type: 
 
 const SORTABLE = new Set(FLEET_COLUMNS.filter((column) => column.sortable).map((column) => column.id));
 
-/** The columns a list row reads (the table's columns plus org_unit_id and updated_at). */
-export const LIST_SELECT = sql`d.device_id, d.serial_number, d.annotated_asset_id, d.status, d.model,
-  d.org_unit_path, d.org_unit_id, d.annotated_user, d.recent_user, d.annotated_location, d.notes, d.last_sync,
-  d.aue_date::text as aue_date, d.os_version, d.platform_version, d.firmware_version, d.os_compliance,
-  d.os_update_state, d.boot_mode, d.battery_health, d.battery_cycle_count, d.battery_capacity_percent,
-  d.storage_free_bytes, d.storage_total_bytes, d.ram_total_bytes, d.mac_address, d.ethernet_mac_address,
-  d.lan_ip, d.wan_ip, d.first_enrollment_time, d.last_enrollment_time, d.manufacture_date::text as manufacture_date,
-  d.license_type, d.updated_at`;
+/** The columns a row presented in JavaScript reads (device_id and the sort key come with every keyset row). */
+const LIST_SELECT = sql.join(
+  DEVICE_ROW_FIELDS.filter(([, column]) => column !== 'device_id').map(([, column, kind]) =>
+    kind === 'date' ? sql`${sql.ref(`d.${column}`)}::text as ${sql.ref(column)}` : sql.ref(`d.${column}`),
+  ),
+);
 
 export interface KeysetPosition {
   readonly sort: FleetColumnId;
@@ -153,17 +151,25 @@ export interface PageRequest {
   readonly limit: number;
 }
 
+interface KeysetRow {
+  readonly device_id: string;
+  readonly sort_key?: string | null;
+}
+
 /** Why: pages and the export read the same ordered scan; `limit + 1` rows tell whether more follow. */
-export async function readDevicePage(
+type SelectedRow = KeysetRow & Record<string, unknown>;
+
+async function readKeysetRows(
   db: Kysely<DB>,
   request: PageRequest,
-): Promise<{ rows: DeviceListRow[]; next: KeysetPosition | null }> {
+  select: Sql,
+): Promise<{ rows: SelectedRow[]; next: KeysetPosition | null }> {
   const { column } = COLUMN_SQL[request.sort];
-  const rows: DeviceListRow[] = [];
+  const rows: SelectedRow[] = [];
   const want = request.limit + 1;
   for (const segment of segments(request.sort, request.dir, request.after)) {
-    const { rows: part } = await sql<DeviceListRow>`
-      select ${LIST_SELECT}, ${sql.ref(`d.${column}`)}::text as sort_key
+    const { rows: part } = await sql<SelectedRow>`
+      select ${select}, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key
       from fleet_device d
       where ${request.where} and ${segment.where}
       order by ${segment.order}
@@ -178,6 +184,27 @@ export async function readDevicePage(
       ? { sort: request.sort, dir: request.dir, value: last.sort_key ?? null, deviceId: last.device_id }
       : null;
   return { rows: page, next };
+}
+
+/** Why: the export and bulk previews present stored rows in JavaScript. */
+export async function readDevicePage(
+  db: Kysely<DB>,
+  request: PageRequest,
+): Promise<{ rows: DeviceListRow[]; next: KeysetPosition | null }> {
+  const page = await readKeysetRows(db, request, LIST_SELECT);
+  return { rows: page.rows as unknown as DeviceListRow[], next: page.next };
+}
+
+/**
+ * Why: the fleet table's page, each row already JSON from the database (`DEVICE_ROW_JSON`), so
+ * the response is assembled from strings without parsing or re-serialising a row.
+ */
+export async function readDevicePageJson(
+  db: Kysely<DB>,
+  request: PageRequest,
+): Promise<{ rows: string[]; next: KeysetPosition | null }> {
+  const page = await readKeysetRows(db, request, sql`${DEVICE_ROW_JSON} as json`);
+  return { rows: page.rows.map((row) => row.json as string), next: page.next };
 }
 
 /**
@@ -200,12 +227,30 @@ export async function countDevices(
   return { value: rows[0]?.n ?? 0, exact: true };
 }
 
+/**
+ * The planner's estimate for a WHERE, kept a minute per query text and parameters: it depends only
+ * on the table's statistics, which change when the table is analyzed, not with each write, so a
+ * minute-old estimate is as good as a fresh one and every first page skips a planning round trip.
+ */
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATE_CACHE_SIZE = 1_000;
+const estimates = new Map<string, { readonly value: number; readonly at: number }>();
+
 async function estimateRows(db: Kysely<DB>, where: RawBuilder<boolean>): Promise<number> {
-  const { rows } = await sql<
-    Record<string, unknown>
-  >`explain (format json) select 1 from fleet_device d where ${where}`.execute(db);
+  const query = sql`explain (format json) select 1 from fleet_device d where ${where}`;
+  const compiled = query.compile(db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const now = Date.now();
+  const cached = estimates.get(key);
+  if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.value;
+  const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
   const first = rows[0] ? Object.values(rows[0])[0] : undefined;
   const plan = (typeof first === 'string' ? JSON.parse(first) : first) as
     [{ Plan: { 'Plan Rows': number } }] | undefined;
-  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+  const value = Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+  estimates.delete(key);
+  estimates.set(key, { value, at: now });
+  // Maps iterate in insertion order: the first key is the least recently stored.
+  if (estimates.size > ESTIMATE_CACHE_SIZE) estimates.delete(estimates.keys().next().value as string);
+  return value;
 }

@@ -84,21 +84,33 @@ async function fieldTerm(db: Kysely<DB>, orgId: string, term: DeviceQueryFieldTe
   return alternatives.length === 1 ? (alternatives[0] as Sql) : sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
-const contains = (column: Sql, text: string): Sql => sql`${column} ilike ${`%${escapeLike(text)}%`}`;
+/**
+ * The six free-text fields joined, lower case, a newline between them (no typed term holds one, so
+ * no match spans two fields). Migration 0009 indexes exactly this expression with trigrams; the
+ * planner uses that index only while the two stay character for character the same.
+ */
+export const DEVICE_SEARCH_TEXT = sql.raw(
+  `lower(coalesce(d.serial_number, '') || E'\\n' || coalesce(d.annotated_asset_id, '') || E'\\n' || coalesce(d.annotated_user, '') || E'\\n' || coalesce(d.annotated_location, '') || E'\\n' || coalesce(d.notes, '') || E'\\n' || coalesce(d.model, ''))`,
+);
 
-/** Free text: partial match over serial, asset ID, user, location, notes and model (trigram indexes). */
+/** Operators whose column is inside `DEVICE_SEARCH_TEXT`: their partial matches narrow through its index. */
+const SEARCHED_OPERATORS = new Set(['id', 'asset_id', 'user', 'location', 'note', 'public_model_name']);
+
+/** Free text: partial match, any case, over serial, asset ID, user, location, notes and model. */
 function freeText(text: string): Sql {
-  const pattern = `%${escapeLike(text)}%`;
-  return sql`(d.serial_number ilike ${pattern} or d.annotated_asset_id ilike ${pattern}
-    or d.annotated_user ilike ${pattern} or d.annotated_location ilike ${pattern}
-    or d.notes ilike ${pattern} or d.model ilike ${pattern})`;
+  return sql`${DEVICE_SEARCH_TEXT} like lower(${`%${escapeLike(text)}%`})`;
+}
+
+function contains(operator: string, column: Sql, text: string): Sql {
+  const match = sql`${column} ilike ${`%${escapeLike(text)}%`}`;
+  return SEARCHED_OPERATORS.has(operator) ? sql`(${freeText(text)} and ${match})` : match;
 }
 
 /** Google's `user:` is a word or phrase match: "joe" finds "Joe" but not "Joey". */
 function wordMatch(column: Sql, text: string): Sql {
   const words = text.trim().split(/\s+/).map(escapeRegex).join('[[:space:]]+');
   const regex = `(^|[^[:alnum:]])${words}($|[^[:alnum:]])`;
-  return sql`(${contains(column, text.trim().split(/\s+/)[0] ?? text)} and ${column} ~* ${regex})`;
+  return sql`(${contains('user', column, text.trim().split(/\s+/)[0] ?? text)} and ${column} ~* ${regex})`;
 }
 
 function escapeRegex(text: string): string {
@@ -138,9 +150,9 @@ function textTerm(operator: string, text: string, prefix: boolean): Sql {
     case 'device_id':
       return sql`${column} = ${text}`;
     case 'chrome_version':
-      return prefix ? sql`${column} like ${`${escapeLike(text)}%`}` : contains(column, text);
+      return prefix ? sql`${column} like ${`${escapeLike(text)}%`}` : contains(operator, column, text);
     default:
-      return contains(column, text);
+      return contains(operator, column, text);
   }
 }
 

@@ -1,4 +1,7 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { DeviceListItem } from '@fleetdeck/shared/fleet-contract';
+
+type Sql = RawBuilder<unknown>;
 
 /** A stored device as the fleet table, the CSV export, bulk previews and the device page show it. */
 
@@ -40,6 +43,50 @@ export interface DeviceListRow {
   sort_key?: string | null;
 }
 
+type FieldKind = 'text' | 'instant' | 'date' | 'number' | 'bigint';
+
+/**
+ * Every field of a fleet row: its API key, its column on `fleet_device d` and how it is shown.
+ * The one source for both presenters below: rows read into JavaScript (the device page, bulk
+ * previews) and rows rendered to JSON by the database (the fleet table's pages).
+ */
+export const DEVICE_ROW_FIELDS = [
+  ['deviceId', 'device_id', 'text'],
+  ['serialNumber', 'serial_number', 'text'],
+  ['annotatedAssetId', 'annotated_asset_id', 'text'],
+  ['status', 'status', 'text'],
+  ['model', 'model', 'text'],
+  ['orgUnitPath', 'org_unit_path', 'text'],
+  ['orgUnitId', 'org_unit_id', 'text'],
+  ['annotatedUser', 'annotated_user', 'text'],
+  ['recentUser', 'recent_user', 'text'],
+  ['annotatedLocation', 'annotated_location', 'text'],
+  ['notes', 'notes', 'text'],
+  ['lastSync', 'last_sync', 'instant'],
+  ['aueDate', 'aue_date', 'date'],
+  ['osVersion', 'os_version', 'text'],
+  ['platformVersion', 'platform_version', 'text'],
+  ['firmwareVersion', 'firmware_version', 'text'],
+  ['osCompliance', 'os_compliance', 'text'],
+  ['osUpdateState', 'os_update_state', 'text'],
+  ['bootMode', 'boot_mode', 'text'],
+  ['batteryHealth', 'battery_health', 'text'],
+  ['batteryCycleCount', 'battery_cycle_count', 'number'],
+  ['batteryCapacityPercent', 'battery_capacity_percent', 'number'],
+  ['storageFreeBytes', 'storage_free_bytes', 'bigint'],
+  ['storageTotalBytes', 'storage_total_bytes', 'bigint'],
+  ['ramTotalBytes', 'ram_total_bytes', 'bigint'],
+  ['macAddress', 'mac_address', 'text'],
+  ['ethernetMacAddress', 'ethernet_mac_address', 'text'],
+  ['lanIp', 'lan_ip', 'text'],
+  ['wanIp', 'wan_ip', 'text'],
+  ['firstEnrollmentTime', 'first_enrollment_time', 'instant'],
+  ['lastEnrollmentTime', 'last_enrollment_time', 'instant'],
+  ['manufactureDate', 'manufacture_date', 'date'],
+  ['licenseType', 'license_type', 'text'],
+  ['updatedAt', 'updated_at', 'instant'],
+] as const satisfies readonly (readonly [keyof DeviceListItem, keyof DeviceListRow, FieldKind])[];
+
 function iso(value: Date | string | null): string | null {
   if (value === null) return null;
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -51,46 +98,46 @@ function dateOnly(value: Date | string | null): string | null {
   return value instanceof Date ? value.toISOString().slice(0, 10) : value.slice(0, 10);
 }
 
-function num(value: string | number | null): number | null {
-  return value === null ? null : Number(value);
+function present(kind: FieldKind, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'instant':
+      return iso(value as Date | string);
+    case 'date':
+      return dateOnly(value as Date | string);
+    case 'bigint':
+      return Number(value);
+    default:
+      return value;
+  }
 }
 
-/** Why: one mapping of a stored row to the API's row shape: pages, the CSV export, previews, the device page. */
+/** Why: one mapping of a stored row to the API's row shape: the device page, bulk previews, tests. */
 export function presentDeviceRow(row: DeviceListRow): DeviceListItem {
-  return {
-    deviceId: row.device_id,
-    serialNumber: row.serial_number,
-    annotatedAssetId: row.annotated_asset_id,
-    status: row.status,
-    model: row.model,
-    orgUnitPath: row.org_unit_path,
-    orgUnitId: row.org_unit_id,
-    annotatedUser: row.annotated_user,
-    recentUser: row.recent_user,
-    annotatedLocation: row.annotated_location,
-    notes: row.notes,
-    lastSync: iso(row.last_sync),
-    aueDate: dateOnly(row.aue_date),
-    osVersion: row.os_version,
-    platformVersion: row.platform_version,
-    firmwareVersion: row.firmware_version,
-    osCompliance: row.os_compliance,
-    osUpdateState: row.os_update_state,
-    bootMode: row.boot_mode,
-    batteryHealth: row.battery_health,
-    batteryCycleCount: row.battery_cycle_count,
-    batteryCapacityPercent: row.battery_capacity_percent,
-    storageFreeBytes: num(row.storage_free_bytes),
-    storageTotalBytes: num(row.storage_total_bytes),
-    ramTotalBytes: num(row.ram_total_bytes),
-    macAddress: row.mac_address,
-    ethernetMacAddress: row.ethernet_mac_address,
-    lanIp: row.lan_ip,
-    wanIp: row.wan_ip,
-    firstEnrollmentTime: iso(row.first_enrollment_time),
-    lastEnrollmentTime: iso(row.last_enrollment_time),
-    manufactureDate: dateOnly(row.manufacture_date),
-    licenseType: row.license_type,
-    updatedAt: iso(row.updated_at) ?? '',
-  };
+  const item: Record<string, unknown> = {};
+  for (const [key, column, kind] of DEVICE_ROW_FIELDS) item[key] = present(kind, row[column]);
+  item.updatedAt ??= '';
+  return item as unknown as DeviceListItem;
 }
+
+function jsonValue(column: string, kind: FieldKind): Sql {
+  const ref = sql.ref(`d.${column}`);
+  switch (kind) {
+    // The same text JavaScript's toISOString() gives: UTC, milliseconds, "Z".
+    case 'instant':
+      return sql`to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    case 'date':
+      return sql`${ref}::text`;
+    default:
+      return ref;
+  }
+}
+
+/**
+ * Why: a page of the fleet table is rendered to JSON by the database, one text value per row, and
+ * sent as it is: no row parsing, Date objects or re-serialising in the server (most of a page's
+ * cost otherwise). Same keys and value forms as `presentDeviceRow`.
+ */
+export const DEVICE_ROW_JSON: RawBuilder<string> = sql<string>`json_build_object(${sql.join(
+  DEVICE_ROW_FIELDS.map(([key, column, kind]) => sql`${sql.lit(key)}, ${jsonValue(column, kind)}`),
+)})::text`;
