@@ -81,7 +81,8 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
   }
 
   async function expectedOrder(column: string, dir: 'asc' | 'desc', q = ''): Promise<string[]> {
-    const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
+    // Devices without a value come last in both directions.
+    const nulls = 'nulls last';
     const status = q === '' ? sql`` : sql`and status = 'ACTIVE'`;
     const { rows } = await sql<{ device_id: string }>`
       select device_id from fleet_device where org_id = ${ORG} and deleted_at is null ${status}

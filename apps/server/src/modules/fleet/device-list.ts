@@ -7,8 +7,7 @@ import { DEVICE_ROW_FIELDS, DEVICE_ROW_JSON, type DeviceListRow } from './device
 
 /**
  * One keyset page of the fleet table: order by the chosen column then device_id, never OFFSET.
- * Ascending puts devices without a value last, descending first (the exact reverse, so both
- * directions read the same (org_id, column, device_id) index forwards or backwards).
+ * Devices without a value come last in both directions.
  */
 
 type Sql = RawBuilder<unknown>;
@@ -112,7 +111,12 @@ interface Segment {
   readonly nulls: boolean;
 }
 
-/** The ordered parts of a keyset scan after `after` (values, then no-value rows; reversed for desc). */
+/**
+ * The ordered parts of a keyset scan after `after`: rows with a value (ascending or descending),
+ * then rows without one, in both directions, as spreadsheets sort blanks. Each part reads the
+ * (org_id, column, device_id) index forwards or backwards; a first page whose values fill it never
+ * touches the rows without a value.
+ */
 function segments(sort: FleetColumnId, dir: SortDirection, after: KeysetPosition | undefined): Segment[] {
   const { column, type } = COLUMN_SQL[sort];
   const col = sql.ref(`d.${column}`);
@@ -122,25 +126,21 @@ function segments(sort: FleetColumnId, dir: SortDirection, after: KeysetPosition
   if (sort === 'deviceId') return [{ where: idAfter, order: sql`d.device_id ${direction}`, nulls: false }];
   const valueOrder = sql`${col} ${direction}, d.device_id ${direction}`;
   const nullOrder = sql`d.device_id ${direction}`;
-  let values: Segment | null;
-  let empty: Segment | null;
-  if (!after) {
-    values = { where: sql`${col} is not null`, order: valueOrder, nulls: false };
-    empty = { where: sql`${col} is null`, order: nullOrder, nulls: true };
-  } else if (after.value === null) {
-    // Inside the no-value rows: the rest of them, then (descending only) every row with a value.
-    empty = { where: sql`${col} is null and ${idAfter}`, order: nullOrder, nulls: true };
-    values = dir === 'desc' ? { where: sql`${col} is not null`, order: valueOrder, nulls: false } : null;
-  } else {
-    values = {
-      where: sql`(${col}, d.device_id) ${cmp} (${after.value}::${sql.raw(type)}, ${after.deviceId})`,
-      order: valueOrder,
-      nulls: false,
-    };
-    empty = dir === 'asc' ? { where: sql`${col} is null`, order: nullOrder, nulls: true } : null;
-  }
-  const ordered = dir === 'asc' ? [values, empty] : [empty, values];
-  return ordered.filter((segment): segment is Segment => segment !== null);
+  const empty: Segment = {
+    where: after?.value === null ? sql`${col} is null and ${idAfter}` : sql`${col} is null`,
+    order: nullOrder,
+    nulls: true,
+  };
+  // Inside the rows without a value: only the rest of them follow.
+  if (after?.value === null) return [empty];
+  const values: Segment = {
+    where: after
+      ? sql`(${col}, d.device_id) ${cmp} (${after.value}::${sql.raw(type)}, ${after.deviceId})`
+      : sql`${col} is not null`,
+    order: valueOrder,
+    nulls: false,
+  };
+  return [values, empty];
 }
 
 export interface PageRequest {
