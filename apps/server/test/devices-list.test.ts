@@ -141,6 +141,29 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
     expect(typeof body.devices[0]?.updatedAt).toBe('string');
   });
 
+  it('returns only the asked columns and the identity with columns=', async () => {
+    const body = await page('/api/devices?q=serial:EXP1&columns=status,annotatedLocation,lastSync');
+    expect(listDevicesResponseSchema.parse(body)).toEqual(body);
+    expect(Object.keys(body.devices[0] ?? {}).sort()).toEqual([
+      'annotatedLocation',
+      'deviceId',
+      'lastSync',
+      'serialNumber',
+      'status',
+    ]);
+    const full = await page('/api/devices?q=serial:EXP1');
+    expect(body.devices[0]).toEqual({
+      deviceId: full.devices[0]?.deviceId,
+      serialNumber: full.devices[0]?.serialNumber,
+      status: full.devices[0]?.status,
+      annotatedLocation: full.devices[0]?.annotatedLocation,
+      lastSync: full.devices[0]?.lastSync,
+    });
+    const unknown = await harness.app.inject({ method: 'GET', url: '/api/devices?columns=status,password' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toContain('"password"');
+  });
+
   it('renders rows in the database exactly as the JavaScript presenter does', async () => {
     // Every kind of value: milliseconds and time zones, dates, bigints, reals, quotes and non-ASCII text.
     await seedDevices(testDb.database.db, [{ id: 'fmt-1', serial: 'FMT1' }]);

@@ -28,6 +28,11 @@ export const listDevicesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FLEET_LIST_LIMITS.maxPage).default(FLEET_LIST_LIMITS.defaultPage),
   /** `auto`: exact below the threshold, estimated above; `exact`: always count exactly. */
   count: z.enum(['auto', 'exact', 'none']).default('auto'),
+  /**
+   * Comma-separated column ids: rows carry only these (plus `deviceId` and `serialNumber`), as the
+   * table asks for its visible columns. Absent: every column.
+   */
+  columns: z.string().max(2000).optional(),
 });
 export type ListDevicesQuery = z.infer<typeof listDevicesQuerySchema>;
 
@@ -77,8 +82,14 @@ export const matchCountSchema = z.object({
 });
 export type MatchCount = z.infer<typeof matchCountSchema>;
 
+/** A row of `GET /api/devices`: every column, or with `columns=` the asked ones and always the identity. */
+export const fleetTableRowSchema = deviceListItemSchema
+  .partial()
+  .extend({ deviceId: z.string(), serialNumber: z.string().nullable() });
+export type FleetTableRow = z.infer<typeof fleetTableRowSchema>;
+
 export const listDevicesResponseSchema = z.object({
-  devices: z.array(deviceListItemSchema),
+  devices: z.array(fleetTableRowSchema),
   nextCursor: z.string().nullable(),
   /** Null when `count=none` (following pages do not recount). */
   total: matchCountSchema.nullable(),

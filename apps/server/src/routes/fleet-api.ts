@@ -19,7 +19,7 @@ import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
 import { recordAudit } from '../modules/audit/audit-log.ts';
 import { readFacets } from '../modules/fleet/device-facets.ts';
-import { deviceCsv, exportColumns } from '../modules/fleet/device-export.ts';
+import { deviceCsv, exportColumns, parseColumnList } from '../modules/fleet/device-export.ts';
 import {
   assertSortable,
   countDevices,
@@ -90,11 +90,12 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     async (request, reply) => {
       const { q, sort, dir, cursor, limit, count } = request.query;
       assertSortable(sort);
+      const columns = parseColumnList(request.query.columns, 'table');
       const after = cursor === undefined ? undefined : decodeCursor(cursor, sort, dir);
       const caller = await access.callerOf(request);
       const where = await compileDeviceQuery(db, caller, q);
       const [page, total] = await Promise.all([
-        readDevicePageJson(db, { where, sort, dir, after, limit }),
+        readDevicePageJson(db, { where, sort, dir, after, limit }, columns),
         countDevices(db, where, after && count === 'auto' ? 'none' : count),
       ]);
       const nextCursor = page.next ? encodeCursor(page.next) : null;

@@ -19,15 +19,20 @@ import { presentDeviceRow } from './device-row-presenter.ts';
 
 const BATCH = 2000;
 
-/** Why: `columns=a,b,c` from the URL, validated against the catalog; the defaults when absent. */
-export function exportColumns(columns: string | undefined): FleetColumnId[] {
-  if (columns === undefined || columns.trim() === '') return [...DEFAULT_FLEET_COLUMNS];
+/** Why: `columns=a,b,c` from the URL, validated against the catalog; undefined when absent. */
+export function parseColumnList(columns: string | undefined, use: string): FleetColumnId[] | undefined {
+  if (columns === undefined || columns.trim() === '') return undefined;
   const ids = columns.split(',').map((id) => id.trim());
   const unknown = ids.filter((id) => !isFleetColumnId(id));
   if (unknown.length > 0) {
-    throw appErrors.invalidRequest(`Unknown export column "${unknown[0]}". Choose columns from the table.`);
+    throw appErrors.invalidRequest(`Unknown ${use} column "${unknown[0]}". Choose columns from the table.`);
   }
   return [...new Set(ids)] as FleetColumnId[];
+}
+
+/** Why: the export's columns: the chosen ones, or the table's defaults. */
+export function exportColumns(columns: string | undefined): FleetColumnId[] {
+  return parseColumnList(columns, 'export') ?? [...DEFAULT_FLEET_COLUMNS];
 }
 
 /** Why: RFC 4180 quoting plus a leading `'` for cells a spreadsheet would run as a formula. */

@@ -3,7 +3,7 @@ import type { MatchCount, SortDirection } from '@fleetdeck/shared/fleet-contract
 import { FLEET_COLUMNS, FLEET_LIST_LIMITS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { DEVICE_ROW_FIELDS, DEVICE_ROW_JSON, type DeviceListRow } from './device-row-presenter.ts';
+import { DEVICE_ROW_FIELDS, deviceRowJson, type DeviceListRow } from './device-row-presenter.ts';
 
 /**
  * One keyset page of the fleet table: order by the chosen column then device_id, never OFFSET.
@@ -196,14 +196,15 @@ export async function readDevicePage(
 }
 
 /**
- * Why: the fleet table's page, each row already JSON from the database (`DEVICE_ROW_JSON`), so
+ * Why: the fleet table's page, each row already JSON from the database (`deviceRowJson`), so
  * the response is assembled from strings without parsing or re-serialising a row.
  */
 export async function readDevicePageJson(
   db: Kysely<DB>,
   request: PageRequest,
+  columns?: readonly FleetColumnId[],
 ): Promise<{ rows: string[]; next: KeysetPosition | null }> {
-  const page = await readKeysetRows(db, request, sql`${DEVICE_ROW_JSON} as json`);
+  const page = await readKeysetRows(db, request, sql`${deviceRowJson(columns)} as json`);
   return { rows: page.rows.map((row) => row.json as string), next: page.next };
 }
 

@@ -133,11 +133,29 @@ function jsonValue(column: string, kind: FieldKind): Sql {
   }
 }
 
+/** Fields every table row carries whatever columns are asked for: the row's key and its link text. */
+const IDENTITY_FIELDS: ReadonlySet<string> = new Set(['deviceId', 'serialNumber']);
+
+const rowJsonCache = new Map<string, RawBuilder<string>>();
+
 /**
  * Why: a page of the fleet table is rendered to JSON by the database, one text value per row, and
  * sent as it is: no row parsing, Date objects or re-serialising in the server (most of a page's
- * cost otherwise). Same keys and value forms as `presentDeviceRow`.
+ * cost otherwise). Same keys and value forms as `presentDeviceRow`; with `columns`, only those
+ * fields and the identity ones (the table asks for its visible columns).
  */
-export const DEVICE_ROW_JSON: RawBuilder<string> = sql<string>`json_build_object(${sql.join(
-  DEVICE_ROW_FIELDS.map(([key, column, kind]) => sql`${sql.lit(key)}, ${jsonValue(column, kind)}`),
-)})::text`;
+export function deviceRowJson(columns?: readonly string[]): RawBuilder<string> {
+  const wanted = columns ? new Set([...IDENTITY_FIELDS, ...columns]) : null;
+  const fields = DEVICE_ROW_FIELDS.filter(([key]) => wanted === null || wanted.has(key));
+  const cacheKey = fields.map(([key]) => key).join(',');
+  let built = rowJsonCache.get(cacheKey);
+  if (!built) {
+    built = sql<string>`json_build_object(${sql.join(
+      fields.map(([key, column, kind]) => sql`${sql.lit(key)}, ${jsonValue(column, kind)}`),
+    )})::text`;
+    // Column sets are subsets of a fixed list and few in practice; the bound keeps it so.
+    if (rowJsonCache.size >= 200) rowJsonCache.clear();
+    rowJsonCache.set(cacheKey, built);
+  }
+  return built;
+}

@@ -8,6 +8,13 @@ export interface DeviceListKey {
   readonly q: string;
   readonly sort: FleetColumnId;
   readonly dir: SortDir;
+  /** The visible columns: rows carry only these (and their identity), a fraction of every column. */
+  readonly columns: readonly FleetColumnId[];
+}
+
+/** The same set of columns in any order is the same request (reordering columns refetches nothing). */
+function columnParam(columns: readonly FleetColumnId[]): string {
+  return [...new Set(columns)].sort().join(',');
 }
 
 /** Rows per page; the first page is smaller so the table paints sooner. */
@@ -16,7 +23,12 @@ export const NEXT_PAGE = 300;
 
 /** `GET /api/devices`: one keyset page; only the first page asks for a count. */
 export function listDevices(key: DeviceListKey, cursor: string | null): Promise<ListDevicesResponse> {
-  const params = new URLSearchParams({ q: key.q, sort: key.sort, dir: key.dir });
+  const params = new URLSearchParams({
+    q: key.q,
+    sort: key.sort,
+    dir: key.dir,
+    columns: columnParam(key.columns),
+  });
   if (cursor) {
     params.set('cursor', cursor);
     params.set('limit', String(NEXT_PAGE));
@@ -30,7 +42,7 @@ export function listDevices(key: DeviceListKey, cursor: string | null): Promise<
 
 export const devicesQuery = (key: DeviceListKey) =>
   infiniteQueryOptions({
-    queryKey: ['fleet', 'devices', key.q, key.sort, key.dir],
+    queryKey: ['fleet', 'devices', key.q, key.sort, key.dir, columnParam(key.columns)],
     queryFn: ({ pageParam }) => listDevices(key, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

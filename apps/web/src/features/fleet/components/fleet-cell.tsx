@@ -1,5 +1,5 @@
 import type { FleetColumn } from '@fleetdeck/shared/fleet-columns';
-import type { DeviceListItem } from '@fleetdeck/shared/fleet-contract';
+import type { FleetTableRow } from '@fleetdeck/shared/fleet-contract';
 import { Badge } from '../../../components/ui/badge.tsx';
 import {
   aueUrgency,
@@ -22,9 +22,10 @@ const STATUS_TONE: Record<string, 'success' | 'warning' | 'danger' | 'neutral' |
 const Empty = () => <span className="text-muted-foreground/60">—</span>;
 
 /** Why: one renderer per column kind, so every column reads the same in every view. */
-export function FleetCell({ column, device }: { column: FleetColumn; device: DeviceListItem }) {
+export function FleetCell({ column, device }: { column: FleetColumn; device: FleetTableRow }) {
+  // A column just added shows empty until its rows arrive (`undefined`: not asked for yet).
   const value = device[column.id];
-  if (value === null || value === '') return <Empty />;
+  if (value === null || value === undefined || value === '') return <Empty />;
   if (column.id === 'status' && typeof value === 'string')
     return <Badge tone={STATUS_TONE[value] ?? 'neutral'}>{humanizeEnum(value)}</Badge>;
   if (column.id === 'aueDate' && typeof value === 'string') return <AueCell iso={value} />;

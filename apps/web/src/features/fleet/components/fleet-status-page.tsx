@@ -89,7 +89,7 @@ export function FleetStatusPage() {
   // A bare view link waits for the view (and its state in the URL) before loading anything.
   const waitingForView =
     view.viewId !== null && (savedViews.isPending || activeView !== undefined) && !hasExplicitState(params);
-  const listKey = { q: view.q, sort: view.sort, dir: view.dir };
+  const listKey = { q: view.q, sort: view.sort, dir: view.dir, columns: view.columns };
   const devices = useDevices(listKey, valid && !waitingForView);
   const facets = useFacets(view.q, valid && !waitingForView);
   const rows = useMemo(() => devices.data?.pages.flatMap((page) => page.devices) ?? [], [devices.data]);

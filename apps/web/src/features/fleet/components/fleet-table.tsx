@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import { Link } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { FleetColumn, FleetColumnId } from '@fleetdeck/shared/fleet-columns';
-import type { DeviceListItem } from '@fleetdeck/shared/fleet-contract';
+import type { FleetTableRow } from '@fleetdeck/shared/fleet-contract';
 import { cn } from '../../../lib/cn.ts';
 import { ROW_HEIGHT, isSortable, type Density, type SortDir } from '../fleet-url-state.ts';
 import { isSelected, type FleetSelection } from '../selection.ts';
@@ -18,7 +18,7 @@ export interface FleetTableProps {
   readonly dir: SortDir;
   readonly onSort: (id: FleetColumnId) => void;
   readonly density: Density;
-  readonly rows: readonly DeviceListItem[];
+  readonly rows: readonly FleetTableRow[];
   /** Rows the scrollbar stands for: the match count (placeholders beyond the loaded rows). */
   readonly rowCount: number;
   readonly hasMore: boolean;
@@ -110,7 +110,7 @@ export function FleetTable(props: FleetTableProps) {
     action();
   };
 
-  const onRowClick = (event: MouseEvent, index: number, device: DeviceListItem) => {
+  const onRowClick = (event: MouseEvent, index: number, device: FleetTableRow) => {
     setActive(index);
     if (selectable && (event.shiftKey || event.metaKey || event.ctrlKey)) {
       event.preventDefault();
