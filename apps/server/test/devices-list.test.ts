@@ -192,6 +192,21 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
       expect(body.devices).toEqual(stored.rows.map(presentDeviceRow));
     }
     const [formatted] = (await page('/api/devices?q=serial:FMT1')).devices;
+    // The export writes the same values as text.
+    const csvColumns = [
+      'lastSync',
+      'manufactureDate',
+      'batteryCapacityPercent',
+      'storageFreeBytes',
+      'notes',
+    ] as const;
+    const csv = await harness.app.inject({
+      method: 'GET',
+      url: `/api/devices/export.csv?q=serial:FMT1&columns=${csvColumns.join(',')}`,
+    });
+    expect(csv.body.split('\r\n')[1]).toBe(
+      '2026-03-01T18:29:59.123Z,2019-02-28,87.3,9007199254740,"Café ""lab"" \\ cart\nline 2 ☃"',
+    );
     await sql`delete from fleet_device where device_id = 'fmt-1'`.execute(testDb.database.db);
     expect(formatted).toMatchObject({
       lastSync: '2026-03-01T18:29:59.123Z',
@@ -310,8 +325,11 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
       .select(['action', 'details', 'actor_user_id'])
       .where('action', '=', 'fleet.export')
       .execute();
-    expect(audit).toHaveLength(1);
-    expect(audit[0]?.details).toMatchObject({ query: '-status:DISABLED', rows: rows[0]?.n });
+    const thisExport = audit.filter(
+      (entry) => (entry.details as { query?: string }).query === '-status:DISABLED',
+    );
+    expect(thisExport).toHaveLength(1);
+    expect(thisExport[0]?.details).toMatchObject({ query: '-status:DISABLED', rows: rows[0]?.n });
     const badColumn = await harness.app.inject({
       method: 'GET',
       url: '/api/devices/export.csv?columns=serialNumber,bogus',

@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
-import type { DeviceListItem, SortDirection } from '@fleetdeck/shared/fleet-contract';
+import type { SortDirection } from '@fleetdeck/shared/fleet-contract';
 import {
   DEFAULT_FLEET_COLUMNS,
   FLEET_COLUMNS,
@@ -8,8 +8,8 @@ import {
 } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { readDevicePage, type KeysetPosition } from './device-list.ts';
-import { presentDeviceRow } from './device-row-presenter.ts';
+import { readDevicePageText, type KeysetPosition } from './device-list.ts';
+import { isTextField } from './device-row-presenter.ts';
 
 /**
  * The CSV export: every matching row with the chosen columns, read in keyset batches and written
@@ -35,11 +35,14 @@ export function exportColumns(columns: string | undefined): FleetColumnId[] {
   return parseColumnList(columns, 'export') ?? [...DEFAULT_FLEET_COLUMNS];
 }
 
-/** Why: RFC 4180 quoting plus a leading `'` for cells a spreadsheet would run as a formula. */
-export function csvCell(value: string | number | null): string {
+/**
+ * Why: RFC 4180 quoting plus a leading `'` for cells a spreadsheet would run as a formula (text
+ * fields only: a number or a date is never one).
+ */
+export function csvCell(value: string | number | null, guard = typeof value === 'string'): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (guard && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -53,19 +56,17 @@ export async function* deviceCsv(
   counter: { rows: number },
 ): AsyncGenerator<string> {
   yield `\uFEFF${options.columns.map((id) => csvCell(LABELS.get(id) ?? id)).join(',')}\r\n`;
+  const guarded = options.columns.map((id) => isTextField(id));
   let after: KeysetPosition | undefined;
   for (;;) {
-    const { rows, next } = await readDevicePage(db, {
-      where,
-      sort: options.sort,
-      dir: options.dir,
-      after,
-      limit: BATCH,
-    });
+    const { rows, next } = await readDevicePageText(
+      db,
+      { where, sort: options.sort, dir: options.dir, after, limit: BATCH },
+      options.columns,
+    );
     let chunk = '';
     for (const row of rows) {
-      const item: DeviceListItem = presentDeviceRow(row);
-      chunk += `${options.columns.map((id) => csvCell(item[id])).join(',')}\r\n`;
+      chunk += `${options.columns.map((id, i) => csvCell(row[id] ?? null, guarded[i])).join(',')}\r\n`;
     }
     counter.rows += rows.length;
     if (chunk !== '') yield chunk;

@@ -3,7 +3,12 @@ import type { MatchCount, SortDirection } from '@fleetdeck/shared/fleet-contract
 import { FLEET_COLUMNS, FLEET_LIST_LIMITS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { DEVICE_ROW_FIELDS, deviceRowJson, type DeviceListRow } from './device-row-presenter.ts';
+import {
+  DEVICE_ROW_FIELDS,
+  deviceRowJson,
+  deviceRowTextSelect,
+  type DeviceListRow,
+} from './device-row-presenter.ts';
 
 /**
  * One keyset page of the fleet table: order by the chosen column then device_id, never OFFSET.
@@ -193,6 +198,16 @@ export async function readDevicePage(
 ): Promise<{ rows: DeviceListRow[]; next: KeysetPosition | null }> {
   const page = await readKeysetRows(db, request, LIST_SELECT);
   return { rows: page.rows as unknown as DeviceListRow[], next: page.next };
+}
+
+/** Why: the CSV export's batches: only its columns, each already the text the API shows. */
+export async function readDevicePageText(
+  db: Kysely<DB>,
+  request: PageRequest,
+  columns: readonly FleetColumnId[],
+): Promise<{ rows: Record<string, string | null>[]; next: KeysetPosition | null }> {
+  const page = await readKeysetRows(db, request, deviceRowTextSelect(columns));
+  return { rows: page.rows as Record<string, string | null>[], next: page.next };
 }
 
 /**

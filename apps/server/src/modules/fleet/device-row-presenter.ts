@@ -159,3 +159,19 @@ export function deviceRowJson(columns?: readonly string[]): RawBuilder<string> {
   }
   return built;
 }
+
+/** Why: the CSV export reads only its columns, each as the text the API would show. */
+export function deviceRowTextSelect(columns: readonly string[]): Sql {
+  return sql.join(
+    columns.map((key) => {
+      const field = DEVICE_ROW_FIELDS.find(([candidate]) => candidate === key);
+      if (!field) throw new Error(`unknown device row field ${key}`);
+      return sql`${jsonValue(field[1], field[2])}::text as ${sql.ref(key)}`;
+    }),
+  );
+}
+
+/** Kinds whose text a person typed or Google echoes as free text (the export guards those). */
+export function isTextField(key: string): boolean {
+  return DEVICE_ROW_FIELDS.some(([candidate, , kind]) => candidate === key && kind === 'text');
+}
