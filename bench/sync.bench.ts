@@ -18,7 +18,7 @@ const flags = benchFlags({
   'latency-ms': { type: 'string', default: '300' },
   /** Which database runs the latency comparison (it is network-bound, so once is enough). */
   'latency-on': { type: 'string', default: 'postgres' },
-  concurrency: { type: 'string', default: '6' },
+  concurrency: { type: 'string', default: '10' },
   'changed-percent': { type: 'string', default: '5' },
   'postgres-url': {
     type: 'string',

@@ -124,8 +124,16 @@ async function timedSync(
   };
 }
 
+const PHASE_ORDER = ['org_units', 'devices', 'telemetry', 'reports', 'sweep', 'rollups', 'done'];
+
+/**
+ * From the first publication of `phase` to that of `next` or, when a phase was too short to be
+ * published, of the first later phase that was.
+ */
 function phaseMs(sync: TimedSync, phase: string, next: string): number {
-  return (sync.phases.get(next) ?? sync.wallMs) - (sync.phases.get(phase) ?? 0);
+  const later = PHASE_ORDER.slice(PHASE_ORDER.indexOf(next)).flatMap((p) => sync.phases.get(p) ?? []);
+  const end = later.length ? Math.min(...later) : sync.wallMs;
+  return Math.max(0, end - (sync.phases.get(phase) ?? end));
 }
 
 /** Changes the location of `percent`% of the devices at Google, 16 calls at a time. */
@@ -204,6 +212,10 @@ try {
   const processMaxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   const changed = await changeDevices(google, Number(arg('changedPercent')));
   const incremental = await timedSync(database, 'bench', 'incremental');
+  if (process.env.SYNC_BENCH_PHASES)
+    process.stderr.write(
+      `${JSON.stringify({ full: [...full.phases], incremental: [...incremental.phases] })}\n`,
+    );
   const figures: WorkerFigures = {
     database: arg('database'),
     full: {

@@ -2,11 +2,17 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedJson, toDeviceRow } from '../src/modules/fleet-store/device-row.ts';
 import { readRollups } from '../src/modules/fleet-store/fleet-rollups.ts';
+import {
+  TELEMETRY_READ_MASK,
+  toTelemetrySample,
+  type TelemetrySampleRow,
+} from '../src/modules/fleet-store/telemetry-writer.ts';
 import { getRun } from '../src/modules/sync/sync-run-repository.ts';
 import { startSyncEmulator, storedDevices, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const ORG = 'org-full';
+const NO_REPORT = 'no report';
 
 describe(`full sync against the emulator (${backendName})`, () => {
   let testDb: TestDatabase;
@@ -98,6 +104,46 @@ describe(`full sync against the emulator (${backendName})`, () => {
     );
     expect(telemetry.length).toBeGreaterThan(0);
     expect(samples.rows[0]?.devices).toBe(telemetry.length);
+  });
+
+  it('copies the newest telemetry of each device onto its row, whichever committed first', async () => {
+    const expected = new Map<string, TelemetrySampleRow>();
+    for await (const page of emulator.google.management.iterateTelemetryDevicePages({
+      readMask: TELEMETRY_READ_MASK,
+      pageSize: 1000,
+    })) {
+      for (const device of page.items) {
+        // Devices without reports are stamped with the sync's own clock, which the test cannot know.
+        const sample = toTelemetrySample(device, NO_REPORT);
+        if (sample) expected.set(sample.device_id, sample);
+      }
+    }
+    const rows = await sql<{
+      device_id: string;
+      battery_health: string | null;
+      battery_cycle_count: number | null;
+      battery_capacity_percent: number | null;
+      telemetry_at: string | null;
+    }>`
+      select device_id, battery_health, battery_cycle_count, battery_capacity_percent,
+        to_char(telemetry_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as telemetry_at
+      from fleet_device where org_id = ${ORG}`.execute(testDb.database.db);
+    expect(rows.rows.filter((row) => row.telemetry_at !== null).length).toBe(expected.size);
+    for (const row of rows.rows) {
+      const sample = expected.get(row.device_id);
+      expect(row).toEqual({
+        device_id: row.device_id,
+        battery_health: sample?.battery_health ?? null,
+        battery_cycle_count: sample?.battery_cycle_count ?? null,
+        battery_capacity_percent: sample?.battery_capacity_percent ?? null,
+        telemetry_at:
+          sample?.sampled_at === NO_REPORT
+            ? row.telemetry_at
+            : sample
+              ? new Date(sample.sampled_at).toISOString()
+              : null,
+      });
+    }
   });
 
   it('writes nothing for an unchanged fleet and never touches another organization', async () => {

@@ -14,11 +14,12 @@ let hits = 0;
 beforeAll(async () => {
   server = createServer((request, response) => {
     hits++;
-    if (request.url === '/slow') {
+    const path = request.url?.split('?')[0];
+    if (path === '/slow') {
       setTimeout(() => response.end('{"ok":true}'), 2000).unref();
       return;
     }
-    if (request.url === '/busy') {
+    if (path === '/busy') {
       response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
       response.end(
         JSON.stringify({

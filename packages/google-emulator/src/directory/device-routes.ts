@@ -65,8 +65,13 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
         kind: 'admin#directory#chromeosdevices',
         etag: listEtag(state, page.rows),
       };
-      if (page.rows.length)
-        body.chromeosdevices = page.rows.map((row) => chromeOsDeviceJson(state, row, projection));
+      if (page.rows.length) {
+        // Build only what `fields` keeps (sendJson still applies it): an etag listing needs ids.
+        const fields = stringParam(request, 'fields');
+        const selected = fields ? parseFields(fields).get('chromeosdevices') : true;
+        const build = deviceBuilder(selected ?? true, projection);
+        body.chromeosdevices = page.rows.map((row) => build(state, row));
+      }
       if (page.nextPageToken) body.nextPageToken = page.nextPageToken;
       return sendJson(request, reply, body);
     },

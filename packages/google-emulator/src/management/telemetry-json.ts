@@ -19,7 +19,7 @@ import {
 import { PROFILE } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { hash32, hashUnit } from '../state/random.ts';
-import { isoTime as iso } from '../state/time-format.ts';
+import { isoTime } from '../state/time-format.ts';
 import { batterySerialOf, telemetryInfo } from './telemetry-info-json.ts';
 
 export const TELEMETRY_FIELDS = [
@@ -57,6 +57,21 @@ export const RECENT_WINDOW_MS = 3 * HOUR;
 export const HISTORY_MS = 24 * HOUR;
 
 type Json = Record<string, unknown>;
+
+/**
+ * Report times sit on a grid every device shares (10 minutes, hours), so a page of 1,000 devices
+ * formats the same few dozen instants tens of thousands of times: remember them.
+ */
+const isoCache = new Map<number, string>();
+function iso(ms: number): string {
+  let text = isoCache.get(ms);
+  if (text === undefined) {
+    if (isoCache.size >= 4096) isoCache.clear();
+    text = isoTime(ms);
+    isoCache.set(ms, text);
+  }
+  return text;
+}
 const seconds = (ms: number) => `${Math.round(ms / 1000)}s`;
 
 export interface ReportWindow {

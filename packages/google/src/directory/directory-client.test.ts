@@ -46,6 +46,7 @@ describe('DirectoryClient chromeosdevices', () => {
       sortOrder: 'DESCENDING',
       projection: 'FULL',
       pageToken: 'p1',
+      prettyPrint: 'false',
     });
     expect(page.nextPageToken).toBe('p2');
     const device = page.chromeosdevices?.[0];

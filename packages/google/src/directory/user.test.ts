@@ -20,6 +20,7 @@ describe('DirectoryClient users.get', () => {
     expect(Object.fromEntries(sent?.url.searchParams ?? [])).toEqual({
       projection: 'basic',
       fields: 'primaryEmail,name,orgUnitPath,suspended',
+      prettyPrint: 'false',
     });
     expect(user).toEqual({
       primaryEmail: 'ana.ruiz@school.example.edu',

@@ -244,7 +244,9 @@ describe('GoogleTransport timeouts, aborts and hooks', () => {
       ['test.get', 'GET', 1, 502, 502],
       ['test.get', 'GET', 2, 200, undefined],
     ]);
-    expect(requests.every((r) => r.durationMs >= 0 && r.url === 'https://api.test/v1/thing')).toBe(true);
+    expect(
+      requests.every((r) => r.durationMs >= 0 && r.url === 'https://api.test/v1/thing?prettyPrint=false'),
+    ).toBe(true);
     expect(retries).toHaveLength(1);
   });
 });

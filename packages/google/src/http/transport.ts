@@ -86,7 +86,10 @@ export class GoogleTransport {
 
   /** Sends one logical request (with retries) and returns the zod-validated body. */
   async request<T>(request: GoogleRequest<T>): Promise<T> {
-    const url = buildUrl(request.url, request.query);
+    // Google pretty-prints by default; compact JSON is smaller on the wire and cheaper to parse.
+    // Reads carry the large answers (listings of hundreds of devices); writes keep their URLs.
+    const query = request.method === 'GET' ? { ...request.query, prettyPrint: false } : request.query;
+    const url = buildUrl(request.url, query);
     return runWithRetry((attempt) => this.#attemptWithTokenRefresh(request, url, attempt), {
       operation: request.operation,
       safety: request.safety,

@@ -185,6 +185,7 @@ describe('ChromeManagementClient reports', () => {
       orgUnitId: '03ph8a2z1',
       minAueDate: '2026-01-01',
       maxAueDate: '2031-12-31',
+      prettyPrint: 'false',
     });
     await expect(
       client.management.countChromeDevicesReachingAutoExpirationDate({ minAueDate: '2026-1-1' }),
@@ -273,6 +274,7 @@ describe('ChromeManagementClient reports', () => {
       'date.year': '2026',
       'date.month': '2',
       'date.day': '3',
+      prettyPrint: 'false',
     });
     expect(fake.requests[0]?.url.pathname).toBe(`${BASE}/reports:countActiveDevices`);
     expect(

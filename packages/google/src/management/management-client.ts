@@ -79,6 +79,7 @@ export class ChromeManagementClient {
         filter: filterSchema.parse(query.filter),
         pageSize: z.number().int().min(1).max(TELEMETRY_PAGE_SIZE.max).optional().parse(query.pageSize),
         pageToken: pageTokenSchema.parse(query.pageToken),
+        fields: z.string().max(4000).optional().parse(query.fields),
       },
       options,
     );

@@ -27,6 +27,8 @@ export interface ListTelemetryDevicesQuery {
   filter?: string | undefined;
   pageSize?: number | undefined;
   pageToken?: string | undefined;
+  /** Google's standard partial response, e.g. `nextPageToken,devices(deviceId,batteryInfo)`. */
+  fields?: string | undefined;
 }
 
 export interface ChromeVersionsQuery {

@@ -7,6 +7,7 @@ import {
   type DeviceRow,
   type HistoryColumn,
 } from './device-row.ts';
+import { SAMPLE_BATTERY_COLUMNS } from './telemetry-writer.ts';
 
 /**
  * Writes one page of devices inside the caller's transaction: rows whose content hash changed are
@@ -88,10 +89,19 @@ async function readExisting(
 async function upsertRows(db: Executor, input: DevicePageInput, rows: readonly DeviceRow[]): Promise<void> {
   const payload = JSON.stringify(rows);
   const updates = UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ');
+  // A new row takes its battery state from telemetry stored before it (telemetry is listed beside
+  // the devices), so it is not written a second time; an existing row keeps its own.
   await sql`
-    insert into fleet_device (${sql.raw(COLUMNS.join(', '))}, seen_run_id, updated_at, deleted_at)
-    select ${sql.raw(COLUMNS.map((c) => `r.${c}`).join(', '))}, ${input.runId}::uuid, now(), null
+    insert into fleet_device (${sql.raw(COLUMNS.join(', '))}, seen_run_id, updated_at, deleted_at,
+      battery_health, battery_cycle_count, battery_capacity_percent, telemetry_at)
+    select ${sql.raw(COLUMNS.map((c) => `r.${c}`).join(', '))}, ${input.runId}::uuid, now(), null,
+      ${sql.raw(SAMPLE_BATTERY_COLUMNS)}
     from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(RECORD_DEFINITION)})
+    left join lateral (
+      select t.* from fleet_telemetry_sample t
+      where t.org_id = ${input.orgId} and t.device_id = r.device_id
+      order by t.sampled_at desc limit 1
+    ) s on true
     on conflict (org_id, device_id) do update set
       ${sql.raw(updates)}, raw = excluded.raw,
       seen_run_id = excluded.seen_run_id, updated_at = now(), deleted_at = null`.execute(db);
@@ -102,7 +112,10 @@ export interface SeenDevice {
   readonly etag: string | null;
 }
 
-/** Why: unchanged devices are only stamped with the run (for the sweep) and their latest etag. */
+/**
+ * Why: unchanged devices are only recorded as listed by the run (for the sweep, in the narrow
+ * `fleet_device_seen`, so their wide rows are not rewritten) and take their latest etag.
+ */
 export async function markDevicesSeen(
   db: Executor,
   orgId: string,
@@ -111,16 +124,25 @@ export async function markDevicesSeen(
 ): Promise<void> {
   if (devices.length === 0) return;
   const payload = JSON.stringify(devices);
-  // The id array keeps the plan on the primary key (a join on the record set alone scans the org).
-  const ids = JSON.stringify(devices.map((device) => device.device_id));
   await sql`
-    update fleet_device d set seen_run_id = ${runId}::uuid, etag = coalesce(r.etag, d.etag)
-    from jsonb_to_recordset(${payload}::jsonb) as r(device_id text, etag text)
+    insert into fleet_device_seen (org_id, run_id, device_id)
+    select ${orgId}, ${runId}::uuid, r.device_id
+    from jsonb_to_recordset(${payload}::jsonb) as r(device_id text)
+    on conflict do nothing`.execute(db);
+  const moved = devices.filter((device) => device.etag !== null);
+  if (moved.length === 0) return;
+  // The id array keeps the plan on the primary key (a join on the record set alone scans the org).
+  await sql`
+    update fleet_device d set etag = r.etag
+    from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as r(device_id text, etag text)
     where d.org_id = ${orgId} and d.device_id = r.device_id
-      and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))
-      and (d.seen_run_id is distinct from ${runId}::uuid or d.etag is distinct from coalesce(r.etag, d.etag))`.execute(
-    db,
-  );
+      and d.device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(moved.map((d) => d.device_id))}::jsonb)))
+      and d.etag is distinct from r.etag`.execute(db);
+}
+
+/** Why: a new run starts with no device listed; rows of earlier runs (finished or not) go. */
+export async function forgetSeenDevices(db: Executor, orgId: string, runId: string): Promise<void> {
+  await sql`delete from fleet_device_seen where org_id = ${orgId} and run_id <> ${runId}::uuid`.execute(db);
 }
 
 /** Why: an incremental listing brings only ids and etags; only changed devices are fetched whole. */

@@ -238,13 +238,13 @@ export function storedJson(device: ChromeOsDevice): StoredDeviceJson {
 
 /** Why: a device rewritten only when what a sync compares changed, whatever the projection used. */
 export function contentHash(device: ChromeOsDevice): string {
-  const hash = createHash('sha1');
+  // One update over the joined text: the same digest as one update per field, far fewer calls.
+  let text = '';
   for (const field of COMPARED_DEVICE_FIELDS) {
     const value = device[field];
-    hash.update(value === undefined ? '\u0000' : JSON.stringify(value));
-    hash.update('\u0001');
+    text += value === undefined ? '\u0000\u0001' : `${JSON.stringify(value)}\u0001`;
   }
-  return hash.digest('base64url');
+  return createHash('sha1').update(text).digest('base64url');
 }
 
 function aueDateOf(device: ChromeOsDevice): string | null {

@@ -20,6 +20,18 @@ export const TELEMETRY_READ_MASK = [
   'os_update_status',
 ] as const;
 
+/**
+ * Of those parts, only the values `toTelemetrySample` reads (Google's `fields` partial response):
+ * the report lists carry a sample every 10 minutes for hours, and their other values would be
+ * sent and parsed only to be dropped.
+ */
+export const TELEMETRY_PAGE_FIELDS =
+  'nextPageToken,devices(deviceId,batteryInfo(designCapacity),' +
+  'batteryStatusReport(reportTime,batteryHealth,cycleCount,fullChargeCapacity),' +
+  'storageInfo(availableDiskBytes,totalDiskBytes),memoryInfo(availableRamBytes,totalRamBytes),' +
+  'memoryStatusReport(reportTime,systemRamFreeBytes),cpuStatusReport(reportTime,cpuUtilizationPct),' +
+  'osUpdateStatus(updateState))';
+
 export interface TelemetrySampleRow {
   device_id: string;
   sampled_at: string;
@@ -95,6 +107,36 @@ export async function writeTelemetryPage(
     from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
     where d.org_id = ${orgId} and d.device_id = r.device_id
       and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))
-      and (d.telemetry_at is null or d.telemetry_at <= r.sampled_at)`.execute(db);
+      and (d.telemetry_at is null or d.telemetry_at < r.sampled_at)`.execute(db);
   return Number(inserted.numAffectedRows ?? 0);
+}
+
+/**
+ * The device row's battery columns from a sample `s` (its capacity percent as `toTelemetrySample`
+ * computes it), for rows written from stored samples rather than from a telemetry page.
+ */
+export const SAMPLE_BATTERY_COLUMNS = `s.battery_health, s.battery_cycle_count,
+  case when s.battery_full_charge_capacity is not null and s.battery_design_capacity > 0
+    then (round(s.battery_full_charge_capacity::float8 / s.battery_design_capacity::float8 * 1000) / 10)::real
+  end, s.sampled_at`;
+
+/**
+ * Why: telemetry is listed beside the devices, so a device's samples can commit before its row
+ * exists (the page's UPDATE then finds nothing). Once both are done, rows that still have no
+ * telemetry take it from their newest sample, computed as the page writer does.
+ */
+export async function applyNewestTelemetry(db: Executor, orgId: string): Promise<number> {
+  const result = await sql`
+    update fleet_device d set (battery_health, battery_cycle_count, battery_capacity_percent, telemetry_at) =
+      (${sql.raw(SAMPLE_BATTERY_COLUMNS)})
+    from (
+      select distinct on (t.device_id) t.device_id, t.sampled_at, t.battery_health, t.battery_cycle_count,
+        t.battery_full_charge_capacity, t.battery_design_capacity
+      from fleet_telemetry_sample t
+      where t.org_id = ${orgId} and t.device_id in (
+        select device_id from fleet_device where org_id = ${orgId} and telemetry_at is null)
+      order by t.device_id, t.sampled_at desc
+    ) s
+    where d.org_id = ${orgId} and d.device_id = s.device_id and d.telemetry_at is null`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -1,6 +1,7 @@
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import { GoogleNotFoundError } from '@fleetdeck/google/errors';
 import {
+  forgetSeenDevices,
   markDevicesSeen,
   readStoredEtags,
   writeDevicePage,
@@ -40,6 +41,7 @@ export async function syncDevices(ctx: SyncContext): Promise<void> {
   ctx.tracker.enter('devices');
   let checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'devices');
   if (checkpoints.length === 0) {
+    await forgetSeenDevices(ctx.db, ctx.orgId, ctx.runId);
     const units = await listLiveOrgUnits(ctx.db, ctx.orgId);
     const counts = await countDevicesPerOrgUnit(ctx.db, ctx.orgId);
     const shards = planDeviceShards(units, counts, ctx.concurrency);
@@ -129,7 +131,8 @@ async function fetchChanged(
   for (const device of listed) {
     const etag = stored.get(device.deviceId);
     if (etag !== undefined && etag !== null && etag === device.etag) {
-      unchanged.push({ device_id: device.deviceId, etag });
+      // The etag is the stored one: nothing to update on the row.
+      unchanged.push({ device_id: device.deviceId, etag: null });
     } else changedIds.push(device.deviceId);
   }
   const fetched: ChromeOsDevice[] = [];

@@ -2,7 +2,7 @@ import { GoogleNotFoundError } from '@fleetdeck/google/errors';
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import { writeDevicePage } from '../fleet-store/device-page-writer.ts';
 import { toDeviceRow } from '../fleet-store/device-row.ts';
-import { listUnseenDevices, markDevicesDeleted } from '../fleet-store/device-sweep.ts';
+import { analyzeSeenDevices, listUnseenDevices, markDevicesDeleted } from '../fleet-store/device-sweep.ts';
 import { runShards } from './shard-runner.ts';
 import type { SyncContext } from './sync-context.ts';
 
@@ -17,6 +17,7 @@ const SWEEP_BATCH = 200;
 /** Why: devices deleted at Google must leave the fleet view, and moved ones must not. */
 export async function sweepDeletedDevices(ctx: SyncContext): Promise<void> {
   ctx.tracker.enter('sweep');
+  await analyzeSeenDevices(ctx.db);
   let after = '';
   for (;;) {
     const candidates = await listUnseenDevices(ctx.db, ctx.orgId, ctx.runId, after, SWEEP_BATCH);

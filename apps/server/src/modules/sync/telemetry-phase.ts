@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { GooglePermissionError } from '@fleetdeck/google/errors';
 import type { TelemetryDevice } from '@fleetdeck/google/management/telemetry.schema';
 import {
+  TELEMETRY_PAGE_FIELDS,
   TELEMETRY_READ_MASK,
   toTelemetrySample,
   writeTelemetryPage,
@@ -13,7 +14,7 @@ import { listCheckpoints, planShards, type Checkpoint } from './sync-checkpoints
 import type { SyncContext } from './sync-context.ts';
 
 /**
- * Telemetry after devices: one page chain over the whole fleet, 1,000 devices a page, only the
+ * Telemetry beside the devices: one page chain over the whole fleet, 1,000 devices a page, only the
  * report parts Fleetdeck stores. (Google's telemetry filter matches one OU's own devices, never a
  * subtree, so OU shards would cost one mostly empty page per OU.) An admin whose role lacks the
  * telemetry permission still gets a complete device sync: the phase is skipped and says so.
@@ -29,9 +30,11 @@ export const TELEMETRY_REFRESH_MS = 3_600_000;
 
 export const TELEMETRY_PAGE_SIZE = 1000;
 
-/** Why: battery, storage and OS update trends come only from Chrome Management. */
+/**
+ * Why: battery, storage and OS update trends come only from Chrome Management. Runs as one more
+ * lane beside the device shards (see device-telemetry-phase.ts), so it does not set the phase.
+ */
 export async function syncTelemetry(ctx: SyncContext): Promise<void> {
-  ctx.tracker.enter('telemetry');
   if (ctx.kind === 'incremental' && (await telemetryIsFresh(ctx))) return;
   await planShards(ctx.db, ctx.orgId, ctx.runId, 'telemetry', [WHOLE_FLEET]);
   const checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'telemetry');
@@ -72,6 +75,7 @@ function telemetryShard(
       ctx.google.management.iterateTelemetryDevicePages(
         {
           readMask: TELEMETRY_READ_MASK,
+          fields: TELEMETRY_PAGE_FIELDS,
           pageSize: TELEMETRY_PAGE_SIZE,
           pageToken,
         },
