@@ -5,7 +5,7 @@
  * written by the sync's page writer (no HTTP sync), then for five representative queries the p50
  * and p95 of `GET /api/devices` (100 rows, gzip, the default visible columns: the request a fresh
  * fleet table makes; once more with every column) under concurrent clients over real HTTP, next to
- * the same SQL run directly (compile, page, count) under the same concurrency (the HTTP clients run
+ * the same SQL run directly (compile, page and count as the API does) under the same concurrency (the HTTP clients run
  * in a process of their own, like browsers); then a CSV export
  * of every device. The fleet API runs with the authentication seam replaced by a fixed caller.
  */
@@ -24,11 +24,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { DEVICE_ROW_SQL_TYPES, toDeviceRow } from '../apps/server/src/modules/fleet-store/device-row.ts';
 import { replaceOrgUnits } from '../apps/server/src/modules/fleet-store/org-unit-writer.ts';
-import {
-  COLUMN_SQL,
-  countDevices,
-  readDevicePageJson,
-} from '../apps/server/src/modules/fleet/device-list.ts';
+import { COLUMN_SQL, readDeviceListPage } from '../apps/server/src/modules/fleet/device-list.ts';
 import { compileDeviceQuery } from '../apps/server/src/modules/fleet/device-query-sql.ts';
 import { COMPRESSION_OPTIONS } from '../apps/server/src/plugins/compression.ts';
 import { registerErrorHandling } from '../apps/server/src/plugins/error-handler.ts';
@@ -211,19 +207,12 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
       const params = new URLSearchParams(query.params);
       const direct = async () => {
         const where = await compileDeviceQuery(database.db, caller, params.get('q') ?? '');
-        await Promise.all([
-          readDevicePageJson(
-            database.db,
-            {
-              where,
-              sort: params.get('sort') as 'serialNumber',
-              dir: params.get('dir') as 'asc',
-              limit: 100,
-            },
-            columns,
-          ),
-          countDevices(database.db, where, 'auto'),
-        ]);
+        await readDeviceListPage(
+          database.db,
+          { where, sort: params.get('sort') as 'serialNumber', dir: params.get('dir') as 'asc', limit: 100 },
+          'auto',
+          columns,
+        );
       };
       if (flags.explain === 'yes') await explainPage(database, caller, params);
       for (let i = 0; i < 10; i += 1) {

@@ -22,10 +22,9 @@ import { readFacets } from '../modules/fleet/device-facets.ts';
 import { deviceCsv, exportColumns, parseColumnList } from '../modules/fleet/device-export.ts';
 import {
   assertSortable,
-  countDevices,
   decodeCursor,
   encodeCursor,
-  readDevicePageJson,
+  readDeviceListPage,
 } from '../modules/fleet/device-list.ts';
 import { compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
 import { resolvePastedList } from '../modules/fleet/device-resolve.ts';
@@ -94,15 +93,12 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
       const after = cursor === undefined ? undefined : decodeCursor(cursor, sort, dir);
       const caller = await access.callerOf(request);
       const where = await compileDeviceQuery(db, caller, q);
-      const [page, total] = await Promise.all([
-        readDevicePageJson(db, { where, sort, dir, after, limit }, columns),
-        countDevices(db, where, after && count === 'auto' ? 'none' : count),
-      ]);
+      const page = await readDeviceListPage(db, { where, sort, dir, after, limit }, count, columns);
       const nextCursor = page.next ? encodeCursor(page.next) : null;
       return reply
         .type('application/json; charset=utf-8')
         .send(
-          `{"devices":[${page.rows.join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"total":${JSON.stringify(total)}}`,
+          `{"devices":[${page.rows.join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"total":${JSON.stringify(page.total)}}`,
         );
     },
   );

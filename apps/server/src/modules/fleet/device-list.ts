@@ -223,6 +223,71 @@ export async function readDevicePageJson(
   return { rows: page.rows.map((row) => row.json as string), next: page.next };
 }
 
+export interface DeviceListPage {
+  readonly rows: string[];
+  readonly next: KeysetPosition | null;
+  readonly total: MatchCount | null;
+}
+
+/**
+ * Why: the fleet table's page and its count in as few statements as the count allows. A first page
+ * whose estimate is below the exact-count threshold is one statement: the page in the keyset order
+ * (blank values last) with `count(*) over ()` for the exact total, since counting those few
+ * matches reads them all anyway. Otherwise the page and the count (estimate, exact on request, or
+ * none for following pages) are separate.
+ */
+export async function readDeviceListPage(
+  db: Kysely<DB>,
+  request: PageRequest,
+  count: 'auto' | 'exact' | 'none',
+  columns?: readonly FleetColumnId[],
+): Promise<DeviceListPage> {
+  if (request.after === undefined && count === 'auto') {
+    const estimate = await estimateRows(db, request.where);
+    if (estimate >= FLEET_LIST_LIMITS.exactCountThreshold) {
+      const page = await readDevicePageJson(db, request, columns);
+      return { ...page, total: { value: estimate, exact: false } };
+    }
+    return readCountedFirstPage(db, request, columns);
+  }
+  const [page, total] = await Promise.all([
+    readDevicePageJson(db, request, columns),
+    countDevices(db, request.where, request.after && count === 'auto' ? 'none' : count),
+  ]);
+  return { ...page, total };
+}
+
+async function readCountedFirstPage(
+  db: Kysely<DB>,
+  request: PageRequest,
+  columns?: readonly FleetColumnId[],
+): Promise<DeviceListPage> {
+  const { column } = COLUMN_SQL[request.sort];
+  const direction = sql.raw(request.dir);
+  const order =
+    request.sort === 'deviceId'
+      ? sql`d.device_id ${direction}`
+      : sql`${sql.ref(`d.${column}`)} ${direction} nulls last, d.device_id ${direction}`;
+  const { rows } = await sql<KeysetRow & { json: string; total: string | number }>`
+    select ${deviceRowJson(columns)} as json, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key,
+      count(*) over () as total
+    from fleet_device d
+    where ${request.where}
+    order by ${order}
+    limit ${request.limit + 1}`.execute(db);
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > request.limit && last
+      ? { sort: request.sort, dir: request.dir, value: last.sort_key ?? null, deviceId: last.device_id }
+      : null;
+  return {
+    rows: page.map((row) => row.json),
+    next,
+    total: { value: Number(rows[0]?.total ?? 0), exact: true },
+  };
+}
+
 /**
  * Why: `count(*)` over a million rows is slow; below the threshold the count is exact, above it
  * the planner's estimate (`exact: false`) unless the caller asks for the exact number.
