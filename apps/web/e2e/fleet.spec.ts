@@ -134,11 +134,18 @@ test.describe('fleet status', () => {
     await expect(page).toHaveURL(/q=status%3AACTIVE/);
     // Columns: add "Battery cycles"; sort by model, descending.
     await page.getByRole('button', { name: /^Columns/ }).click();
+    // The table asks only for its visible columns: a new one refetches the loaded rows with it.
+    const refetched = page.waitForResponse(
+      (response) => response.url().includes('/api/devices?') && response.url().includes('batteryCycleCount'),
+    );
     await page.getByRole('checkbox', { name: 'Battery cycles' }).click();
     await expect(page.getByRole('list', { name: 'Shown columns' })).toContainText('Battery cycles');
     await page.keyboard.press('Escape');
     const grid = page.getByRole('grid', { name: 'Devices' });
     await expect(grid.getByRole('columnheader', { name: 'Battery cycles' })).toBeVisible();
+    const rows = ((await (await refetched).json()) as { devices: Record<string, unknown>[] }).devices;
+    expect(rows.some((row) => typeof row.batteryCycleCount === 'number')).toBe(true);
+    expect(rows.every((row) => row.recentUser === undefined)).toBe(true);
     const model = grid.getByRole('columnheader', { name: 'Model' }).getByRole('button');
     await model.click();
     await model.click();

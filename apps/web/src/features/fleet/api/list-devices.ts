@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
@@ -40,9 +46,13 @@ export function listDevices(key: DeviceListKey, cursor: string | null): Promise<
   return callIdentity<ListDevicesResponse>(`/api/devices?${params.toString()}`);
 }
 
+/**
+ * The columns are not part of the key: a column added to a table scrolled far down refetches the
+ * loaded pages in place (`useDevices`) instead of starting the list over.
+ */
 export const devicesQuery = (key: DeviceListKey) =>
   infiniteQueryOptions({
-    queryKey: ['fleet', 'devices', key.q, key.sort, key.dir, columnParam(key.columns)],
+    queryKey: ['fleet', 'devices', key.q, key.sort, key.dir],
     queryFn: ({ pageParam }) => listDevices(key, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -51,5 +61,19 @@ export const devicesQuery = (key: DeviceListKey) =>
 
 /** Why: the table reads pages as it scrolls; the previous result stays while the next query loads. */
 export function useDevices(key: DeviceListKey, enabled: boolean) {
-  return useInfiniteQuery({ ...devicesQuery(key), enabled, placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  const options = devicesQuery(key);
+  // Rows carry the columns they were asked with: a newly shown column refetches the loaded pages
+  // (rows keep their place; the new cells fill in). Hiding a column needs nothing.
+  const asked = useRef(new Set(key.columns));
+  const columns = columnParam(key.columns);
+  useEffect(() => {
+    const current = columns.split(',') as FleetColumnId[];
+    const added = current.some((id) => !asked.current.has(id));
+    asked.current = new Set(current);
+    if (added) void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true });
+    // Only a change of the column set matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns]);
+  return useInfiniteQuery({ ...options, enabled, placeholderData: keepPreviousData });
 }
