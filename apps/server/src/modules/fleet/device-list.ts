@@ -161,9 +161,9 @@ interface KeysetRow {
   readonly sort_key?: string | null;
 }
 
-/** Why: pages and the export read the same ordered scan; `limit + 1` rows tell whether more follow. */
 type SelectedRow = KeysetRow & Record<string, unknown>;
 
+/** Why: pages and the export read the same ordered scan; `limit + 1` rows tell whether more follow. */
 async function readKeysetRows(
   db: Kysely<DB>,
   request: PageRequest,
