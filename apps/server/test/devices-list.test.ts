@@ -8,7 +8,7 @@ import {
 import { FLEET_COLUMNS } from '@fleetdeck/shared/fleet-columns';
 import { COLUMN_SQL, readDevicePage } from '../src/modules/fleet/device-list.ts';
 import { compileDeviceQuery } from '../src/modules/fleet/device-query-sql.ts';
-import { presentDeviceRow } from '../src/modules/fleet/device-row-presenter.ts';
+import { DEVICE_ROW_FIELDS, presentDeviceRow } from '../src/modules/fleet/device-row-presenter.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 import {
   buildFleetApp,
@@ -162,6 +162,11 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
     const unknown = await harness.app.inject({ method: 'GET', url: '/api/devices?columns=status,password' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ message: string }>().message).toContain('"password"');
+  });
+
+  it('has a presented field for every column of the table (pages and the export read the same table)', () => {
+    const fields = new Set<string>(DEVICE_ROW_FIELDS.map(([key]) => key));
+    expect(FLEET_COLUMNS.map((column) => column.id).filter((id) => !fields.has(id))).toEqual([]);
   });
 
   it('renders rows in the database exactly as the JavaScript presenter does', async () => {
