@@ -3,6 +3,7 @@ import type { MatchCount, SortDirection } from '@fleetdeck/shared/fleet-contract
 import { FLEET_COLUMNS, FLEET_LIST_LIMITS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
+import { countDevices, estimateMatches } from './device-count.ts';
 import {
   DEVICE_ROW_FIELDS,
   deviceRowJson,
@@ -182,6 +183,14 @@ async function readKeysetRows(
     rows.push(...part);
     if (rows.length >= want) break;
   }
+  return pageOf(rows, request);
+}
+
+/** Why: `limit + 1` rows read; the page is the first `limit`, and its last row is where the next starts. */
+function pageOf<T extends KeysetRow>(
+  rows: T[],
+  request: PageRequest,
+): { rows: T[]; next: KeysetPosition | null } {
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
   const next =
@@ -243,7 +252,7 @@ export async function readDeviceListPage(
   columns?: readonly FleetColumnId[],
 ): Promise<DeviceListPage> {
   if (request.after === undefined && count === 'auto') {
-    const estimate = await estimateRows(db, request.where);
+    const estimate = await estimateMatches(db, request.where);
     if (estimate >= FLEET_LIST_LIMITS.exactCountThreshold) {
       const page = await readDevicePageJson(db, request, columns);
       return { ...page, total: { value: estimate, exact: false } };
@@ -275,63 +284,10 @@ async function readCountedFirstPage(
     where ${request.where}
     order by ${order}
     limit ${request.limit + 1}`.execute(db);
-  const page = rows.slice(0, request.limit);
-  const last = page.at(-1);
-  const next =
-    rows.length > request.limit && last
-      ? { sort: request.sort, dir: request.dir, value: last.sort_key ?? null, deviceId: last.device_id }
-      : null;
+  const page = pageOf(rows, request);
   return {
-    rows: page.map((row) => row.json),
-    next,
+    rows: page.rows.map((row) => row.json),
+    next: page.next,
     total: { value: Number(rows[0]?.total ?? 0), exact: true },
   };
-}
-
-/**
- * Why: `count(*)` over a million rows is slow; below the threshold the count is exact, above it
- * the planner's estimate (`exact: false`) unless the caller asks for the exact number.
- */
-export async function countDevices(
-  db: Kysely<DB>,
-  where: RawBuilder<boolean>,
-  mode: 'auto' | 'exact' | 'none',
-): Promise<MatchCount | null> {
-  if (mode === 'none') return null;
-  if (mode === 'auto') {
-    const estimate = await estimateRows(db, where);
-    if (estimate >= FLEET_LIST_LIMITS.exactCountThreshold) return { value: estimate, exact: false };
-  }
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*)::int as n from fleet_device d where ${where}`.execute(db);
-  return { value: rows[0]?.n ?? 0, exact: true };
-}
-
-/**
- * The planner's estimate for a WHERE, kept a minute per query text and parameters: it depends only
- * on the table's statistics, which change when the table is analyzed, not with each write, so a
- * minute-old estimate is as good as a fresh one and every first page skips a planning round trip.
- */
-const ESTIMATE_TTL_MS = 60_000;
-const ESTIMATE_CACHE_SIZE = 1_000;
-const estimates = new Map<string, { readonly value: number; readonly at: number }>();
-
-async function estimateRows(db: Kysely<DB>, where: RawBuilder<boolean>): Promise<number> {
-  const query = sql`explain (format json) select 1 from fleet_device d where ${where}`;
-  const compiled = query.compile(db);
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  const now = Date.now();
-  const cached = estimates.get(key);
-  if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.value;
-  const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
-  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
-  const plan = (typeof first === 'string' ? JSON.parse(first) : first) as
-    [{ Plan: { 'Plan Rows': number } }] | undefined;
-  const value = Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
-  estimates.delete(key);
-  estimates.set(key, { value, at: now });
-  // Maps iterate in insertion order: the first key is the least recently stored.
-  if (estimates.size > ESTIMATE_CACHE_SIZE) estimates.delete(estimates.keys().next().value as string);
-  return value;
 }

@@ -1,0 +1,52 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { MatchCount } from '@fleetdeck/shared/fleet-contract';
+import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * Why: `count(*)` over a million rows is slow; below the threshold the count is exact, above it
+ * the planner's estimate (`exact: false`) unless the caller asks for the exact number.
+ */
+export async function countDevices(
+  db: Kysely<DB>,
+  where: RawBuilder<boolean>,
+  mode: 'auto' | 'exact' | 'none',
+): Promise<MatchCount | null> {
+  if (mode === 'none') return null;
+  if (mode === 'auto') {
+    const estimate = await estimateMatches(db, where);
+    if (estimate >= FLEET_LIST_LIMITS.exactCountThreshold) return { value: estimate, exact: false };
+  }
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from fleet_device d where ${where}`.execute(db);
+  return { value: rows[0]?.n ?? 0, exact: true };
+}
+
+/**
+ * The planner's estimate for a WHERE, kept a minute per query text and parameters: it depends only
+ * on the table's statistics, which change when the table is analyzed, not with each write, so a
+ * minute-old estimate is as good as a fresh one and every first page skips a planning round trip.
+ */
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATE_CACHE_SIZE = 1_000;
+const estimates = new Map<string, { readonly value: number; readonly at: number }>();
+
+export async function estimateMatches(db: Kysely<DB>, where: RawBuilder<boolean>): Promise<number> {
+  const query = sql`explain (format json) select 1 from fleet_device d where ${where}`;
+  const compiled = query.compile(db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const now = Date.now();
+  const cached = estimates.get(key);
+  if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.value;
+  const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
+  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
+  const plan = (typeof first === 'string' ? JSON.parse(first) : first) as
+    [{ Plan: { 'Plan Rows': number } }] | undefined;
+  const value = Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+  estimates.delete(key);
+  estimates.set(key, { value, at: now });
+  // Maps iterate in insertion order: the first key is the least recently stored.
+  if (estimates.size > ESTIMATE_CACHE_SIZE) estimates.delete(estimates.keys().next().value as string);
+  return value;
+}
