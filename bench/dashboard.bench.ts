@@ -9,19 +9,15 @@
  * stored device's inline part), one rollup refresh as the sync runs it, then the route (zod
  * response schema and serialization included, through Fastify's inject) `--requests` times.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { loadDashboard } from '../apps/server/src/modules/dashboard/dashboard-service.ts';
 import { refreshRollups } from '../apps/server/src/modules/fleet-store/fleet-rollups.ts';
 import { dashboardRoutes, type DashboardCaller } from '../apps/server/src/routes/dashboard.ts';
+import { openFreshDatabase } from './lib/bench-database.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
@@ -56,41 +52,6 @@ interface Timing {
   p95: number;
   max: number;
   runs: number;
-}
-
-async function openFresh(kind: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-dashboard-bench-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `fleetdeck_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: flags['postgres-url'] });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(flags['postgres-url']);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
 }
 
 /** Writes the fleet in chunks of one INSERT … SELECT each; values follow a fixed hash of the row number. */
@@ -161,7 +122,11 @@ async function dashboardApp(
 }
 
 async function runDatabase(kind: string): Promise<Figures> {
-  const { database, cleanup } = await openFresh(kind);
+  const { database, cleanup } = await openFreshDatabase(
+    kind === 'pglite' ? 'pglite' : 'postgres',
+    flags['postgres-url'],
+    'fleetdeck_bench',
+  );
   try {
     await migrateToLatest(database.db);
     const loadStarted = performance.now();

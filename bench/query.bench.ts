@@ -9,14 +9,13 @@
  * in a process of their own, like browsers); then a CSV export
  * of every device. The fleet API runs with the authentication seam replaced by a fixed caller.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { ChromeOsDevice } from '../packages/google/src/directory/chromeos-device.schema.ts';
 import { chromeOsDeviceJson } from '../packages/google-emulator/src/directory/device-json.ts';
 import { EmulatorState } from '../packages/google-emulator/src/state/emulator-state.ts';
@@ -32,6 +31,7 @@ import { fleetRoutes, type FleetCaller } from '../apps/server/src/routes/fleet-a
 import { DEFAULT_FLEET_COLUMNS } from '../packages/shared/src/fleet-columns.ts';
 import type { ListDevicesResponse } from '../packages/shared/src/fleet-contract.ts';
 import { ensureWebBuild } from '../scripts/lib/web-build.ts';
+import { openFreshDatabase, openKeptDatabase } from './lib/bench-database.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
 import { loadFromAnotherProcess } from './lib/http-load.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
@@ -273,27 +273,6 @@ async function explainPage(database: Database, caller: FleetCaller, params: URLS
   process.stdout.write(`${rows.map((row) => Object.values(row)[0]).join('\n')}\n`);
 }
 
-async function databaseExists(url: string, name: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query('select 1 from pg_database where datname = $1', [name]);
-    return result.rowCount === 1;
-  } finally {
-    await client.end();
-  }
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 const state = new EmulatorState({ size: devices, seed: 42, now: FROZEN_NOW });
 process.stdout.write(
   `Load average before: ${os
@@ -313,20 +292,13 @@ for (const name of flags.databases.split(',').filter(Boolean)) {
       await database.close();
     }
   } else if (name === 'postgres') {
-    const kept = flags['postgres-db'];
-    if (kept && !/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error('--postgres-db: a lowercase name');
-    const dbName = kept || `fleetdeck_bench_query_${randomBytes(4).toString('hex')}`;
-    if (!kept || !(await databaseExists(flags['postgres-url'], kept))) {
-      await adminQuery(flags['postgres-url'], `create database ${dbName}`);
-    }
-    const url = new URL(flags['postgres-url']);
-    url.pathname = `/${dbName}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const { database, cleanup } = flags['postgres-db']
+      ? await openKeptDatabase(flags['postgres-url'], flags['postgres-db'])
+      : await openFreshDatabase('postgres', flags['postgres-url'], 'fleetdeck_bench_query');
     try {
       results.push(await benchDatabase('PostgreSQL', database, state));
     } finally {
-      await database.close();
-      if (!kept) await adminQuery(flags['postgres-url'], `drop database if exists ${dbName} with (force)`);
+      await cleanup();
     }
   } else {
     throw new Error(`Unknown database "${name}": use pglite and/or postgres.`);

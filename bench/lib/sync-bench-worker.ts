@@ -1,16 +1,12 @@
 /**
  * One database's sync scenarios for bench:sync, in a process of its own. Prints one JSON line.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createGoogleClient, type GoogleClient } from '../../packages/google/src/google-client.ts';
 import { baseUrlsForOrigin } from '../../packages/google/src/google-hosts.ts';
-import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import type { Database } from '../../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { openFreshDatabase } from './bench-database.ts';
 import { executeSyncRun } from '../../apps/server/src/modules/sync/sync-engine.ts';
 import { createRun, getRun } from '../../apps/server/src/modules/sync/sync-run-repository.ts';
 
@@ -170,42 +166,11 @@ async function sequentialChain(client: GoogleClient): Promise<{ ms: number; page
   return { ms: performance.now() - started, pages };
 }
 
-async function openFresh(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (arg('database') === 'pglite') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-bench-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `fleetdeck_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: arg('postgresUrl') });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(arg('postgresUrl'));
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
-const { database, cleanup } = await openFresh();
+const { database, cleanup } = await openFreshDatabase(
+  arg('database') === 'pglite' ? 'pglite' : 'postgres',
+  arg('postgresUrl'),
+  'fleetdeck_bench',
+);
 try {
   await migrateToLatest(database.db);
   const full = await timedSync(database, 'bench', 'full');
