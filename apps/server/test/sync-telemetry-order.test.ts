@@ -32,7 +32,7 @@ describe(`telemetry that arrives before its device (${backendName})`, () => {
     await testDb.cleanup();
   });
 
-  it('is copied onto the device row once both are written', async () => {
+  async function listSamples(): Promise<TelemetrySampleRow[]> {
     const samples: TelemetrySampleRow[] = [];
     for await (const page of emulator.google.management.iterateTelemetryDevicePages({
       readMask: TELEMETRY_READ_MASK,
@@ -43,9 +43,14 @@ describe(`telemetry that arrives before its device (${backendName})`, () => {
         if (sample) samples.push(sample);
       }
     }
+    return samples;
+  }
+
+  it('is copied onto the device row once both are written', async () => {
+    const samples = await listSamples();
     expect(samples.some((s) => s.battery_health !== null)).toBe(true);
     const db = testDb.database.db;
-    await writeTelemetryPage(db, ORG, samples);
+    await writeTelemetryPage(db, ORG, samples, { updateDevices: true });
     const devices = await emulator.listAllDevices();
     const rows = devices.map((device) => toDeviceRow(ORG, emulator.customerId, device));
     await writeDevicePage(db, { orgId: ORG, runId: RUN, rows });
@@ -72,5 +77,38 @@ describe(`telemetry that arrives before its device (${backendName})`, () => {
     expect((await read()).rows).toEqual(expected);
     // Nothing left to copy: a second pass changes no row.
     expect(await applyNewestTelemetry(db, ORG)).toBe(0);
+  });
+
+  it('on a first copy, stays off rows written before it until the pass after both lanes', async () => {
+    const org = `${ORG}-first`;
+    const db = testDb.database.db;
+    const samples = await listSamples();
+    const devices = await emulator.listAllDevices();
+    await writeDevicePage(db, {
+      orgId: org,
+      runId: RUN,
+      rows: devices.map((device) => toDeviceRow(org, emulator.customerId, device)),
+    });
+    const withTelemetry = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from fleet_device
+            where org_id = ${org} and telemetry_at is not null`.execute(db)
+        ).rows[0]?.n,
+      );
+    await writeTelemetryPage(db, org, samples, { updateDevices: false });
+    expect(await withTelemetry()).toBe(0);
+    expect(await applyNewestTelemetry(db, org)).toBe(samples.length);
+    expect(await withTelemetry()).toBe(samples.length);
+    // A later run's page (rows exist) updates them in its own transaction.
+    const later = samples.map((s) => ({
+      ...s,
+      sampled_at: '2026-03-05T00:00:00.000Z',
+      battery_health: 'POOR',
+    }));
+    await writeTelemetryPage(db, org, later, { updateDevices: true });
+    const poor = await sql<{ n: string }>`select count(*) as n from fleet_device
+      where org_id = ${org} and battery_health = 'POOR'`.execute(db);
+    expect(Number(poor.rows[0]?.n)).toBe(samples.length);
   });
 });

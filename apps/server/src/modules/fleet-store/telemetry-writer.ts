@@ -83,11 +83,22 @@ const SAMPLE_DEFINITION = `device_id text, sampled_at timestamptz, battery_healt
   storage_free_bytes bigint, storage_total_bytes bigint, memory_free_bytes bigint, memory_total_bytes bigint,
   cpu_utilization_percent integer, os_update_state text`;
 
+export interface TelemetryPageOptions {
+  /**
+   * Copy each sample onto its device row in the same transaction. A first copy of a fleet leaves
+   * this off: its rows are being inserted beside the telemetry, take their battery state from the
+   * stored samples when inserted, and `applyNewestTelemetry` fills the rest once, so no row is
+   * written twice (each rewrite maintains every index of the wide row).
+   */
+  readonly updateDevices: boolean;
+}
+
 /** Why: samples and the device's battery columns must move together inside the page transaction. */
 export async function writeTelemetryPage(
   db: Executor,
   orgId: string,
   samples: readonly TelemetrySampleRow[],
+  options: TelemetryPageOptions,
 ): Promise<number> {
   if (samples.length === 0) return 0;
   const payload = JSON.stringify(samples);
@@ -101,6 +112,7 @@ export async function writeTelemetryPage(
       r.memory_free_bytes, r.memory_total_bytes, r.cpu_utilization_percent, r.os_update_state
     from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
     on conflict (org_id, device_id, sampled_at) do nothing`.execute(db);
+  if (!options.updateDevices) return Number(inserted.numAffectedRows ?? 0);
   await sql`
     update fleet_device d set battery_health = r.battery_health, battery_cycle_count = r.battery_cycle_count,
       battery_capacity_percent = r.battery_capacity_percent, telemetry_at = r.sampled_at

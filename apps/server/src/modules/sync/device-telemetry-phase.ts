@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { applyNewestTelemetry } from '../fleet-store/telemetry-writer.ts';
 import { syncDevices } from './device-phase.ts';
 import type { SyncContext } from './sync-context.ts';
@@ -9,6 +10,11 @@ import { syncTelemetry } from './telemetry-phase.ts';
  * telemetry chain no longer waits for the last device page. Each keeps its own checkpoints, so a
  * resumed run continues both. The phase reads `devices` until the device shards are done, then
  * `telemetry` while the telemetry chain finishes.
+ *
+ * On a first copy of a fleet (no device row yet) the telemetry pages store only their samples: a
+ * device row inserted later takes its battery state from them, and the rows inserted before their
+ * sample get it from one statement at the end. Every row is then written once; updating rows from
+ * each telemetry page rewrote about half of them a second time, with all their indexes.
  */
 
 /** Why: the two longest page chains of a sync overlap instead of adding up. */
@@ -23,7 +29,8 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
       failure ??= { error };
       controller.abort(error);
     });
-  const telemetry = settle(syncTelemetry(lane));
+  const firstCopy = !(await hasDeviceRows(ctx));
+  const telemetry = settle(syncTelemetry(lane, { updateDevices: !firstCopy }));
   await settle(syncDevices(lane));
   if (!failure) ctx.tracker.enter('telemetry');
   await telemetry;
@@ -31,4 +38,10 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
   ctx.signal.throwIfAborted();
   // Samples that committed before their device row existed are copied onto the row now.
   await applyNewestTelemetry(ctx.db, ctx.orgId);
+}
+
+async function hasDeviceRows(ctx: SyncContext): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`
+    select exists (select 1 from fleet_device where org_id = ${ctx.orgId}) as found`.execute(ctx.db);
+  return result.rows[0]?.found === true;
 }

@@ -6,6 +6,7 @@ import {
   TELEMETRY_READ_MASK,
   toTelemetrySample,
   writeTelemetryPage,
+  type TelemetryPageOptions,
   type TelemetrySampleRow,
 } from '../fleet-store/telemetry-writer.ts';
 import { walkShard, type PagedShard } from './paged-shard.ts';
@@ -34,13 +35,13 @@ export const TELEMETRY_PAGE_SIZE = 1000;
  * Why: battery, storage and OS update trends come only from Chrome Management. Runs as one more
  * lane beside the device shards (see device-telemetry-phase.ts), so it does not set the phase.
  */
-export async function syncTelemetry(ctx: SyncContext): Promise<void> {
+export async function syncTelemetry(ctx: SyncContext, options: TelemetryPageOptions): Promise<void> {
   if (ctx.kind === 'incremental' && (await telemetryIsFresh(ctx))) return;
   await planShards(ctx.db, ctx.orgId, ctx.runId, 'telemetry', [WHOLE_FLEET]);
   const checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'telemetry');
   try {
     await runShards(checkpoints, ctx.concurrency, ctx.signal, (checkpoint, signal) =>
-      walkShard(ctx, telemetryShard(ctx, checkpoint), signal),
+      walkShard(ctx, telemetryShard(ctx, checkpoint, options), signal),
     );
     ctx.tracker.progress.telemetryRefreshed = true;
   } catch (error) {
@@ -66,6 +67,7 @@ async function telemetryIsFresh(ctx: SyncContext): Promise<boolean> {
 function telemetryShard(
   ctx: SyncContext,
   checkpoint: Checkpoint,
+  options: TelemetryPageOptions,
 ): PagedShard<TelemetryDevice, TelemetrySampleRow[], number> {
   const now = new Date().toISOString();
   return {
@@ -82,7 +84,7 @@ function telemetryShard(
         { signal },
       ),
     prepare: async (devices) => devices.flatMap((device) => toTelemetrySample(device, now) ?? []),
-    write: (trx, samples) => writeTelemetryPage(trx, ctx.orgId, samples),
+    write: (trx, samples) => writeTelemetryPage(trx, ctx.orgId, samples, options),
     committed: (samples) => ctx.tracker.addTelemetryPage(samples),
   };
 }
