@@ -7,6 +7,7 @@ import {
   type DeviceRow,
   type HistoryColumn,
 } from './device-row.ts';
+import { DEVICE_TABLE } from './device-partition.ts';
 import { SAMPLE_BATTERY_COLUMNS } from './telemetry-writer.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface DevicePageInput {
   readonly orgId: string;
   readonly runId: string;
   readonly rows: readonly DeviceRow[];
+  /** `fleet_device`, or a first copy's load table (device-partition.ts). */
+  readonly table?: string;
 }
 
 export interface DevicePageOutcome {
@@ -45,7 +48,8 @@ const UPDATE_COLUMNS = COLUMNS.filter((c) => c !== 'org_id' && c !== 'device_id'
 export async function writeDevicePage(db: Executor, input: DevicePageInput): Promise<DevicePageOutcome> {
   const rows = dedupeById(input.rows);
   if (rows.length === 0) return { written: 0, unchanged: 0, created: 0, historyRows: 0 };
-  const existing = await readExisting(db, input.orgId, rows);
+  const table = input.table ?? DEVICE_TABLE;
+  const existing = await readExisting(db, table, input.orgId, rows);
   const changed: DeviceRow[] = [];
   const unchanged: SeenDevice[] = [];
   const history: HistoryInsert[] = [];
@@ -58,8 +62,8 @@ export async function writeDevicePage(db: Executor, input: DevicePageInput): Pro
     changed.push(row);
     if (before) history.push(...diffHistory(before, row));
   }
-  if (changed.length) await upsertRows(db, input, changed);
-  if (unchanged.length) await markDevicesSeen(db, input.orgId, input.runId, unchanged);
+  if (changed.length) await upsertRows(db, table, input, changed);
+  if (unchanged.length) await markDevicesSeen(db, input.orgId, input.runId, unchanged, table);
   if (history.length) await insertHistory(db, input.orgId, input.runId, history);
   const created = changed.filter((row) => !existing.has(row.device_id)).length;
   return { written: changed.length, unchanged: unchanged.length, created, historyRows: history.length };
@@ -73,6 +77,7 @@ function dedupeById(rows: readonly DeviceRow[]): DeviceRow[] {
 
 async function readExisting(
   db: Executor,
+  table: string,
   orgId: string,
   rows: readonly DeviceRow[],
 ): Promise<Map<string, ExistingDevice>> {
@@ -80,19 +85,24 @@ async function readExisting(
   const tracked = HISTORY_COLUMN_NAMES.map((c) => `${c}::text as ${c}`).join(', ');
   const result = await sql<ExistingDevice>`
     select device_id, content_hash, deleted_at is not null as deleted, ${sql.raw(tracked)}
-    from fleet_device
+    from ${sql.id(table)}
     where org_id = ${orgId}
       and device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))`.execute(db);
   return new Map(result.rows.map((row) => [row.device_id, row]));
 }
 
-async function upsertRows(db: Executor, input: DevicePageInput, rows: readonly DeviceRow[]): Promise<void> {
+async function upsertRows(
+  db: Executor,
+  table: string,
+  input: DevicePageInput,
+  rows: readonly DeviceRow[],
+): Promise<void> {
   const payload = JSON.stringify(rows);
   const updates = UPDATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ');
   // A new row takes its battery state from telemetry stored before it (telemetry is listed beside
   // the devices), so it is not written a second time; an existing row keeps its own.
   await sql`
-    insert into fleet_device (${sql.raw(COLUMNS.join(', '))}, seen_run_id, updated_at, deleted_at,
+    insert into ${sql.id(table)} (${sql.raw(COLUMNS.join(', '))}, seen_run_id, updated_at, deleted_at,
       battery_health, battery_cycle_count, battery_capacity_percent, telemetry_at)
     select ${sql.raw(COLUMNS.map((c) => `r.${c}`).join(', '))}, ${input.runId}::uuid, now(), null,
       ${sql.raw(SAMPLE_BATTERY_COLUMNS)}
@@ -121,6 +131,7 @@ export async function markDevicesSeen(
   orgId: string,
   runId: string,
   devices: readonly SeenDevice[],
+  table: string = DEVICE_TABLE,
 ): Promise<void> {
   if (devices.length === 0) return;
   const payload = JSON.stringify(devices);
@@ -133,7 +144,7 @@ export async function markDevicesSeen(
   if (moved.length === 0) return;
   // The id array keeps the plan on the primary key (a join on the record set alone scans the org).
   await sql`
-    update fleet_device d set etag = r.etag
+    update ${sql.id(table)} d set etag = r.etag
     from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as r(device_id text, etag text)
     where d.org_id = ${orgId} and d.device_id = r.device_id
       and d.device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(moved.map((d) => d.device_id))}::jsonb)))
@@ -150,9 +161,10 @@ export async function readStoredEtags(
   db: Executor,
   orgId: string,
   deviceIds: readonly string[],
+  table: string = DEVICE_TABLE,
 ): Promise<Map<string, string | null>> {
   const result = await sql<{ device_id: string; etag: string | null }>`
-    select device_id, etag from fleet_device
+    select device_id, etag from ${sql.id(table)}
     where org_id = ${orgId} and deleted_at is null
       and device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)))`.execute(
     db,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TelemetryDevice } from '@fleetdeck/google/management/telemetry.schema';
 import type { Executor } from './device-page-writer.ts';
+import { DEVICE_TABLE } from './device-partition.ts';
 
 /**
  * Telemetry over time: each telemetry page adds one sample per device (keyed by the time of its
@@ -137,16 +138,20 @@ export const SAMPLE_BATTERY_COLUMNS = `s.battery_health, s.battery_cycle_count,
  * exists (the page's UPDATE then finds nothing). Once both are done, rows that still have no
  * telemetry take it from their newest sample, computed as the page writer does.
  */
-export async function applyNewestTelemetry(db: Executor, orgId: string): Promise<number> {
+export async function applyNewestTelemetry(
+  db: Executor,
+  orgId: string,
+  table: string = DEVICE_TABLE,
+): Promise<number> {
   const result = await sql`
-    update fleet_device d set (battery_health, battery_cycle_count, battery_capacity_percent, telemetry_at) =
+    update ${sql.id(table)} d set (battery_health, battery_cycle_count, battery_capacity_percent, telemetry_at) =
       (${sql.raw(SAMPLE_BATTERY_COLUMNS)})
     from (
       select distinct on (t.device_id) t.device_id, t.sampled_at, t.battery_health, t.battery_cycle_count,
         t.battery_full_charge_capacity, t.battery_design_capacity
       from fleet_telemetry_sample t
       where t.org_id = ${orgId} and t.device_id in (
-        select device_id from fleet_device where org_id = ${orgId} and telemetry_at is null)
+        select device_id from ${sql.id(table)} where org_id = ${orgId} and telemetry_at is null)
       order by t.device_id, t.sampled_at desc
     ) s
     where d.org_id = ${orgId} and d.device_id = s.device_id and d.telemetry_at is null`.execute(db);

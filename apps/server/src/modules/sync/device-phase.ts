@@ -88,8 +88,13 @@ function deviceShard(
       ),
     prepare: (devices, signal) => (incremental ? fetchChanged(ctx, devices, signal) : fullPage(ctx, devices)),
     write: async (trx, page) => {
-      const outcome = await writeDevicePage(trx, { orgId: ctx.orgId, runId: ctx.runId, rows: page.rows });
-      await markDevicesSeen(trx, ctx.orgId, ctx.runId, page.unchanged);
+      const outcome = await writeDevicePage(trx, {
+        orgId: ctx.orgId,
+        runId: ctx.runId,
+        rows: page.rows,
+        table: ctx.deviceTable,
+      });
+      await markDevicesSeen(trx, ctx.orgId, ctx.runId, page.unchanged, ctx.deviceTable);
       return outcome;
     },
     committed: (outcome, items) =>
@@ -125,6 +130,7 @@ async function fetchChanged(
     ctx.db,
     ctx.orgId,
     listed.map((device) => device.deviceId),
+    ctx.deviceTable,
   );
   const unchanged: SeenDevice[] = [];
   const changedIds: string[] = [];

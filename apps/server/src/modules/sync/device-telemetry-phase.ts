@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
+import {
+  attachDevicePartition,
+  openDeviceTarget,
+  partitionIndexStatements,
+} from '../fleet-store/device-partition.ts';
 import { applyNewestTelemetry } from '../fleet-store/telemetry-writer.ts';
 import { syncDevices } from './device-phase.ts';
 import type { SyncContext } from './sync-context.ts';
+import { runShards } from './shard-runner.ts';
 import { syncTelemetry } from './telemetry-phase.ts';
 
 /**
@@ -11,17 +17,29 @@ import { syncTelemetry } from './telemetry-phase.ts';
  * resumed run continues both. The phase reads `devices` until the device shards are done, then
  * `telemetry` while the telemetry chain finishes.
  *
- * On a first copy of a fleet (no device row yet) the telemetry pages store only their samples: a
- * device row inserted later takes its battery state from them, and the rows inserted before their
- * sample get it from one statement at the end. Every row is then written once; updating rows from
- * each telemetry page rewrote about half of them a second time, with all their indexes.
+ * A first copy of a fleet (no device row yet) is loaded into a table of its own and attached as the
+ * organization's partition at the end (device-partition.ts). Its telemetry pages store only their
+ * samples: a device row inserted later takes its battery state from them, and the rows inserted
+ * before their sample get it from one statement before the attach, while the load table has no
+ * index but its key.
  */
+
+/**
+ * Index builds of a first copy at once: the biggest (the trigram index) takes about as long as all
+ * the B-trees together, so two lanes keep two cores busy.
+ */
+const INDEX_BUILD_LANES = 2;
 
 /** Why: the two longest page chains of a sync overlap instead of adding up. */
 export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
   ctx.tracker.enter('devices');
+  const target = await ctx.db.transaction().execute((trx) => openDeviceTarget(trx, ctx.orgId));
   const controller = new AbortController();
-  const lane: SyncContext = { ...ctx, signal: AbortSignal.any([ctx.signal, controller.signal]) };
+  const lane: SyncContext = {
+    ...ctx,
+    deviceTable: target.table,
+    signal: AbortSignal.any([ctx.signal, controller.signal]),
+  };
   let failure: { error: unknown } | undefined;
   // The first failure stops the other lane; it is the one reported, not the abort it caused.
   const settle = (work: Promise<void>) =>
@@ -29,19 +47,21 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
       failure ??= { error };
       controller.abort(error);
     });
-  const firstCopy = !(await hasDeviceRows(ctx));
-  const telemetry = settle(syncTelemetry(lane, { updateDevices: !firstCopy }));
+  const telemetry = settle(syncTelemetry(lane, { updateDevices: !target.loading }));
   await settle(syncDevices(lane));
   if (!failure) ctx.tracker.enter('telemetry');
   await telemetry;
   if (failure) throw failure.error;
   ctx.signal.throwIfAborted();
   // Samples that committed before their device row existed are copied onto the row now.
-  await applyNewestTelemetry(ctx.db, ctx.orgId);
-}
-
-async function hasDeviceRows(ctx: SyncContext): Promise<boolean> {
-  const result = await sql<{ found: boolean }>`
-    select exists (select 1 from fleet_device where org_id = ${ctx.orgId}) as found`.execute(ctx.db);
-  return result.rows[0]?.found === true;
+  if (!target.loading) {
+    await applyNewestTelemetry(ctx.db, ctx.orgId);
+    return;
+  }
+  await applyNewestTelemetry(ctx.db, ctx.orgId, target.table);
+  const statements = await partitionIndexStatements(ctx.db, target.table);
+  await runShards(statements, INDEX_BUILD_LANES, ctx.signal, async (statement) => {
+    await sql.raw(statement).execute(ctx.db);
+  });
+  await ctx.db.transaction().execute((trx) => attachDevicePartition(trx, ctx.orgId, target.table));
 }

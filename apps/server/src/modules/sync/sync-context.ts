@@ -15,6 +15,8 @@ export interface SyncContext {
   readonly kind: SyncKind;
   readonly tracker: SyncProgressTracker;
   readonly signal: AbortSignal;
+  /** Where device pages go: `fleet_device`, or a first copy's load table (device-partition.ts). */
+  readonly deviceTable: string;
   /** Parallel shards per phase. */
   readonly concurrency: number;
   /** Called after each committed page, once its checkpoint is durable. */

@@ -1,3 +1,4 @@
+import { DEVICE_TABLE } from '../fleet-store/device-partition.ts';
 import type { Kysely } from 'kysely';
 import { syncErrorSchema, type SyncError, type SyncRun } from '@fleetdeck/shared/sync-contract';
 import type { DB } from '../../db/schema.ts';
@@ -124,6 +125,7 @@ function buildContext(
     tracker,
     signal,
     concurrency: options.concurrency ?? DEFAULT_SYNC_CONCURRENCY,
+    deviceTable: DEVICE_TABLE,
     onPageCommitted: async (page) => {
       await options.onPageCommitted?.(page);
     },
