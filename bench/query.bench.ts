@@ -17,6 +17,11 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { ChromeOsDevice } from '../packages/google/src/directory/chromeos-device.schema.ts';
+import {
+  attachDevicePartition,
+  openDeviceTarget,
+  partitionIndexStatements,
+} from '../apps/server/src/modules/fleet-store/device-partition.ts';
 import { chromeOsDeviceJson } from '../packages/google-emulator/src/directory/device-json.ts';
 import { EmulatorState } from '../packages/google-emulator/src/state/emulator-state.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
@@ -82,7 +87,10 @@ const ROW_DEFINITION = ROW_COLUMNS.map(
   (c) => `${c} ${DEVICE_ROW_SQL_TYPES[c as keyof typeof DEVICE_ROW_SQL_TYPES]}`,
 ).join(', ');
 
-/** Writes the fleet as a first sync would leave it: the OU tree, then `toDeviceRow` rows inserted directly. */
+/**
+ * Writes the fleet as a first sync would leave it: the OU tree, then `toDeviceRow` rows inserted
+ * directly into a load table that becomes the organization's partition (decision 013).
+ */
 async function seed(database: Database, state: EmulatorState): Promise<{ ms: number; ouPath: string }> {
   const started = performance.now();
   const { rows: existing } = await sql<{ n: number }>`
@@ -91,6 +99,7 @@ async function seed(database: Database, state: EmulatorState): Promise<{ ms: num
   const runId = randomUUID();
   const units = state.fleet.orgUnits.all();
   await replaceOrgUnits(database.db, ORG, runId, units);
+  const target = await database.db.transaction().execute((trx) => openDeviceTarget(trx, ORG));
   for (let from = 0; from < devices; from += BATCH) {
     const rows: ReturnType<typeof toDeviceRow>[] = [];
     for (let i = from; i < Math.min(devices, from + BATCH); i += 1) {
@@ -98,18 +107,24 @@ async function seed(database: Database, state: EmulatorState): Promise<{ ms: num
       rows.push(toDeviceRow(ORG, state.customer.id, json));
     }
     await sql`
-      insert into fleet_device (${sql.raw(ROW_COLUMNS.join(', '))}, seen_run_id)
+      insert into ${sql.id(target.table)} (${sql.raw(ROW_COLUMNS.join(', '))}, seen_run_id)
       select ${sql.raw(ROW_COLUMNS.map((c) => `r.${c}`).join(', '))}, ${runId}::uuid
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(ROW_DEFINITION)})`.execute(
       database.db,
     );
   }
   // Battery health comes from telemetry in a sync; a fixed share per value stands in for it here.
-  await sql`update fleet_device set battery_health = case
+  await sql`update ${sql.id(target.table)} set battery_health = case
       when abs(hashtext(device_id)) % 20 = 0 then 'BATTERY_REPLACE_NOW'
       when abs(hashtext(device_id)) % 20 < 3 then 'BATTERY_REPLACE_SOON'
       when abs(hashtext(device_id)) % 20 < 19 then 'BATTERY_HEALTH_NORMAL' end
     where org_id = ${ORG}`.execute(database.db);
+  if (target.loading) {
+    for (const statement of await partitionIndexStatements(database.db, target.table)) {
+      await sql.raw(statement).execute(database.db);
+    }
+    await database.db.transaction().execute((trx) => attachDevicePartition(trx, ORG, target.table));
+  }
   await sql`analyze`.execute(database.db);
   return { ms: performance.now() - started, ouPath: await midSizedOu(database) };
 }
