@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as partitions from '../src/db/migrations/0011-fleet-device-partitions.ts';
 import { writeDevicePage } from '../src/modules/fleet-store/device-page-writer.ts';
@@ -93,15 +93,17 @@ describe(`device partitions (${backendName})`, () => {
 
   it('migration 0011 folds the partitions back into one table and splits it again', async () => {
     const db = testDb.database.db;
+    // Migrations are written against an untyped database.
+    const untyped = db as unknown as Kysely<unknown>;
     const total = (await count(SHARED_ORG)) + (await count(OWN_ORG));
-    await partitions.down(db);
+    await partitions.down(untyped);
     expect(await partitionNames()).toEqual([]);
     expect((await count(SHARED_ORG)) + (await count(OWN_ORG))).toBe(total);
     const names = await sql<{ name: string }>`
       select indexname as name from pg_indexes where tablename = 'fleet_device' order by 1`.execute(db);
     expect(names.rows.map((row) => row.name)).toContain('fleet_device_search_trgm_idx');
     expect(names.rows.map((row) => row.name)).toContain('fleet_device_pkey');
-    await partitions.up(db);
+    await partitions.up(untyped);
     expect(await partitionNames()).toEqual(['fleet_device_shared']);
     expect(await count(OWN_ORG)).toBe(total / 2);
   });

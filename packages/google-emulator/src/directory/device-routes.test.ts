@@ -6,7 +6,7 @@ import {
 import { customerSchema } from '@fleetdeck/google/directory/customer.schema';
 import { orgUnitSchema, orgUnitsResponseSchema } from '@fleetdeck/google/directory/org-unit.schema';
 import { describe, expect, it } from 'vitest';
-import { DEVICES, startTestEmulator } from '../testing/emulator-harness.ts';
+import { type Body, DEVICES, startTestEmulator } from '../testing/emulator-harness.ts';
 
 const HOUR = 3_600_000;
 const FULL_ONLY = [
@@ -130,6 +130,37 @@ describe('chromeosdevices.list', () => {
     expect(Object.keys(body).sort()).toEqual(['chromeosdevices', 'nextPageToken']);
     expect(Object.keys(body.chromeosdevices[0]).sort()).toEqual(['deviceId', 'serialNumber']);
     expect((await t.get(`${DEVICES}?fields=${encodeURIComponent('chromeosdevices(')}`)).status).toBe(400);
+  });
+
+  it('builds the selected fields of a device exactly as the whole device has them', async () => {
+    const kept = Object.keys(chromeOsDeviceSchema.shape).filter(
+      (key) => !['activeTimeRanges', 'cpuStatusReports', 'systemRamFreeReports'].includes(key),
+    );
+    const without = (device: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(device).filter(([key]) => kept.includes(key)));
+    const whole = await t.get(`${DEVICES}?maxResults=300&projection=FULL`);
+    const fields = encodeURIComponent(`nextPageToken,chromeosdevices(${kept.join(',')})`);
+    const selected = await t.get(`${DEVICES}?maxResults=300&projection=FULL&fields=${fields}`);
+    expect(Object.keys(selected.body).sort()).toEqual(['chromeosdevices', 'nextPageToken']);
+    expect(selected.body.chromeosdevices).toEqual(whole.body.chromeosdevices.map(without));
+    const device = whole.body.chromeosdevices.find((d: Body) => d.cpuStatusReports);
+    const one = await t.get(`${DEVICES}/${device.deviceId}?fields=${encodeURIComponent(kept.join(','))}`);
+    expect(one.body).toEqual(without(device));
+    expect(one.body.cpuInfo).toEqual(device.cpuInfo);
+  });
+
+  it('trims nested selections and leaves out what is not selected', async () => {
+    const fields = encodeURIComponent('chromeosdevices(deviceId,osUpdateStatus/updateTime,cpuInfo(model))');
+    const { body } = await t.get(`${DEVICES}?maxResults=20&projection=FULL&fields=${fields}`);
+    expect(Object.keys(body)).toEqual(['chromeosdevices']);
+    const synced = body.chromeosdevices.find((d: Body) => d.cpuInfo);
+    expect(Object.keys(synced).sort()).toEqual(['cpuInfo', 'deviceId', 'osUpdateStatus']);
+    expect(Object.keys(synced.osUpdateStatus)).toEqual(['updateTime']);
+    expect(Object.keys(synced.cpuInfo[0])).toEqual(['model']);
+    const basic = await t.get(`${DEVICES}?maxResults=20&projection=BASIC&fields=${fields}`);
+    expect(basic.body.chromeosdevices.some((d: Body) => d.cpuInfo)).toBe(false);
+    const tokenOnly = await t.get(`${DEVICES}?maxResults=20&fields=nextPageToken`);
+    expect(Object.keys(tokenOnly.body)).toEqual(['nextPageToken']);
   });
 });
 

@@ -4,19 +4,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guard, ownCustomer, ROUTE_SCOPES, type ApiContext } from '../http/api-context.ts';
 import { invalidArgument, invalidInput, notFound } from '../http/google-errors.ts';
-import { sendJson } from '../http/json-response.ts';
+import { sendShapedJson } from '../http/json-response.ts';
 import { boolParam, enumParam, intParam, stringParam } from '../http/request-params.ts';
 import { ANNOTATION_LIMITS, setAnnotation, type AnnotatedField } from '../state/device-annotations.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
-import { parseFields, type FieldTree } from '../http/partial-response.ts';
-import {
-  chromeOsDeviceJson,
-  deviceIdentityJson,
-  FULL_ONLY_FIELDS,
-  IDENTITY_FIELDS,
-  PROJECTIONS,
-  type Projection,
-} from './device-json.ts';
+import { applyFields, applyFieldsAround, parseFields, type FieldTree } from '../http/partial-response.ts';
+import { deviceJsonBuilder, type DeviceJsonBuilder, PROJECTIONS, type Projection } from './device-json.ts';
 import { ORDER_BY } from './device-listing.ts';
 import { hash32 } from '../state/random.ts';
 
@@ -65,15 +58,15 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
         kind: 'admin#directory#chromeosdevices',
         etag: listEtag(state, page.rows),
       };
-      if (page.rows.length) {
-        // Build only what `fields` keeps (sendJson still applies it): an etag listing needs ids.
-        const fields = stringParam(request, 'fields');
-        const selected = fields ? parseFields(fields).get('chromeosdevices') : true;
-        const build = deviceBuilder(selected ?? true, projection);
+      const tree = fieldsOf(request);
+      const selected = tree === undefined || tree.has('*') ? true : tree.get('chromeosdevices');
+      if (page.rows.length && selected !== undefined) {
+        // Devices are built with only the selected fields, so they are not trimmed again.
+        const build = deviceBuilder(selected, projection);
         body.chromeosdevices = page.rows.map((row) => build(state, row));
       }
       if (page.nextPageToken) body.nextPageToken = page.nextPageToken;
-      return sendJson(request, reply, body);
+      return sendShapedJson(request, reply, tree ? applyFieldsAround(body, tree, 'chromeosdevices') : body);
     },
   );
 
@@ -84,12 +77,7 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
       if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
       const projection = projectionOf(request);
       const row = deviceRow(state, request.params.deviceId);
-      const fields = stringParam(request, 'fields');
-      return sendJson(
-        request,
-        reply,
-        deviceBuilder(fields ? parseFields(fields) : true, projection)(state, row),
-      );
+      return sendShapedJson(request, reply, deviceBuilder(fieldsOf(request) ?? true, projection)(state, row));
     },
   );
 
@@ -107,24 +95,28 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
         const projection = projectionOf(request);
         const row = deviceRow(state, request.params.deviceId);
         applyDeviceUpdate(state, row, request.body);
-        return sendJson(request, reply, chromeOsDeviceJson(state, row, projection));
+        const build = deviceBuilder(fieldsOf(request) ?? true, projection);
+        return sendShapedJson(request, reply, build(state, row));
       },
     });
   }
 }
 
+function fieldsOf(request: FastifyRequest): FieldTree | undefined {
+  const fields = stringParam(request, 'fields');
+  return fields ? parseFields(fields) : undefined;
+}
+
 /**
- * The cheapest device builder that still yields every field a `fields` selection keeps: an etag
- * listing (`chromeosdevices(deviceId,etag)`) needs no more than the identity, and a selection
- * without report lists needs no more than BASIC. `true` means the whole device.
+ * Device JSON for a `fields` selection (`true`: the whole device): only the selected top-level
+ * fields are built, so an etag listing computes identities only and a full sync's selection skips
+ * the time series. Nested selections (`osUpdateStatus/state`) are trimmed after building.
  */
-function deviceBuilder(selection: FieldTree | true, projection: Projection) {
-  if (selection === true || selection.has('*'))
-    return (state: EmulatorState, row: number) => chromeOsDeviceJson(state, row, projection);
-  const keys = [...selection.keys()];
-  if (keys.every((key) => IDENTITY_FIELDS.has(key))) return deviceIdentityJson;
-  const needed = keys.some((key) => FULL_ONLY_FIELDS.has(key)) ? projection : 'BASIC';
-  return (state: EmulatorState, row: number) => chromeOsDeviceJson(state, row, needed);
+function deviceBuilder(selection: FieldTree | true, projection: Projection): DeviceJsonBuilder {
+  if (selection === true || selection.has('*')) return deviceJsonBuilder(projection);
+  const build = deviceJsonBuilder(projection, new Set(selection.keys()));
+  if ([...selection.values()].every((node) => node === true)) return build;
+  return (state, row) => applyFields(build(state, row), selection) as Record<string, unknown>;
 }
 
 const WRITABLE: readonly AnnotatedField[] = [

@@ -1,6 +1,7 @@
 /**
  * Google's `fields` partial-response parameter: `nextPageToken,chromeosdevices(deviceId,notes)`,
- * `a/b/c`, nesting allowed. Applied to the JSON tree after a handler builds it.
+ * `a/b/c`, nesting allowed. Applied to the JSON tree after a handler builds it, or used by a handler
+ * to build only what is selected (device listings).
  */
 import { invalidArgument } from './google-errors.ts';
 
@@ -69,6 +70,24 @@ export function applyFields(value: unknown, tree: FieldTree): unknown {
     if (key === '*') return value;
     if (!(key in source)) continue;
     out[key] = node === true ? source[key] : applyFields(source[key], node);
+  }
+  return out;
+}
+
+/**
+ * Why: `applyFields` for a body whose `built` value a handler already built with only the fields
+ * `tree` selects for it (a page of devices), so that large value is not copied a second time.
+ */
+export function applyFieldsAround(
+  value: Record<string, unknown>,
+  tree: FieldTree,
+  built: string,
+): Record<string, unknown> {
+  if (tree.has('*')) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, node] of tree) {
+    if (!(key in value)) continue;
+    out[key] = node === true || key === built ? value[key] : applyFields(value[key], node);
   }
   return out;
 }

@@ -7,6 +7,9 @@ import { CHROME_OS_DEVICE_ORDER_BY } from './chromeos-device.schema.ts';
 export const CHROME_OS_DEVICE_PAGE_SIZE = { default: 100, max: 300 } as const;
 
 export const PROJECTIONS = ['BASIC', 'FULL'] as const;
+
+/** Google's `fields` partial-response selector (`nextPageToken,chromeosdevices(deviceId,etag)`). */
+export const partialResponseFieldsSchema = z.string().max(4000);
 export type Projection = (typeof PROJECTIONS)[number];
 
 export const listChromeOsDevicesQuerySchema = z
@@ -23,7 +26,7 @@ export const listChromeOsDevicesQuerySchema = z
     sortOrder: z.enum(['ASCENDING', 'DESCENDING']).optional(),
     projection: z.enum(PROJECTIONS).optional(),
     /** Partial response selector; must keep `chromeosdevices(deviceId…)` and `nextPageToken` to page. */
-    fields: z.string().max(4000).optional(),
+    fields: partialResponseFieldsSchema.optional(),
   })
   .refine((query) => !query.includeChildOrgunits || query.orgUnitPath !== undefined, {
     message: 'includeChildOrgunits needs orgUnitPath',

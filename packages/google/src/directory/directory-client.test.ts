@@ -113,7 +113,22 @@ describe('DirectoryClient chromeosdevices', () => {
     await client.directory.getChromeOsDevice('abc_-1', { projection: 'BASIC' });
     expect(fake.requests[0]?.url.pathname).toBe(`${BASE}/devices/chromeos/abc_-1`);
     expect(fake.requests[0]?.url.searchParams.get('projection')).toBe('BASIC');
+    expect(fake.requests[0]?.url.searchParams.has('fields')).toBe(false);
     await expect(client.directory.getChromeOsDevice('')).rejects.toBeInstanceOf(ZodError);
+  });
+
+  it('gets only the selected fields when asked to', async () => {
+    const fake = createFakeFetch(json(200, { deviceId: 'abc', etag: '"e"' }));
+    const { client } = createTestClient(fake);
+    const device = await client.directory.getChromeOsDevice('abc', {
+      projection: 'FULL',
+      fields: 'deviceId,etag',
+    });
+    expect(fake.requests[0]?.url.searchParams.get('fields')).toBe('deviceId,etag');
+    expect(device).toEqual({ deviceId: 'abc', etag: '"e"' });
+    await expect(
+      client.directory.getChromeOsDevice('abc', { fields: 'x'.repeat(4001) }),
+    ).rejects.toBeInstanceOf(ZodError);
   });
 
   it('maps a missing device to GoogleNotFoundError', async () => {

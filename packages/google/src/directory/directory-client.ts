@@ -8,6 +8,7 @@ import {
   deviceIdSchema,
   type ListChromeOsDevicesQuery,
   listChromeOsDevicesQuerySchema,
+  partialResponseFieldsSchema,
   type Projection,
 } from './chromeos-device-query.schema.ts';
 import {
@@ -59,7 +60,11 @@ export interface BulkCallOptions extends CallOptions {
   chunkSize?: number | undefined;
 }
 
-export type DeviceCallOptions = CallOptions & { projection?: Projection | undefined };
+export type DeviceCallOptions = CallOptions & {
+  projection?: Projection | undefined;
+  /** Partial response selector (`deviceId,etag,orgUnitPath`): Google builds and sends only these fields. */
+  fields?: string | undefined;
+};
 
 interface CallShape<T> {
   operation: string;
@@ -125,7 +130,7 @@ export class DirectoryClient {
   /** One device by its Directory `deviceId`. */
   async getChromeOsDevice(deviceId: string, options: DeviceCallOptions = {}): Promise<ChromeOsDevice> {
     const url = this.#devicePath(deviceId);
-    const query = { projection: options.projection };
+    const query = deviceQuery(options);
     return this.#call(
       { operation: 'chromeosdevices.get', method: 'GET', url, query, schema: chromeOsDeviceSchema },
       options,
@@ -289,7 +294,7 @@ export class DirectoryClient {
   ) {
     const operation = method === 'PATCH' ? 'chromeosdevices.patch' : 'chromeosdevices.update';
     const url = this.#devicePath(deviceId);
-    const query = { projection: options.projection };
+    const query = deviceQuery(options);
     const call = { operation, method, url, query, body: chromeOsDeviceUpdateSchema.parse(body) };
     return this.#call({ ...call, schema: chromeOsDeviceSchema }, options);
   }
@@ -307,4 +312,11 @@ export class DirectoryClient {
       timeoutMs: options.timeoutMs,
     });
   }
+}
+
+function deviceQuery(options: DeviceCallOptions): Record<string, QueryValue> {
+  return {
+    projection: options.projection,
+    fields: partialResponseFieldsSchema.optional().parse(options.fields),
+  };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { classifyGoogleError } from '../error-classification.ts';
 import { GoogleApiError, GoogleAuthError, GoogleUnexpectedResponseError } from '../errors.ts';
 import { attemptSignal, toTransportError } from './network-error.ts';
+import { validateResponse } from './response-validation.ts';
 import { abortableSleep, type RetryEvent, runWithRetry } from './retry-loop.ts';
 import {
   DEFAULT_RETRY_OPTIONS,
@@ -227,7 +228,7 @@ export function parseBody<T>(
       cause,
     });
   }
-  const parsed = schema.safeParse(json);
+  const parsed = validateResponse(schema, json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown issue';

@@ -70,6 +70,15 @@ export const COMPARED_DEVICE_FIELDS = [
   'bluetoothAdapterInfo',
 ] as const satisfies readonly (keyof ChromeOsDevice)[];
 
+/** What a row keeps of a device: every documented field but the time series. */
+export const STORED_DEVICE_FIELDS = ['kind', 'etag', ...COMPARED_DEVICE_FIELDS] as const;
+
+/** The `fields` of one device fetched whole: Google builds and sends only what a row keeps. */
+export const STORED_DEVICE_SELECTION = STORED_DEVICE_FIELDS.join(',');
+
+/** The `fields` value of a full listing: every stored field of every device, none of the time series. */
+export const FULL_LISTING_FIELDS = `nextPageToken,chromeosdevices(${STORED_DEVICE_SELECTION})`;
+
 /** The `fields` value of an incremental listing: ids and versions only; changed devices are fetched. */
 export const ETAG_LISTING_FIELDS = 'nextPageToken,chromeosdevices(deviceId,etag)';
 
@@ -232,19 +241,22 @@ export function toDeviceRow(orgId: string, customerId: string, device: ChromeOsD
 
 /** Why: the device JSON without its time series, the same whichever listing brought it. */
 export function storedJson(device: ChromeOsDevice): StoredDeviceJson {
+  // Syncs ask Google for the stored fields only (`FULL_LISTING_FIELDS`): nothing to copy then.
+  if (TIME_SERIES_DEVICE_FIELDS.every((field) => device[field] === undefined)) return device;
   const { activeTimeRanges: _ranges, cpuStatusReports: _cpu, systemRamFreeReports: _ram, ...rest } = device;
   return rest;
 }
 
 /** Why: a device rewritten only when what a sync compares changed, whatever the projection used. */
 export function contentHash(device: ChromeOsDevice): string {
-  // One update over the joined text: the same digest as one update per field, far fewer calls.
-  let text = '';
-  for (const field of COMPARED_DEVICE_FIELDS) {
-    const value = device[field];
-    text += value === undefined ? '\u0000\u0001' : `${JSON.stringify(value)}\u0001`;
+  // One JSON text of the compared values in a fixed order. An absent field is `null`, which no
+  // present value can be (Google leaves a field out; the schema refuses null), so the text changes
+  // exactly when a compared value does.
+  const values = new Array<unknown>(COMPARED_DEVICE_FIELDS.length);
+  for (let at = 0; at < COMPARED_DEVICE_FIELDS.length; at++) {
+    values[at] = device[COMPARED_DEVICE_FIELDS[at] as keyof ChromeOsDevice];
   }
-  return createHash('sha1').update(text).digest('base64url');
+  return createHash('sha1').update(JSON.stringify(values)).digest('base64url');
 }
 
 function aueDateOf(device: ChromeOsDevice): string | null {

@@ -8,7 +8,13 @@ import {
   type DevicePageOutcome,
   type SeenDevice,
 } from '../fleet-store/device-page-writer.ts';
-import { ETAG_LISTING_FIELDS, toDeviceRow, type DeviceRow } from '../fleet-store/device-row.ts';
+import {
+  ETAG_LISTING_FIELDS,
+  FULL_LISTING_FIELDS,
+  STORED_DEVICE_SELECTION,
+  toDeviceRow,
+  type DeviceRow,
+} from '../fleet-store/device-row.ts';
 import { countDevicesPerOrgUnit, listLiveOrgUnits, replaceOrgUnits } from '../fleet-store/org-unit-writer.ts';
 import { parseDeviceShard, planDeviceShards } from './device-shard-planner.ts';
 import { walkShard, type PagedShard } from './paged-shard.ts';
@@ -19,7 +25,8 @@ import type { SyncContext } from './sync-context.ts';
 /**
  * Org units first (one call, one transaction), then devices in parallel OU shards (subtrees or
  * single OUs that never overlap, see device-shard-planner.ts), 300 per page. A full sync lists the
- * FULL projection; an incremental one lists ids and etags and fetches only the devices that changed.
+ * FULL projection's stored fields; an incremental one lists ids and etags and fetches only the
+ * devices that changed, with the same fields.
  */
 
 export const DEVICE_PAGE_SIZE = 300;
@@ -79,10 +86,11 @@ function deviceShard(
           includeChildOrgunits: spec.includeChildren,
           maxResults: DEVICE_PAGE_SIZE,
           pageToken,
-          // BASIC skips the report lists Google would build only for `fields` to drop them.
+          // BASIC skips the report lists Google would build only for `fields` to drop them; a full
+          // listing leaves out the time series rows do not keep (a third of a FULL device's JSON).
           ...(incremental
             ? { projection: 'BASIC' as const, fields: ETAG_LISTING_FIELDS }
-            : { projection: 'FULL' as const }),
+            : { projection: 'FULL' as const, fields: FULL_LISTING_FIELDS }),
         },
         { signal },
       ),
@@ -144,9 +152,8 @@ async function fetchChanged(
   const fetched: ChromeOsDevice[] = [];
   await runShards(changedIds, FETCHES_PER_PAGE, signal, async (deviceId, fetchSignal) => {
     try {
-      fetched.push(
-        await ctx.google.directory.getChromeOsDevice(deviceId, { projection: 'FULL', signal: fetchSignal }),
-      );
+      const options = { projection: 'FULL', fields: STORED_DEVICE_SELECTION, signal: fetchSignal } as const;
+      fetched.push(await ctx.google.directory.getChromeOsDevice(deviceId, options));
     } catch (error) {
       // Deleted between the listing and the fetch: the sweep confirms and marks it.
       if (!(error instanceof GoogleNotFoundError)) throw error;

@@ -1,0 +1,58 @@
+import {
+  chromeOsDeviceSchema,
+  type ChromeOsDevice,
+} from '@fleetdeck/google/directory/chromeos-device.schema';
+import { describe, expect, it } from 'vitest';
+import {
+  COMPARED_DEVICE_FIELDS,
+  contentHash,
+  STORED_DEVICE_FIELDS,
+  storedJson,
+  TIME_SERIES_DEVICE_FIELDS,
+} from './device-row.ts';
+
+const DEVICE: ChromeOsDevice = {
+  kind: 'admin#directory#chromeosdevice',
+  etag: '"a/b"',
+  deviceId: 'd1',
+  serialNumber: 'S1',
+  status: 'ACTIVE',
+  notes: '',
+  osUpdateStatus: { state: 'updateStateNotStarted', updateTime: '2026-03-01T00:00:00.000Z' },
+  recentUsers: [{ type: 'USER_TYPE_MANAGED', email: 'a@example.edu' }],
+  activeTimeRanges: [{ date: '2026-03-01', activeTime: 1000 }],
+};
+
+describe('device rows', () => {
+  it('asks Google for every field of the schema but the time series', () => {
+    const schemaFields = Object.keys(chromeOsDeviceSchema.shape);
+    const timeSeries: readonly string[] = TIME_SERIES_DEVICE_FIELDS;
+    expect([...STORED_DEVICE_FIELDS].sort()).toEqual(
+      schemaFields.filter((f) => !timeSeries.includes(f)).sort(),
+    );
+  });
+
+  it('stores the same JSON whether or not the time series came along', () => {
+    const { activeTimeRanges: _ranges, ...selected } = DEVICE;
+    expect(storedJson(DEVICE)).toEqual(selected);
+    expect(storedJson(selected)).toBe(selected);
+  });
+
+  it('hashes what a sync compares and nothing else', () => {
+    const hash = contentHash(DEVICE);
+    const { activeTimeRanges: _ranges, ...selected } = DEVICE;
+    expect(contentHash(selected)).toBe(hash);
+    expect(contentHash({ ...DEVICE, etag: '"c/d"', kind: 'other' })).toBe(hash);
+    const changes: Partial<ChromeOsDevice>[] = [
+      { notes: undefined },
+      { notes: 'x' },
+      { serialNumber: undefined, status: 'S1ACTIVE' },
+      { osUpdateStatus: { state: 'updateStateNeedReboot', updateTime: '2026-03-01T00:00:00.000Z' } },
+      { recentUsers: [] },
+      { orgUnitPath: '/A' },
+    ];
+    const hashes = changes.map((change) => contentHash({ ...DEVICE, ...change }));
+    expect(new Set([hash, ...hashes]).size).toBe(changes.length + 1);
+    expect(COMPARED_DEVICE_FIELDS).not.toContain('etag');
+  });
+});
