@@ -156,19 +156,18 @@ export async function forgetSeenDevices(db: Executor, orgId: string, runId: stri
   await sql`delete from fleet_device_seen where org_id = ${orgId} and run_id <> ${runId}::uuid`.execute(db);
 }
 
-/** Why: an incremental listing brings only ids and etags; only changed devices are fetched whole. */
+/**
+ * Why: an incremental listing brings only ids and etags; only devices whose etag differs from the
+ * stored one (or that are new) are fetched whole. One read for the whole run: ~40 bytes a device.
+ */
 export async function readStoredEtags(
   db: Executor,
   orgId: string,
-  deviceIds: readonly string[],
   table: string = DEVICE_TABLE,
-): Promise<Map<string, string | null>> {
-  const result = await sql<{ device_id: string; etag: string | null }>`
+): Promise<Map<string, string>> {
+  const result = await sql<{ device_id: string; etag: string }>`
     select device_id, etag from ${sql.id(table)}
-    where org_id = ${orgId} and deleted_at is null
-      and device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)))`.execute(
-    db,
-  );
+    where org_id = ${orgId} and deleted_at is null and etag is not null`.execute(db);
   return new Map(result.rows.map((row) => [row.device_id, row.etag]));
 }
 

@@ -64,8 +64,12 @@ export async function syncDevices(ctx: SyncContext): Promise<void> {
   const tracker = ctx.tracker;
   tracker.progress.shardsTotal = checkpoints.length;
   tracker.progress.shardsDone = checkpoints.filter((c) => c.done).length;
+  // One read of every stored etag instead of one indexed lookup of 300 ids per page. An etag our
+  // own action changes meanwhile only makes that device be fetched once more.
+  const stored =
+    ctx.kind === 'incremental' ? await readStoredEtags(ctx.db, ctx.orgId, ctx.deviceTable) : new Map();
   await runShards(checkpoints, ctx.concurrency, ctx.signal, async (checkpoint, signal) => {
-    await walkShard(ctx, deviceShard(ctx, checkpoint), signal);
+    await walkShard(ctx, deviceShard(ctx, checkpoint, stored), signal);
     if (!checkpoint.done) tracker.progress.shardsDone += 1;
   });
 }
@@ -73,6 +77,7 @@ export async function syncDevices(ctx: SyncContext): Promise<void> {
 function deviceShard(
   ctx: SyncContext,
   checkpoint: Checkpoint,
+  stored: ReadonlyMap<string, string>,
 ): PagedShard<ChromeOsDevice, DevicePage, DevicePageOutcome> {
   const spec = parseDeviceShard(checkpoint.shard);
   const incremental = ctx.kind === 'incremental';
@@ -94,7 +99,8 @@ function deviceShard(
         },
         { signal },
       ),
-    prepare: (devices, signal) => (incremental ? fetchChanged(ctx, devices, signal) : fullPage(ctx, devices)),
+    prepare: (devices, signal) =>
+      incremental ? fetchChanged(ctx, stored, devices, signal) : fullPage(ctx, devices),
     write: async (trx, page) => {
       const outcome = await writeDevicePage(trx, {
         orgId: ctx.orgId,
@@ -131,20 +137,15 @@ async function fullPage(ctx: SyncContext, devices: readonly ChromeOsDevice[]): P
  */
 async function fetchChanged(
   ctx: SyncContext,
+  stored: ReadonlyMap<string, string>,
   listed: readonly ChromeOsDevice[],
   signal: AbortSignal,
 ): Promise<DevicePage> {
-  const stored = await readStoredEtags(
-    ctx.db,
-    ctx.orgId,
-    listed.map((device) => device.deviceId),
-    ctx.deviceTable,
-  );
   const unchanged: SeenDevice[] = [];
   const changedIds: string[] = [];
   for (const device of listed) {
     const etag = stored.get(device.deviceId);
-    if (etag !== undefined && etag !== null && etag === device.etag) {
+    if (etag !== undefined && etag === device.etag) {
       // The etag is the stored one: nothing to update on the row.
       unchanged.push({ device_id: device.deviceId, etag: null });
     } else changedIds.push(device.deviceId);

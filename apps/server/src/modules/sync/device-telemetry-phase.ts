@@ -47,7 +47,12 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
       failure ??= { error };
       controller.abort(error);
     });
-  const telemetry = settle(syncTelemetry(lane, { updateDevices: !target.loading }));
+  let listedTelemetry = false;
+  const telemetry = settle(
+    syncTelemetry(lane, { updateDevices: !target.loading }).then((listed) => {
+      listedTelemetry = listed;
+    }),
+  );
   await settle(syncDevices(lane));
   if (!failure) ctx.tracker.enter('telemetry');
   await telemetry;
@@ -55,7 +60,7 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
   ctx.signal.throwIfAborted();
   // Samples that committed before their device row existed are copied onto the row now.
   if (!target.loading) {
-    await applyNewestTelemetry(ctx.db, ctx.orgId);
+    if (listedTelemetry) await applyNewestTelemetry(ctx.db, ctx.orgId);
     return;
   }
   await applyNewestTelemetry(ctx.db, ctx.orgId, target.table);

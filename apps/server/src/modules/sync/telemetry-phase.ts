@@ -34,9 +34,10 @@ export const TELEMETRY_PAGE_SIZE = 1000;
 /**
  * Why: battery, storage and OS update trends come only from Chrome Management. Runs as one more
  * lane beside the device shards (see device-telemetry-phase.ts), so it does not set the phase.
+ * Says whether it listed samples (not when the last ones are fresh enough).
  */
-export async function syncTelemetry(ctx: SyncContext, options: TelemetryPageOptions): Promise<void> {
-  if (ctx.kind === 'incremental' && (await telemetryIsFresh(ctx))) return;
+export async function syncTelemetry(ctx: SyncContext, options: TelemetryPageOptions): Promise<boolean> {
+  if (ctx.kind === 'incremental' && (await telemetryIsFresh(ctx))) return false;
   await planShards(ctx.db, ctx.orgId, ctx.runId, 'telemetry', [WHOLE_FLEET]);
   const checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'telemetry');
   try {
@@ -44,6 +45,7 @@ export async function syncTelemetry(ctx: SyncContext, options: TelemetryPageOpti
       walkShard(ctx, telemetryShard(ctx, checkpoint, options), signal),
     );
     ctx.tracker.progress.telemetryRefreshed = true;
+    return true;
   } catch (error) {
     if (!(error instanceof GooglePermissionError)) throw error;
     ctx.tracker.addError({
@@ -51,6 +53,8 @@ export async function syncTelemetry(ctx: SyncContext, options: TelemetryPageOpti
       message: `Google refused telemetry for this account; battery and storage trends are not updated (${error.message})`,
       recovered: true,
     });
+    // Pages before the refusal may have stored samples.
+    return true;
   }
 }
 
