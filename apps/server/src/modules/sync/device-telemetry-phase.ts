@@ -47,10 +47,10 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
       failure ??= { error };
       controller.abort(error);
     });
-  let listedTelemetry = false;
+  const listing = { telemetry: false };
   const telemetry = settle(
     syncTelemetry(lane, { updateDevices: !target.loading }).then((listed) => {
-      listedTelemetry = listed;
+      listing.telemetry = listed;
     }),
   );
   await settle(syncDevices(lane));
@@ -60,7 +60,7 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
   ctx.signal.throwIfAborted();
   // Samples that committed before their device row existed are copied onto the row now.
   if (!target.loading) {
-    if (listedTelemetry) await applyNewestTelemetry(ctx.db, ctx.orgId);
+    if (listing.telemetry) await applyNewestTelemetry(ctx.db, ctx.orgId);
     return;
   }
   await applyNewestTelemetry(ctx.db, ctx.orgId, target.table);
