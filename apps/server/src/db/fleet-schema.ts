@@ -252,10 +252,22 @@ export interface SyncScheduleTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Migration 0012: the devices one page of a sync run listed, for the sweep (one row per page; a
+ * page written again merges into the row keyed by its smallest device id).
+ */
+export interface FleetDeviceSeenPageTable {
+  org_id: string;
+  run_id: string;
+  page_key: string;
+  device_ids: string[];
+}
+
 export interface FleetTables {
   fleet_org_unit: FleetOrgUnitTable;
   fleet_device: FleetDeviceTable;
   fleet_device_history: FleetDeviceHistoryTable;
+  fleet_device_seen_page: FleetDeviceSeenPageTable;
   fleet_telemetry_sample: FleetTelemetrySampleTable;
   fleet_device_command: FleetDeviceCommandTable;
   bulk_action_run: BulkActionRunTable;

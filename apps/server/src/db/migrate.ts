@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008-policy-cache.ts';
 import * as m0009 from './migrations/0009-fleet-search.ts';
 import * as m0010 from './migrations/0010-sync-seen-devices.ts';
 import * as m0011 from './migrations/0011-fleet-device-partitions.ts';
+import * as m0012 from './migrations/0012-sync-seen-pages.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-fleet-search': m0009,
   '0010-sync-seen-devices': m0010,
   '0011-fleet-device-partitions': m0011,
+  '0012-sync-seen-pages': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

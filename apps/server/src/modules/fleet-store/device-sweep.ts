@@ -2,41 +2,27 @@ import { sql } from 'kysely';
 import type { Executor } from './device-page-writer.ts';
 
 /**
- * Mark-and-sweep of devices gone at Google: every device a run listed carries its run id (written
- * rows in `seen_run_id`, unchanged ones in `fleet_device_seen`); the ones that do not, and are not
- * yet marked, are candidates. The sync confirms each candidate with
- * Google (a device moved between two OU shards mid-run is missed by both listings) before marking.
+ * Mark-and-sweep of devices gone at Google: every page a run listed records its device ids in
+ * `fleet_device_seen_page` (and written rows carry the run in `seen_run_id`); live devices in
+ * neither are candidates. The sync confirms each candidate with Google (a device moved between
+ * two OU shards mid-run is missed by both listings) before marking.
  */
 
 /**
- * Why: bounded batches keep the sweep's memory flat however many devices disappeared. The caller
- * refreshes the planner's statistics of `fleet_device_seen` first (see `analyzeSeenDevices`).
+ * Why: one hashed anti-join over the run's listed ids (read back from the page arrays with
+ * `unnest`) against one scan of the organization's devices. Asked for in batches with a limit,
+ * the planner walked the primary key in order and merged it with a sort of every listed id, once
+ * per batch; without a limit it hashes whatever the statistics of the page table say. Only the
+ * candidates come back: ids of devices that left, a few bytes each.
  */
-export async function listUnseenDevices(
-  db: Executor,
-  orgId: string,
-  runId: string,
-  afterDeviceId: string,
-  limit: number,
-): Promise<string[]> {
+export async function listUnseenDevices(db: Executor, orgId: string, runId: string): Promise<string[]> {
   const result = await sql<{ device_id: string }>`
     select d.device_id from fleet_device d
     where d.org_id = ${orgId} and d.deleted_at is null and d.seen_run_id is distinct from ${runId}::uuid
-      and d.device_id > ${afterDeviceId}
       and not exists (
-        select 1 from fleet_device_seen s
-        where s.org_id = ${orgId} and s.run_id = ${runId}::uuid and s.device_id = d.device_id)
-    order by d.device_id limit ${limit}`.execute(db);
-  return result.rows.map((row) => row.device_id);
-}
-
-/**
- * Why: the listing fills `fleet_device_seen` within seconds, long before autovacuum looks at it;
- * planned on the statistics of an empty table, the sweep's anti-join scanned the whole table once
- * per device (70 s for 20,000 devices instead of a few milliseconds).
- */
-export async function analyzeSeenDevices(db: Executor): Promise<void> {
-  await sql`analyze fleet_device_seen`.execute(db);
+        select 1 from fleet_device_seen_page s cross join lateral unnest(s.device_ids) as u(device_id)
+        where s.org_id = ${orgId} and s.run_id = ${runId}::uuid and u.device_id = d.device_id)`.execute(db);
+  return result.rows.map((row) => row.device_id).sort();
 }
 
 /** Why: a deletion is a change too; history shows when a device left the fleet. */

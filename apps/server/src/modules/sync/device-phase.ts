@@ -2,7 +2,6 @@ import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device
 import { GoogleNotFoundError } from '@fleetdeck/google/errors';
 import {
   forgetSeenDevices,
-  markDevicesSeen,
   readStoredEtags,
   writeDevicePage,
   type DevicePageOutcome,
@@ -101,16 +100,14 @@ function deviceShard(
       ),
     prepare: (devices, signal) =>
       incremental ? fetchChanged(ctx, stored, devices, signal) : fullPage(ctx, devices),
-    write: async (trx, page) => {
-      const outcome = await writeDevicePage(trx, {
+    write: (trx, page) =>
+      writeDevicePage(trx, {
         orgId: ctx.orgId,
         runId: ctx.runId,
         rows: page.rows,
+        unchanged: page.unchanged,
         table: ctx.deviceTable,
-      });
-      await markDevicesSeen(trx, ctx.orgId, ctx.runId, page.unchanged, ctx.deviceTable);
-      return outcome;
-    },
+      }),
     committed: (outcome, items) =>
       ctx.tracker.addDevicePage({
         seen: items,

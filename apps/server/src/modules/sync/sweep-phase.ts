@@ -2,7 +2,7 @@ import { GoogleNotFoundError } from '@fleetdeck/google/errors';
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import { writeDevicePage } from '../fleet-store/device-page-writer.ts';
 import { toDeviceRow } from '../fleet-store/device-row.ts';
-import { analyzeSeenDevices, listUnseenDevices, markDevicesDeleted } from '../fleet-store/device-sweep.ts';
+import { listUnseenDevices, markDevicesDeleted } from '../fleet-store/device-sweep.ts';
 import { runShards } from './shard-runner.ts';
 import type { SyncContext } from './sync-context.ts';
 
@@ -12,18 +12,18 @@ import type { SyncContext } from './sync-context.ts';
  * like any listed device). Nothing is marked deleted on a guess.
  */
 
+/** Candidates confirmed with Google, then written, per transaction. */
 const SWEEP_BATCH = 200;
 
 /** Why: devices deleted at Google must leave the fleet view, and moved ones must not. */
 export async function sweepDeletedDevices(ctx: SyncContext): Promise<void> {
   ctx.tracker.enter('sweep');
-  await analyzeSeenDevices(ctx.db);
-  let after = '';
-  for (;;) {
-    const candidates = await listUnseenDevices(ctx.db, ctx.orgId, ctx.runId, after, SWEEP_BATCH);
-    if (candidates.length === 0) return;
-    after = candidates.at(-1) ?? after;
-    const { gone, found } = await confirmWithGoogle(ctx, candidates);
+  // One query for every candidate: a resumed sweep asks again, and finds only the devices it has
+  // not yet confirmed (marked ones are deleted, found ones were written by this run).
+  const candidates = await listUnseenDevices(ctx.db, ctx.orgId, ctx.runId);
+  for (let start = 0; start < candidates.length; start += SWEEP_BATCH) {
+    ctx.signal.throwIfAborted();
+    const { gone, found } = await confirmWithGoogle(ctx, candidates.slice(start, start + SWEEP_BATCH));
     await ctx.db.transaction().execute(async (trx) => {
       if (found.length) {
         const rows = found.map((device) => toDeviceRow(ctx.orgId, ctx.customerId, device));
