@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import type { DB } from './schema.ts';
 
 export type DatabaseTarget =
@@ -14,8 +13,8 @@ export type DatabaseTarget =
 export interface Database {
   readonly db: Kysely<DB>;
   readonly dialect: 'pglite' | 'postgres';
-  /** The embedded engine, for libraries that must share it (never open a second PGlite). */
-  readonly pglite: PGlite | undefined;
+  /** The embedded engine on its own thread, for libraries that must share it (never open a second PGlite). */
+  readonly pglite: PgliteThread | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,9 +50,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
   try {
-    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
-      extensions: { pg_trgm },
-    });
+    const pglite = await PgliteThread.start(dataDir ? path.join(dataDir, 'pglite') : undefined);
     const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
     return {
       db,

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteThread } from './pglite-thread.ts';
+
+/** The embedded database on its own thread keeps PGlite's rules (decision 014). */
+describe('PGlite on its own thread', () => {
+  let pglite: PgliteThread;
+  beforeAll(async () => {
+    pglite = await PgliteThread.start(undefined);
+    await pglite.exec('create table t (id int primary key, note text not null)');
+  });
+  afterAll(async () => {
+    await pglite.close();
+  });
+
+  it('returns rows with their types and the affected row count', async () => {
+    const inserted = await pglite.query('insert into t values ($1, $2), ($3, $4)', [1, 'a', 2, 'b']);
+    expect(inserted.affectedRows).toBe(2);
+    const { rows } = await pglite.query<{ id: number; at: Date; big: bigint }>(
+      `select id, timestamptz '2026-01-02T03:04:05Z' as at, 9007199254740993::int8 as big from t order by id`,
+    );
+    expect(rows.map((row) => row.id)).toEqual([1, 2]);
+    expect(rows[0]?.at).toEqual(new Date('2026-01-02T03:04:05Z'));
+    expect(rows[0]?.big).toBe(9007199254740993n);
+  });
+
+  it("carries PostgreSQL's error fields across the thread", async () => {
+    const failure = await pglite.query('insert into t values (1, $1)', ['again']).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: '23505', constraint: 't_pkey', table: 't' });
+    expect((failure as Error).message).toMatch(/duplicate key/);
+  });
+
+  it('holds every other statement while a transaction is open', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = pglite.transaction(async (tx) => {
+      await tx.query('insert into t values (10, $1)', ['in transaction']);
+      order.push('inserted');
+      await held;
+      order.push('committing');
+    });
+    // Issued while the transaction is open: runs after it commits, and sees its row.
+    const outside = pglite.query<{ n: number }>('select count(*)::int as n from t where id = 10').then((r) => {
+      order.push('outside');
+      return r.rows[0]?.n;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['inserted']);
+    release();
+    await transaction;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(['inserted', 'committing', 'outside']);
+  });
+
+  it('rolls back when the callback throws, and reports an aborted transaction on commit', async () => {
+    await expect(
+      pglite.transaction(async (tx) => {
+        await tx.query('insert into t values (20, $1)', ['rolled back']);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    const aborted = await pglite
+      .transaction(async (tx) => {
+        await tx.query('insert into t values (21, $1)', ['lost']);
+        await tx.query('select 1/0').catch(() => undefined);
+      })
+      .catch((e: unknown) => e);
+    expect(aborted).toMatchObject({ code: '25P02' });
+    const { rows } = await pglite.query<{ id: number }>('select id from t where id in (20, 21)');
+    expect(rows).toEqual([]);
+  });
+
+  it('delivers notifications to listeners until they unlisten', async () => {
+    const payloads: string[] = [];
+    const unlisten = await pglite.listen('fleet_changes', (payload) => payloads.push(payload));
+    await pglite.query(`select pg_notify('fleet_changes', 'one')`);
+    await unlisten();
+    await pglite.query(`select pg_notify('fleet_changes', 'two')`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(payloads).toEqual(['one']);
+  });
+
+  it('refuses statements once closed, with a clear error', async () => {
+    const other = await PgliteThread.start(undefined);
+    await other.close();
+    expect(other.closed).toBe(true);
+    await expect(other.query('select 1')).rejects.toThrow('The embedded database is closed.');
+  });
+});

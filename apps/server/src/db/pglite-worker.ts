@@ -1,0 +1,85 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgliteReply, PgliteRequest, PgliteWorkerData, SerializedError } from './pglite-protocol.ts';
+
+/**
+ * The embedded PostgreSQL on a thread of its own (decision 014): the server's thread keeps
+ * answering HTTP, parsing Google's pages and gzipping responses while the database works. This
+ * thread only runs statements in the order they arrive; transactions and their exclusivity are
+ * kept by the server's side (pglite-thread.ts), which sends one statement at a time.
+ */
+
+if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread.');
+const port = parentPort;
+const { dataDir } = workerData as PgliteWorkerData;
+
+const post = (reply: PgliteReply) => {
+  port.postMessage(reply);
+};
+
+let pglite: PGlite;
+try {
+  pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+} catch (error) {
+  post({ type: 'failed', error: serializeError(error) });
+  throw error;
+}
+const unlisteners = new Map<number, () => Promise<void>>();
+
+port.on('message', (request: PgliteRequest) => {
+  void handle(request).then(
+    (result) => {
+      post({ type: 'result', id: request.id, result });
+    },
+    (error: unknown) => {
+      post({ type: 'error', id: request.id, error: serializeError(error) });
+    },
+  );
+});
+post({ type: 'ready' });
+
+async function handle(request: PgliteRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query':
+      return pglite.query(request.sql, request.params as unknown[] | undefined, { rowMode: request.rowMode });
+    case 'exec':
+      return pglite.exec(request.sql);
+    case 'listen': {
+      const { id, channel } = request;
+      const unlisten = await pglite.listen(channel, (payload) => {
+        post({ type: 'notification', listenId: id, payload });
+      });
+      unlisteners.set(id, unlisten);
+      return null;
+    }
+    case 'unlisten': {
+      const unlisten = unlisteners.get(request.listenId);
+      unlisteners.delete(request.listenId);
+      await unlisten?.();
+      return null;
+    }
+    case 'close':
+      if (!pglite.closed) await pglite.close();
+      // Nothing else keeps this thread alive once the port closes: it exits by itself.
+      setImmediate(() => {
+        port.close();
+      });
+      return null;
+  }
+}
+
+/**
+ * Why: an Error crosses threads as its message only; PostgreSQL's fields (code, constraint,
+ * detail, ...) are what callers branch on, so every plain field is carried across.
+ */
+function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
+  const fields: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+      fields[key] = value as string | number | boolean | null;
+    }
+  }
+  return { message: error.message, name: error.name, fields };
+}
