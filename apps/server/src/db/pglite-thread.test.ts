@@ -40,10 +40,12 @@ describe('PGlite on its own thread', () => {
       order.push('committing');
     });
     // Issued while the transaction is open: runs after it commits, and sees its row.
-    const outside = pglite.query<{ n: number }>('select count(*)::int as n from t where id = 10').then((r) => {
-      order.push('outside');
-      return r.rows[0]?.n;
-    });
+    const outside = pglite
+      .query<{ n: number }>('select count(*)::int as n from t where id = 10')
+      .then((r) => {
+        order.push('outside');
+        return r.rows[0]?.n;
+      });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(order).toEqual(['inserted']);
     release();

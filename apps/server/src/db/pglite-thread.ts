@@ -89,9 +89,10 @@ export class PgliteThread {
   transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
     return this.#exclusive(async () => {
       await this.#call({ op: 'exec', sql: 'BEGIN' });
-      let closed = false;
+      // An object, not a `let`: the transaction's own calls close it.
+      const state = { closed: false };
       const open = () => {
-        if (closed) throw new Error('Transaction is closed');
+        if (state.closed) throw new Error('Transaction is closed');
       };
       const tx: PgliteThreadTransaction = {
         query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
@@ -105,16 +106,16 @@ export class PgliteThread {
         rollback: async () => {
           open();
           await this.#call({ op: 'exec', sql: 'ROLLBACK' });
-          closed = true;
+          state.closed = true;
         },
         get closed() {
-          return closed;
+          return state.closed;
         },
       };
       try {
         const result = await callback(tx);
-        if (!closed) {
-          closed = true;
+        if (!state.closed) {
+          state.closed = true;
           const [commit] = (await this.#call({ op: 'exec', sql: 'COMMIT' })) as Results[];
           // COMMIT of a transaction a failed statement aborted answers ROLLBACK, as in PGlite.
           if ((commit as { command?: string } | undefined)?.command === 'ROLLBACK') {
@@ -127,8 +128,8 @@ export class PgliteThread {
         }
         return result;
       } catch (error) {
-        if (!closed) {
-          closed = true;
+        if (!state.closed) {
+          state.closed = true;
           await this.#call({ op: 'exec', sql: 'ROLLBACK' });
         }
         throw error;
@@ -185,7 +186,7 @@ export class PgliteThread {
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id } as PgliteRequest);
+      this.#worker.postMessage({ ...request, id });
     });
   }
 
@@ -208,7 +209,7 @@ export class PgliteThread {
       this.#failure ??= error;
       for (const id of [...this.#pending.keys()]) this.#settle(id)?.reject(this.#failure);
     };
-    this.#worker.on('error', (error) => {
+    this.#worker.on('error', (error: Error) => {
       fail(new Error(`The embedded database's thread failed: ${error.message}`, { cause: error }));
     });
     this.#worker.on('exit', (code) => {
