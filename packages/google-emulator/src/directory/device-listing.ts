@@ -1,8 +1,11 @@
 /**
  * chromeosdevices.list paging. Without `orderBy` devices come in table order and the page token is
  * a plain cursor (the next matching row), so a listing costs one pass over the fleet however it is
- * paged. With `orderBy` the first page sorts the matches once and keeps that order in a small cache
- * the following pages read from; an evicted order is rebuilt from the same parameters.
+ * paged. With `orderBy` the first page sorts the matches (so a new listing sees devices moved or
+ * edited since an earlier one) and keeps that order in a small cache the following pages read from;
+ * an evicted order is rebuilt from the same parameters. Ties are broken by table row, reversed with
+ * the sort order, so a descending listing is exactly the ascending one backwards: two listings from
+ * both ends meet without a gap.
  */
 import { invalidInput } from '../http/google-errors.ts';
 import { annotation } from '../state/device-annotations.ts';
@@ -100,13 +103,15 @@ export class DeviceLister {
   }
 
   #sortedPage(request: DeviceListRequest, key: string, offset: number, matches: DevicePredicate): DevicePage {
-    let order = this.#orders.get(key);
+    let order = request.pageToken ? this.#orders.get(key) : undefined;
     if (!order) {
       order = this.#sort(request.orderBy as OrderBy, request.descending, matches);
-      if (this.#orders.size >= MAX_CACHED_ORDERS)
+      if (this.#orders.size >= MAX_CACHED_ORDERS && !this.#orders.has(key))
         this.#orders.delete(this.#orders.keys().next().value as string);
-      this.#orders.set(key, order);
     }
+    // Least recently used first: a long listing keeps its order while shorter ones come and go.
+    this.#orders.delete(key);
+    this.#orders.set(key, order);
     const end = Math.min(order.length, offset + request.maxResults);
     const rows = Array.from(order.subarray(offset, end));
     if (end >= order.length) return { rows };
@@ -138,7 +143,7 @@ export class DeviceLister {
       rows.sort((a, b) => {
         const ka = keys[a] as string;
         const kb = keys[b] as string;
-        return ka < kb ? -sign : ka > kb ? sign : a - b;
+        return sign * (ka < kb ? -1 : ka > kb ? 1 : a - b);
       });
     }
     return Uint32Array.from(rows);
