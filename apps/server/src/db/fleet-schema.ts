@@ -238,6 +238,8 @@ export interface SyncCheckpointTable {
   items: ColumnType<number, number | undefined, number>;
   restarts: ColumnType<number, number | undefined, number>;
   done: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 0013: the id of the last item the chain's last committed page listed. */
+  last_item: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 
