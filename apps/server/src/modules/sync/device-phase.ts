@@ -15,20 +15,25 @@ import {
   type DeviceRow,
 } from '../fleet-store/device-row.ts';
 import { countDevicesPerOrgUnit, listLiveOrgUnits, replaceOrgUnits } from '../fleet-store/org-unit-writer.ts';
+import { DeviceListingQueue, sharedDeviceListing, type DeviceChain } from './device-listing-queue.ts';
 import { parseDeviceShard, planDeviceShards } from './device-shard-planner.ts';
 import { walkShard, type PagedShard } from './paged-shard.ts';
-import { runShards } from './shard-runner.ts';
-import { listCheckpoints, planShards, type Checkpoint } from './sync-checkpoints.ts';
+import { runLanes, runShards, WorkSignal } from './shard-runner.ts';
+import { addShard, listCheckpoints, planShards } from './sync-checkpoints.ts';
 import type { SyncContext } from './sync-context.ts';
 
 /**
  * Org units first (one call, one transaction), then devices in parallel OU shards (subtrees or
  * single OUs that never overlap, see device-shard-planner.ts), 300 per page. A full sync lists the
  * FULL projection's stored fields; an incremental one lists ids and etags and fetches only the
- * devices that changed, with the same fields.
+ * devices that changed, with the same fields. With more than one lane, shards are listed in serial
+ * number order, so a lane left without a shard can list a running one from its other end
+ * (device-listing-queue.ts, two-ended-listing.ts).
  */
 
 export const DEVICE_PAGE_SIZE = 300;
+/** An incremental listing in serial number order also reads the serial, its sort key. */
+const ORDERED_ETAG_LISTING_FIELDS = 'nextPageToken,chromeosdevices(deviceId,etag,serialNumber)';
 /** Changed devices of one incremental page fetched at once (per shard). */
 const FETCHES_PER_PAGE = 8;
 
@@ -46,11 +51,14 @@ export async function syncOrgUnits(ctx: SyncContext): Promise<void> {
 export async function syncDevices(ctx: SyncContext): Promise<void> {
   ctx.tracker.enter('devices');
   let checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'devices');
+  let devices: Map<string, number> | undefined;
   if (checkpoints.length === 0) {
     await forgetSeenDevices(ctx.db, ctx.orgId, ctx.runId);
     const units = await listLiveOrgUnits(ctx.db, ctx.orgId);
     const counts = await countDevicesPerOrgUnit(ctx.db, ctx.orgId);
     const shards = planDeviceShards(units, counts, ctx.concurrency);
+    // Weights are device counts when the last sync's are known (otherwise OUs).
+    if (counts) devices = new Map(shards.map((shard) => [shard.key, shard.weight]));
     await planShards(
       ctx.db,
       ctx.orgId,
@@ -61,28 +69,39 @@ export async function syncDevices(ctx: SyncContext): Promise<void> {
     checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'devices');
   }
   const tracker = ctx.tracker;
-  tracker.progress.shardsTotal = checkpoints.length;
-  tracker.progress.shardsDone = checkpoints.filter((c) => c.done).length;
+  const work = new WorkSignal();
+  const lanes = ctx.concurrency;
+  const queue = new DeviceListingQueue(checkpoints, { lanes, pageSize: DEVICE_PAGE_SIZE, work, devices });
+  tracker.progress.shardsTotal = queue.shardCount;
+  tracker.progress.shardsDone = queue.doneCount;
   // One read of every stored etag instead of one indexed lookup of 300 ids per page. An etag our
   // own action changes meanwhile only makes that device be fetched once more.
   const stored =
     ctx.kind === 'incremental' ? await readStoredEtags(ctx.db, ctx.orgId, ctx.deviceTable) : new Map();
-  await runShards(checkpoints, ctx.concurrency, ctx.signal, async (checkpoint, signal) => {
-    await walkShard(ctx, deviceShard(ctx, checkpoint, stored), signal);
-    if (!checkpoint.done) tracker.progress.shardsDone += 1;
+  await runLanes(lanes, ctx.signal, work, () => {
+    const chain = queue.next();
+    if (!chain) return undefined;
+    return async (signal, release) => {
+      const key = { orgId: ctx.orgId, runId: ctx.runId, phase: 'devices', shard: chain.key } as const;
+      if (chain.create) await addShard(ctx.db, key, chain.checkpoint.position);
+      await walkShard(ctx, deviceShard(ctx, chain, stored), signal, release);
+      if (queue.chainEnded(chain)) tracker.progress.shardsDone += 1;
+    };
   });
 }
 
 function deviceShard(
   ctx: SyncContext,
-  checkpoint: Checkpoint,
+  chain: DeviceChain,
   stored: ReadonlyMap<string, string>,
 ): PagedShard<ChromeOsDevice, DevicePage, DevicePageOutcome> {
-  const spec = parseDeviceShard(checkpoint.shard);
+  const spec = parseDeviceShard(chain.key);
   const incremental = ctx.kind === 'incremental';
+  const ordered = chain.listing !== undefined;
   return {
     phase: 'devices',
-    checkpoint,
+    checkpoint: chain.checkpoint,
+    shared: chain.listing && sharedDeviceListing(chain.listing, chain),
     pages: (pageToken, signal) =>
       ctx.google.directory.iterateChromeOsDevicePages(
         {
@@ -90,10 +109,16 @@ function deviceShard(
           includeChildOrgunits: spec.includeChildren,
           maxResults: DEVICE_PAGE_SIZE,
           pageToken,
+          ...(ordered
+            ? { orderBy: 'serialNumber' as const, sortOrder: spec.descending ? 'DESCENDING' : 'ASCENDING' }
+            : {}),
           // BASIC skips the report lists Google would build only for `fields` to drop them; a full
           // listing leaves out the time series rows do not keep (a third of a FULL device's JSON).
           ...(incremental
-            ? { projection: 'BASIC' as const, fields: ETAG_LISTING_FIELDS }
+            ? {
+                projection: 'BASIC' as const,
+                fields: ordered ? ORDERED_ETAG_LISTING_FIELDS : ETAG_LISTING_FIELDS,
+              }
             : { projection: 'FULL' as const, fields: FULL_LISTING_FIELDS }),
         },
         { signal },

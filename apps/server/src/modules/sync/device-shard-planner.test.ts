@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeviceShard, planDeviceShards, type PlannerOrgUnit } from './device-shard-planner.ts';
+import {
+  baseShard,
+  descendingShard,
+  parseDeviceShard,
+  planDeviceShards,
+  type PlannerOrgUnit,
+} from './device-shard-planner.ts';
 
 /** root → 4 schools → 5 grades each. */
 function tree(): PlannerOrgUnit[] {
@@ -54,5 +60,24 @@ describe('device shard planner', () => {
     // School 0 holds most devices, so it is split into its grades; small schools stay whole.
     expect(plan.map((s) => s.key)).toContain('tree:s0g0');
     expect(plan.map((s) => s.key)).toContain('tree:s1');
+  });
+});
+
+describe('device shard keys', () => {
+  it('names a shard’s second chain and reads it back as the same listing, descending', () => {
+    expect(parseDeviceShard('tree:id:03a')).toEqual({
+      orgUnitId: 'id:03a',
+      includeChildren: true,
+      descending: false,
+    });
+    expect(descendingShard('ou:id:03b')).toBe('ou:id:03b~desc');
+    expect(parseDeviceShard('ou:id:03b~desc')).toEqual({
+      orgUnitId: 'id:03b',
+      includeChildren: false,
+      descending: true,
+    });
+    expect(baseShard('ou:id:03b~desc')).toBe('ou:id:03b');
+    expect(baseShard('ou:id:03b')).toBe('ou:id:03b');
+    expect(() => parseDeviceShard('oops')).toThrow();
   });
 });

@@ -4,6 +4,8 @@
  * devices (`ou:`). Every page that is not full costs a whole round trip, so shards should be few
  * and large: a subtree above the target size is split into its root's own devices plus its child
  * subtrees. Sizes come from the devices of the last sync; on a first sync every OU weighs the same.
+ * One OU's own devices cannot be cut by OU, so a large shard may also be listed from its other end
+ * (`<key>~desc`, by serial number descending) by a second chain (two-ended-listing.ts).
  */
 
 export interface PlannerOrgUnit {
@@ -19,7 +21,11 @@ export interface PlannedShard {
 export interface DeviceShardSpec {
   readonly orgUnitId: string;
   readonly includeChildren: boolean;
+  /** The shard's second chain, listed from the other end. */
+  readonly descending: boolean;
 }
+
+const DESCENDING_SUFFIX = '~desc';
 
 /** Shards per parallel lane: enough to balance lanes, few enough to keep partial pages rare. */
 const SHARDS_PER_LANE = 3;
@@ -67,7 +73,19 @@ export function planDeviceShards(
 
 /** Why: checkpoints store the shard key; the device phase turns it back into a listing. */
 export function parseDeviceShard(key: string): DeviceShardSpec {
-  if (key.startsWith('tree:')) return { orgUnitId: key.slice(5), includeChildren: true };
-  if (key.startsWith('ou:')) return { orgUnitId: key.slice(3), includeChildren: false };
+  const base = baseShard(key);
+  const descending = base !== key;
+  if (base.startsWith('tree:')) return { orgUnitId: base.slice(5), includeChildren: true, descending };
+  if (base.startsWith('ou:')) return { orgUnitId: base.slice(3), includeChildren: false, descending };
   throw new Error(`Unknown device shard ${key}`);
+}
+
+/** Why: the checkpoint key of a shard's second chain, listed from the other end. */
+export function descendingShard(key: string): string {
+  return `${key}${DESCENDING_SUFFIX}`;
+}
+
+/** Why: a resumed run pairs each second chain's checkpoint with its shard's. */
+export function baseShard(key: string): string {
+  return key.endsWith(DESCENDING_SUFFIX) ? key.slice(0, -DESCENDING_SUFFIX.length) : key;
 }

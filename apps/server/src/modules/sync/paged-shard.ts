@@ -4,8 +4,10 @@ import type { Page } from '@fleetdeck/google/http/pagination';
 import type { DB } from '../../db/schema.ts';
 import {
   advanceCheckpoint,
+  finishShards,
   restartShard,
   type Checkpoint,
+  type CheckpointKey,
   type CheckpointPhase,
 } from './sync-checkpoints.ts';
 import type { SyncContext } from './sync-context.ts';
@@ -13,7 +15,9 @@ import type { SyncContext } from './sync-context.ts';
 /**
  * One shard's page chain: from its checkpoint to the last page, each page written in one
  * transaction with the checkpoint that resumes after it. A page token Google no longer accepts
- * (chains expire after about an hour) restarts this shard alone from its first page.
+ * (chains expire after about an hour) restarts this shard alone from its first page. A chain may
+ * share its listing with a second chain from the other end (two-ended-listing.ts): it then writes
+ * only the items it takes, and stops when the listing is complete.
  */
 
 /** A shard restarted more often than this is failing for another reason: the run fails. */
@@ -29,46 +33,63 @@ export interface PagedShard<T, P, R> {
   write(trx: Transaction<DB>, prepared: P): Promise<R>;
   /** Counts what a page wrote, once its transaction committed. */
   committed(result: R, items: number): void;
+  /** A listing shared with another chain; absent for a chain that lists its shard alone. */
+  readonly shared?: SharedListing<T> | undefined;
 }
 
-/** Why: the resume and restart rules are the same for device and telemetry shards. */
+export interface SharedListing<T> {
+  /** Aborted once the listing is complete: the chain's page requests are dropped. */
+  readonly stopped: AbortSignal;
+  /** The items of an arrived page this chain writes; `undefined` once the listing is complete. */
+  take(page: Page<T>): SharedPage<T> | undefined;
+  /** Called when the chain restarts from its first page. */
+  restart(): void;
+  /** Checkpoints finished in the transaction of the page that completes the listing. */
+  readonly siblings: readonly string[];
+}
+
+export interface SharedPage<T> {
+  readonly items: readonly T[];
+  /** The listing is complete with this page. */
+  readonly last: boolean;
+  readonly lastItem: string | undefined;
+  /** Resolves once the pages of the other chain this page relies on have committed. */
+  readonly ready: Promise<void>;
+  settle(error?: unknown): void;
+}
+
+/**
+ * Why: the resume and restart rules are the same for device and telemetry shards. `release` is
+ * called once the chain will make no more calls (its last page is prepared; its transaction is
+ * left), so its lane can start the next chain meanwhile.
+ */
 export async function walkShard<T, P, R>(
   ctx: SyncContext,
   shard: PagedShard<T, P, R>,
   signal: AbortSignal,
+  release: () => void = () => undefined,
 ): Promise<void> {
   if (shard.checkpoint.done) return;
-  const key = { orgId: ctx.orgId, runId: ctx.runId, phase: shard.phase, shard: shard.checkpoint.shard };
+  const key: CheckpointKey = {
+    orgId: ctx.orgId,
+    runId: ctx.runId,
+    phase: shard.phase,
+    shard: shard.checkpoint.shard,
+  };
+  const fetchSignal = shard.shared ? AbortSignal.any([signal, shard.shared.stopped]) : signal;
   let pageToken = shard.checkpoint.pageToken ?? undefined;
   let restarts = shard.checkpoint.restarts;
   for (;;) {
     try {
-      for await (const page of prefetched(shard.pages(pageToken, signal))) {
-        const prepared = await shard.prepare(page.items, signal);
-        signal.throwIfAborted();
-        const result = await ctx.db.transaction().execute(async (trx) => {
-          // The page and its checkpoint still commit together; only the wait for the WAL flush
-          // goes. A database crash may lose the last pages, and the run resumes before them.
-          await sql`set local synchronous_commit = off`.execute(trx);
-          const written = await shard.write(trx, prepared);
-          await advanceCheckpoint(trx, key, { nextPageToken: page.nextPageToken, items: page.items.length });
-          return written;
-        });
-        shard.committed(result, page.items.length);
-        await ctx.onPageCommitted({
-          runId: ctx.runId,
-          phase: shard.phase,
-          shard: key.shard,
-          items: page.items.length,
-          more: page.nextPageToken !== undefined,
-        });
-      }
+      const pages = prefetched(shard.pages(pageToken, fetchSignal));
+      await walkPages(ctx, { shard, key, release }, pages, signal);
       return;
     } catch (error) {
       if (!(error instanceof GooglePageTokenExpiredError) || restarts >= MAX_SHARD_RESTARTS) throw error;
       restarts += 1;
       pageToken = undefined;
       await restartShard(ctx.db, key);
+      shard.shared?.restart();
       ctx.tracker.progress.shardRestarts += 1;
       ctx.tracker.addError({
         code: 'page_token_expired',
@@ -78,6 +99,96 @@ export async function walkShard<T, P, R>(
       });
     }
   }
+}
+
+interface Chain<T, P, R> {
+  readonly shard: PagedShard<T, P, R>;
+  readonly key: CheckpointKey;
+  readonly release: () => void;
+}
+
+async function walkPages<T, P, R>(
+  ctx: SyncContext,
+  chain: Chain<T, P, R>,
+  pages: AsyncGenerator<Page<T>>,
+  signal: AbortSignal,
+): Promise<void> {
+  const shard = chain.shard;
+  try {
+    for (;;) {
+      const page = await nextPage(pages, shard.shared, signal);
+      if (!page) return;
+      const taken = shard.shared ? shard.shared.take(page) : whole(page);
+      if (!taken) return;
+      try {
+        await commitPage(ctx, chain, { page, taken }, signal);
+      } catch (error) {
+        taken.settle(error);
+        throw error;
+      }
+      if (taken.last) return;
+    }
+  } finally {
+    // Closed early (the listing met its other end, a failed write, an abort): drops the prefetch.
+    void pages.return(undefined).catch(() => undefined);
+  }
+}
+
+/** The next page; `undefined` at the end, or when the listing was completed by the other chain. */
+async function nextPage<T>(
+  pages: AsyncGenerator<Page<T>>,
+  shared: SharedListing<T> | undefined,
+  signal: AbortSignal,
+): Promise<Page<T> | undefined> {
+  try {
+    const next = await pages.next();
+    return next.done ? undefined : next.value;
+  } catch (error) {
+    if (shared?.stopped.aborted && !signal.aborted) return undefined;
+    throw error;
+  }
+}
+
+async function commitPage<T, P, R>(
+  ctx: SyncContext,
+  { shard, key, release }: Chain<T, P, R>,
+  { page, taken }: { page: Page<T>; taken: SharedPage<T> },
+  signal: AbortSignal,
+): Promise<void> {
+  const prepared = await shard.prepare(taken.items, signal);
+  if (taken.last) release();
+  await taken.ready;
+  signal.throwIfAborted();
+  const items = taken.items.length;
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    // The page and its checkpoint still commit together; only the wait for the WAL flush
+    // goes. A database crash may lose the last pages, and the run resumes before them.
+    await sql`set local synchronous_commit = off`.execute(trx);
+    const written = await shard.write(trx, prepared);
+    const nextPageToken = taken.last ? undefined : page.nextPageToken;
+    await advanceCheckpoint(trx, key, { nextPageToken, items, lastItem: taken.lastItem });
+    if (taken.last && shard.shared) await finishShards(trx, key, shard.shared.siblings);
+    return written;
+  });
+  taken.settle();
+  shard.committed(result, items);
+  await ctx.onPageCommitted({
+    runId: ctx.runId,
+    phase: shard.phase,
+    shard: key.shard,
+    items,
+    more: !taken.last,
+  });
+}
+
+function whole<T>(page: Page<T>): SharedPage<T> {
+  return {
+    items: page.items,
+    last: page.nextPageToken === undefined,
+    lastItem: undefined,
+    ready: Promise.resolve(),
+    settle: () => undefined,
+  };
 }
 
 /**

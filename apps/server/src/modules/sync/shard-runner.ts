@@ -30,3 +30,73 @@ export async function runShards<T>(
   if (failure) throw failure.error;
   parent.throwIfAborted();
 }
+
+/** Wakes lanes that found no work, when work may have appeared (see `runLanes`). */
+export class WorkSignal {
+  #waiters: (() => void)[] = [];
+
+  notify(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+}
+
+/** A lane's task; it may `release` its lane before it ends, once it makes no more calls. */
+export type LaneTask = (signal: AbortSignal, release: () => void) => Promise<void>;
+
+/**
+ * Why: like `runShards`, but the work is not known in advance: each free lane asks `next`, and a
+ * lane that gets nothing waits while tasks run, since they may hand out more (a shard's second
+ * chain). A task that releases its lane (its last page arrived and only its transaction is left)
+ * finishes beside the lane's next task, so no lane sits idle while a page commits. Ends when no
+ * task runs and `next` has nothing; fails like `runShards`.
+ */
+export async function runLanes(
+  concurrency: number,
+  parent: AbortSignal,
+  work: WorkSignal,
+  next: () => LaneTask | undefined,
+): Promise<void> {
+  const controller = new AbortController();
+  const signal = AbortSignal.any([parent, controller.signal]);
+  let failure: { error: unknown } | undefined;
+  const running = new Set<Promise<void>>();
+  const stop = () => work.notify();
+  signal.addEventListener('abort', stop, { once: true });
+  const start = (task: LaneTask): Promise<void> => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const run = task(signal, release)
+      .catch((error: unknown) => {
+        failure ??= { error };
+        controller.abort(error);
+      })
+      .finally(() => {
+        running.delete(run);
+        work.notify();
+      });
+    running.add(run);
+    return Promise.race([run, released]);
+  };
+  const lane = async () => {
+    while (!failure && !signal.aborted) {
+      const task = next();
+      if (task) await start(task);
+      else if (running.size === 0) break;
+      else await work.wait();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+    while (running.size) await Promise.all(running);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  if (failure) throw failure.error;
+  parent.throwIfAborted();
+}
