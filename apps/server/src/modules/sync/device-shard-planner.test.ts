@@ -63,6 +63,28 @@ describe('device shard planner', () => {
   });
 });
 
+describe('device shard order without device counts', () => {
+  it('lists single OUs first, whose size is anyone’s guess, then subtrees by their number of OUs', () => {
+    // root → 10 leaves and 5 schools of 5 grades: the schools stay whole subtrees.
+    const units: PlannerOrgUnit[] = [{ orgUnitId: 'root', parentOrgUnitId: null }];
+    for (let l = 0; l < 10; l += 1) units.push({ orgUnitId: `leaf${l}`, parentOrgUnitId: 'root' });
+    for (let s = 0; s < 5; s += 1) {
+      units.push({ orgUnitId: `s${s}`, parentOrgUnitId: 'root' });
+      for (let g = 0; g < 5 - (s % 2); g += 1)
+        units.push({ orgUnitId: `s${s}g${g}`, parentOrgUnitId: `s${s}` });
+    }
+    const plan = planDeviceShards(units, undefined, 2);
+    expect(plan.map((shard) => shard.key).slice(0, 2)).toEqual(['ou:root', 'tree:leaf0']);
+    const singles = plan.findIndex((shard) => shard.weight > 1);
+    expect(singles).toBe(11);
+    expect(singles).toBeGreaterThan(0);
+    expect(plan.slice(0, singles).every((shard) => shard.weight === 1)).toBe(true);
+    const rest = plan.slice(singles).map((shard) => shard.weight);
+    expect(rest.every((weight) => weight > 1)).toBe(true);
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+  });
+});
+
 describe('device shard keys', () => {
   it('names a shard’s second chain and reads it back as the same listing, descending', () => {
     expect(parseDeviceShard('tree:id:03a')).toEqual({

@@ -3,7 +3,8 @@
  * A shard is either a whole subtree (`tree:`, listed with includeChildOrgunits) or one OU's own
  * devices (`ou:`). Every page that is not full costs a whole round trip, so shards should be few
  * and large: a subtree above the target size is split into its root's own devices plus its child
- * subtrees. Sizes come from the devices of the last sync; on a first sync every OU weighs the same.
+ * subtrees. Sizes come from the devices of the last sync; on a first sync every OU weighs the same
+ * and shards of a single OU are listed first.
  * One OU's own devices cannot be cut by OU, so a large shard may also be listed from its other end
  * (`<key>~desc`, by serial number descending) by a second chain (two-ended-listing.ts).
  */
@@ -67,8 +68,14 @@ export function planDeviceShards(
     for (const child of kids) split(child);
   };
   for (const root of roots) split(root);
-  // Largest first: lanes pick shards in this order, which balances them greedily.
-  return shards.sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : 1));
+  // Largest first: lanes pick shards in this order, which balances them greedily. Without device
+  // counts, one OU's devices may be none or most of the fleet while a subtree's several OUs even
+  // out, so single OUs go first: a large one is found early, while a second chain from its other
+  // end can still take half of it, and the subtrees fill the lanes at the end.
+  const unknownFirst = (shard: PlannedShard) => (deviceCounts === undefined && shard.weight === 1 ? 0 : 1);
+  return shards.sort(
+    (a, b) => unknownFirst(a) - unknownFirst(b) || b.weight - a.weight || (a.key < b.key ? -1 : 1),
+  );
 }
 
 /** Why: checkpoints store the shard key; the device phase turns it back into a listing. */
