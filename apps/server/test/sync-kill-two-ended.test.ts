@@ -89,6 +89,7 @@ describe(`sync worker killed while a shard is listed from both ends (${backendNa
         WORKER_CUSTOMER_ID: emulator.customerId,
         WORKER_RUN_ID: runId,
         WORKER_LEASE_MS: String(LEASE_MS),
+        WORKER_HOLD_SHARD: `tree:${crowded.orgUnitId}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

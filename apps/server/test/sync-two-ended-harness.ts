@@ -3,11 +3,12 @@ import type { Database } from '../src/db/client.ts';
 import { storedJson } from '../src/modules/fleet-store/device-row.ts';
 import { storedDevices, type SyncEmulator } from './sync-harness.ts';
 
+export { holdUntilSecondChain } from './fixtures/second-chain-hold.ts';
+
 /**
- * A fleet whose largest OU takes several pages, so its shard is listed from both ends: most
- * devices are moved into one OU directly under the root. The planner lists such an OU as a shard
- * of its own, and on a first sync (every OU weighing the same) among the last, so the other lanes
- * run out of shards while it is still being listed.
+ * A fleet whose largest OU takes several pages, so its shard may be listed from both ends: most
+ * devices are moved into one OU directly under the root, which the planner lists as a shard of
+ * its own.
  */
 
 export interface CrowdedOrgUnit {

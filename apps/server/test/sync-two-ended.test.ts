@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListChromeOsDevicesQuery } from '@fleetdeck/google/directory/chromeos-device-query.schema';
@@ -11,6 +10,7 @@ import {
   crowdedPair,
   crowdOneOrgUnit,
   deviceCheckpoints,
+  holdUntilSecondChain,
   type CrowdedOrgUnit,
 } from './sync-two-ended-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -39,9 +39,12 @@ describe(`a large OU listed from both ends (${backendName})`, () => {
     await testDb.cleanup();
   });
 
-  /** Slows the crowded OU's first chain, so the other lanes run out of shards while it lists. */
-  function slowCrowdedChain(page: CommittedPage): Promise<void> | undefined {
-    return page.phase === 'devices' && page.shard === `tree:${crowded.orgUnitId}` ? sleep(40) : undefined;
+  /**
+   * Holds the crowded OU's first chain after its second page until the second chain committed a
+   * page: the other lanes run out of shards meanwhile and start it, whatever the machine's speed.
+   */
+  function holdCrowdedChain(): (page: CommittedPage) => Promise<void> {
+    return holdUntilSecondChain(`tree:${crowded.orgUnitId}`);
   }
 
   async function expectExactCopy(orgId: string, runId: string): Promise<void> {
@@ -62,7 +65,7 @@ describe(`a large OU listed from both ends (${backendName})`, () => {
   it('copies the fleet field by field, each device written and counted once', async () => {
     const runId = await syncOnce(testDb.database, emulator, 'org-both-ends', 'full', {
       concurrency: 3,
-      onPageCommitted: slowCrowdedChain,
+      onPageCommitted: holdCrowdedChain(),
     });
     await expectExactCopy('org-both-ends', runId);
     const run = await getRun(testDb.database.db, 'org-both-ends', runId);
@@ -173,12 +176,13 @@ describe(`a large OU listed from both ends (${backendName})`, () => {
         const controller = new AbortController();
         let pages = 0;
         let bothEnds = false;
+        const hold = holdCrowdedChain();
         const onPageCommitted = async (page: CommittedPage) => {
           if (!page.shard.startsWith(`tree:${crowded.orgUnitId}`)) return;
           bothEnds ||= page.shard.endsWith('~desc');
           if (bothEnds) pages += 1;
           if (bothEnds && pages >= crashAfter) controller.abort(new Error('worker killed'));
-          else await slowCrowdedChain(page);
+          await hold(page);
         };
         const options = engineOptions(testDb.database, emulator, { concurrency: 3, onPageCommitted });
         const outcome = await executeSyncRun(options, row.id, {
