@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration0012 from '../src/db/migrations/0012-sync-seen-pages.ts';
 import { writeDevicePage } from '../src/modules/fleet-store/device-page-writer.ts';
 import { storedJson, toDeviceRow } from '../src/modules/fleet-store/device-row.ts';
 import type { CommittedPage } from '../src/modules/sync/sync-context.ts';
@@ -157,5 +158,40 @@ describe(`devices seen by a run, one row per page (${backendName})`, () => {
       testDb.database.db,
     );
     expect(runs.rows[0]?.runs).toBe(1);
+  });
+});
+
+describe(`migration 0012 (${backendName})`, () => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await testDb.cleanup();
+  });
+
+  it('goes down to one row per device and up again, keeping what a run in progress listed', async () => {
+    const db = testDb.database.db;
+    const runId = randomUUID();
+    await sql`
+      insert into fleet_device_seen_page (org_id, run_id, page_key, device_ids) values
+        (${ORG}, ${runId}::uuid, 'a', array['a', 'b', 'c']), (${ORG}, ${runId}::uuid, 'c', array['c', 'd'])`.execute(
+      db,
+    );
+    await migration0012.down(db);
+    const perDevice = await sql<{ device_id: string }>`
+      select device_id from fleet_device_seen where org_id = ${ORG} and run_id = ${runId}::uuid
+      order by device_id`.execute(db);
+    expect(perDevice.rows.map((row) => row.device_id)).toEqual(['a', 'b', 'c', 'd']);
+    await migration0012.up(db);
+    const pages = await sql<{ page_key: string; device_ids: string[] }>`
+      select page_key, device_ids from fleet_device_seen_page where org_id = ${ORG}`.execute(db);
+    expect(pages.rows.map((row) => [row.page_key, [...row.device_ids].sort()])).toEqual([
+      ['a', ['a', 'b', 'c', 'd']],
+    ]);
+    const gone = await sql<{ present: boolean }>`
+      select to_regclass('fleet_device_seen') is not null as present`.execute(db);
+    expect(gone.rows[0]?.present).toBe(false);
   });
 });
