@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration0012 from '../src/db/migrations/0012-sync-seen-pages.ts';
 import { writeDevicePage } from '../src/modules/fleet-store/device-page-writer.ts';
@@ -179,12 +179,14 @@ describe(`migration 0012 (${backendName})`, () => {
         (${ORG}, ${runId}::uuid, 'a', array['a', 'b', 'c']), (${ORG}, ${runId}::uuid, 'c', array['c', 'd'])`.execute(
       db,
     );
-    await migration0012.down(db);
+    // Migrations are written against an untyped schema.
+    const untyped = db as unknown as Kysely<unknown>;
+    await migration0012.down(untyped);
     const perDevice = await sql<{ device_id: string }>`
       select device_id from fleet_device_seen where org_id = ${ORG} and run_id = ${runId}::uuid
       order by device_id`.execute(db);
     expect(perDevice.rows.map((row) => row.device_id)).toEqual(['a', 'b', 'c', 'd']);
-    await migration0012.up(db);
+    await migration0012.up(untyped);
     const pages = await sql<{ page_key: string; device_ids: string[] }>`
       select page_key, device_ids from fleet_device_seen_page where org_id = ${ORG}`.execute(db);
     expect(pages.rows.map((row) => [row.page_key, [...row.device_ids].sort()])).toEqual([
