@@ -95,12 +95,12 @@ describe(`devices seen by a run, one row per page (${backendName})`, () => {
       trigger: 'manual',
       requestedBy: null,
     });
+    // One lane (a few shards of one or two pages each), stopped after its first device page.
     const controller = new AbortController();
-    let pages = 0;
     const onPageCommitted = (page: CommittedPage) => {
-      if (page.phase === 'devices' && ++pages >= 3) controller.abort(new Error('worker killed'));
+      if (page.phase === 'devices') controller.abort(new Error('worker killed'));
     };
-    const interrupted = engineOptions(testDb.database, emulator, { onPageCommitted, concurrency: 2 });
+    const interrupted = engineOptions(testDb.database, emulator, { onPageCommitted, concurrency: 1 });
     await expect(
       executeSyncRun(interrupted, row.id, { signal: controller.signal, finalAttempt: false }),
     ).rejects.toThrow();
@@ -133,7 +133,10 @@ describe(`devices seen by a run, one row per page (${backendName})`, () => {
     expect(stored.filter((device) => device.deleted).map((device) => device.device_id)).toEqual(gone.sort());
     const run = await getRun(testDb.database.db, ORG, row.id);
     expect(run?.progress).toMatchObject({ devicesDeleted: 2, devicesWritten: patched.length });
-    expect(await seenOf(row.id)).toMatchObject({ listed: google.length, distinct: google.length });
+    // Every device is recorded. A shard resumed in another order (more lanes list it by serial
+    // number, so its old page token no longer applies) starts again from its first page, and its
+    // devices are recorded again on other pages: the sweep reads the pages as one set.
+    expect((await seenOf(row.id)).distinct).toBe(google.length);
   });
 
   it('records a page listed again after its shard restarted once, and sweeps nothing listed', async () => {
