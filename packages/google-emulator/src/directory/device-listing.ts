@@ -131,14 +131,15 @@ export class DeviceLister {
       for (const i of rows) keys[i] = lastSyncAt(fleet, i, now) || Number.NEGATIVE_INFINITY;
       rows.sort((a, b) => sign * ((keys[a] as number) - (keys[b] as number) || a - b));
     } else {
-      const keys = new Array<string>(d.count);
-      for (const i of rows) {
-        keys[i] =
-          orderBy === 'serialNumber'
-            ? (d.serial[i] as string)
-            : orderBy === 'status'
-              ? d.statusOf(i)
-              : (annotation(fleet, i, orderBy) ?? '').toLowerCase();
+      // Serial numbers are stored as strings already; other keys are computed once per match.
+      const keys: readonly (string | undefined)[] =
+        orderBy === 'serialNumber' ? d.serial : new Array<string>(d.count);
+      if (orderBy !== 'serialNumber') {
+        const computed = keys as string[];
+        for (const i of rows) {
+          computed[i] =
+            orderBy === 'status' ? d.statusOf(i) : (annotation(fleet, i, orderBy) ?? '').toLowerCase();
+        }
       }
       rows.sort((a, b) => {
         const ka = keys[a] as string;
