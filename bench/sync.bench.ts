@@ -4,10 +4,13 @@
  * Per database, in a fresh process of its own (so peak RSS is that database's): a first full sync
  * with no emulated latency, then an incremental sync after 5% of the devices changed. With the
  * emulator answering every call after `--latency-ms`, a full sync (parallel OU shards) against
- * one sequential page chain over the same devices with the same client.
+ * one sequential page chain over the same devices with the same client. `--crowd-devices N` first
+ * moves N devices into one OU under the root (a fleet whose largest OU takes many pages).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createGoogleClient } from '../packages/google/src/google-client.ts';
+import { baseUrlsForOrigin } from '../packages/google/src/google-hosts.ts';
 import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
 import { startEmulatorProcess } from './lib/emulator-process.ts';
 import type { WorkerFigures } from './lib/sync-bench-worker.ts';
@@ -20,6 +23,7 @@ const flags = benchFlags({
   'latency-on': { type: 'string', default: 'postgres' },
   concurrency: { type: 'string', default: '10' },
   'changed-percent': { type: 'string', default: '5' },
+  'crowd-devices': { type: 'string', default: '0' },
   'postgres-url': {
     type: 'string',
     default:
@@ -38,6 +42,7 @@ try {
   for (const database of flags.databases.split(',').filter(Boolean)) {
     process.stdout.write(`Running the ${database} scenarios...\n`);
     await emulator.post('reset');
+    await crowdOneOrgUnit(Number(flags['crowd-devices']));
     results.push(
       await runWorker({
         database,
@@ -85,6 +90,33 @@ if (latency.length) {
   );
 }
 printFigures('sync', { devices, concurrency: Number(flags.concurrency), results });
+
+/** Moves `count` devices into the root's child OU that has no children and the last id. */
+async function crowdOneOrgUnit(count: number): Promise<void> {
+  if (count <= 0) return;
+  const google = createGoogleClient({
+    getAccessToken: async () => emulator.token,
+    customerId: emulator.customerId,
+    baseUrls: baseUrlsForOrigin(emulator.origin),
+  });
+  const units = await google.directory.listOrgUnits({ type: 'allIncludingParent', orgUnitPath: '/' });
+  const root = units.find((ou) => ou.orgUnitPath === '/');
+  const leaves = units.filter(
+    (ou) => ou.parentOrgUnitId === root?.orgUnitId && !units.some((c) => c.parentOrgUnitId === ou.orgUnitId),
+  );
+  const target = leaves.sort((a, b) => (a.orgUnitId < b.orgUnitId ? 1 : -1))[0];
+  if (!target) throw new Error('no OU under the root to crowd');
+  const ids: string[] = [];
+  for await (const page of google.directory.iterateChromeOsDevicePages({
+    maxResults: 300,
+    fields: 'nextPageToken,chromeosdevices(deviceId)',
+  })) {
+    ids.push(...page.items.slice(0, count - ids.length).map((device) => device.deviceId));
+    if (ids.length >= count) break;
+  }
+  await google.directory.moveDevicesToOu(ids, target.orgUnitPath);
+  process.stdout.write(`Moved ${ids.length} devices into ${target.orgUnitPath}.\n`);
+}
 
 function runWorker(args: Record<string, string>): Promise<WorkerFigures> {
   const argv = Object.entries(args).flatMap(([name, value]) => [`--${name}`, value]);
