@@ -51,7 +51,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     now: () => state.now(),
     ...(options.strictClients ? { strictClients: options.strictClients } : {}),
   });
-  const app = Fastify({ logger: options.logger ?? false });
+  // Closing ends every connection at once: a client's idle keep-alive sockets would otherwise hold
+  // close() for Fastify's 72-second keep-alive timeout.
+  const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
   const context: ApiContext = { state, oauth, lister: new DeviceLister(state) };
 
   registerFaultHooks(app, () => state);
