@@ -158,9 +158,10 @@ async function commitPage<T, P, R>(
   const prepared = await shard.prepare(taken.items, signal);
   if (taken.last) release();
   await taken.ready;
-  signal.throwIfAborted();
   const items = taken.items.length;
   const result = await ctx.db.transaction().execute(async (trx) => {
+    // Checked once the transaction has its connection: pages queued for it stop there.
+    signal.throwIfAborted();
     // The page and its checkpoint still commit together; only the wait for the WAL flush
     // goes. A database crash may lose the last pages, and the run resumes before them.
     await sql`set local synchronous_commit = off`.execute(trx);

@@ -48,6 +48,21 @@ describe('lanes with work that appears while they run', () => {
     expect(order).toEqual(['second starts', 'first ends']);
   });
 
+  it('keeps at most one released task per lane unfinished', async () => {
+    let unfinished = 0;
+    let most = 0;
+    const releasing: LaneTask = async (_signal, release) => {
+      unfinished += 1;
+      most = Math.max(most, unfinished);
+      release();
+      await sleep(10);
+      unfinished -= 1;
+    };
+    const queue = Array.from({ length: 6 }, () => releasing);
+    await runLanes(1, new AbortController().signal, new WorkSignal(), () => queue.shift());
+    expect(most).toBe(2);
+  });
+
   it('stops the other lanes on the first failure and rethrows it', async () => {
     const work = new WorkSignal();
     let aborted = false;

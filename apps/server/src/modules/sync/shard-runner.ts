@@ -68,7 +68,7 @@ export async function runLanes(
   const running = new Set<Promise<void>>();
   const stop = () => work.notify();
   signal.addEventListener('abort', stop, { once: true });
-  const start = (task: LaneTask): Promise<void> => {
+  const start = (task: LaneTask): { released: Promise<void>; run: Promise<void> } => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     const run = task(signal, release)
@@ -81,13 +81,20 @@ export async function runLanes(
         work.notify();
       });
     running.add(run);
-    return Promise.race([run, released]);
+    return { released: Promise.race([run, released]), run };
   };
   const lane = async () => {
+    // At most one released task per lane finishes beside the lane's current one, so pages
+    // waiting for the database never pile up.
+    let finishing: Promise<void> | undefined;
     while (!failure && !signal.aborted) {
       const task = next();
-      if (task) await start(task);
-      else if (running.size === 0) break;
+      if (task) {
+        const { released, run } = start(task);
+        await released;
+        await finishing;
+        finishing = run;
+      } else if (running.size === 0) break;
       else await work.wait();
     }
   };
