@@ -41,7 +41,9 @@ describe(`sync under crashes and Google faults (${backendName})`, () => {
 
   it('resumes a run interrupted between page transactions and converges, at several points', async () => {
     const expected = await googleFleet(emulator);
-    // Crash points, in device pages committed by each attempt (the fleet takes about twenty).
+    // Crash points, in pages committed by each attempt (device pages first; the fleet takes about
+    // twenty). Telemetry pages count too: pages an interrupted attempt had already queued still
+    // commit, and may leave the next attempt no device page to be interrupted after.
     for (const [index, crashes] of [[1], [3, 2], [1, 2, 1]].entries()) {
       const orgId = `org-crash-${index}`;
       const { row } = await createRun(testDb.database.db, {
@@ -55,7 +57,7 @@ describe(`sync under crashes and Google faults (${backendName})`, () => {
         const controller = new AbortController();
         let pages = 0;
         const onPageCommitted = (page: CommittedPage) => {
-          if (page.phase === 'devices') pages += 1;
+          if (page.phase === 'devices' || page.phase === 'telemetry') pages += 1;
           if (pages >= crashAfter) controller.abort(new Error('worker killed'));
         };
         const options = engineOptions(testDb.database, emulator, { onPageCommitted, concurrency: 2 });
