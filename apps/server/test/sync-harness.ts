@@ -17,7 +17,8 @@ import { createRun } from '../src/modules/sync/sync-run-repository.ts';
 export const TEST_NOW = Date.UTC(2026, 2, 2, 9, 0, 0);
 
 const AUTH = 'https://www.googleapis.com/auth/';
-const SCOPES = [
+/** What the organization's Google grant covers for a sync. */
+export const SYNC_SCOPES = [
   'admin.directory.device.chromeos',
   'admin.directory.orgunit',
   'admin.directory.customer.readonly',
@@ -42,7 +43,7 @@ export async function startSyncEmulator(options: EmulatorOptions = {}): Promise<
   const origin = await emu.listen(0);
   const owner = emu.oauth.admins()[0];
   if (!owner) throw new Error('the emulator has no demo admin');
-  const mint = () => emu.oauth.mintAccessToken({ email: owner.email, scopes: SCOPES });
+  const mint = () => emu.oauth.mintAccessToken({ email: owner.email, scopes: SYNC_SCOPES });
   let token = mint();
   const customerId = emu.state.customer.id;
   const clientFactory: GoogleClientFactory = ({ onRetry }) =>
