@@ -7,6 +7,7 @@ import { countDevices, estimateMatches } from './device-count.ts';
 import {
   DEVICE_ROW_FIELDS,
   deviceRowJson,
+  deviceRowJsonColumns,
   deviceRowTextSelect,
   type DeviceListRow,
 } from './device-row-presenter.ts';
@@ -164,22 +165,67 @@ interface KeysetRow {
 
 type SelectedRow = KeysetRow & Record<string, unknown>;
 
+/**
+ * The stored columns a page's rows are rendered from, with the keyset's (device_id, the sort
+ * column): what the inner query of `limitedRows` reads.
+ */
+function innerColumns(request: PageRequest, rendered: readonly string[]): Sql {
+  const names = new Set([...rendered, 'device_id', COLUMN_SQL[request.sort].column]);
+  return sql.join([...names].map((name) => sql.ref(`d.${name}`)));
+}
+
+/**
+ * Why: a statement that sorts its matches (several OU paths, a count over all of them) would render
+ * every match before keeping the page's few; here the rows are chosen, ordered and limited in a
+ * subquery of plain columns (`inner`, which holds every column `select` and `order` read), and
+ * only those rows are rendered. The outer order is the subquery's own: no second sort.
+ */
+function limitedRows<T extends KeysetRow = SelectedRow>(
+  select: Sql,
+  inner: Sql,
+  extra: { readonly inner: Sql; readonly outer: Sql },
+  where: Sql,
+  order: Sql,
+  limit: number,
+): RawBuilder<T> {
+  return sql<T>`
+    select ${select}, d.device_id, ${extra.outer}
+    from (
+      select ${inner}, ${extra.inner} from fleet_device d where ${where} order by ${order} limit ${limit}
+    ) d
+    order by ${order}`;
+}
+
 /** Why: pages and the export read the same ordered scan; `limit + 1` rows tell whether more follow. */
 async function readKeysetRows(
   db: Kysely<DB>,
   request: PageRequest,
   select: Sql,
+  rendered?: readonly string[],
 ): Promise<{ rows: SelectedRow[]; next: KeysetPosition | null }> {
   const { column } = COLUMN_SQL[request.sort];
   const rows: SelectedRow[] = [];
   const want = request.limit + 1;
+  const sortKey = { inner: sql`${sql.ref(`d.${column}`)}::text as sort_key`, outer: sql`d.sort_key` };
   for (const segment of segments(request.sort, request.dir, request.after)) {
-    const { rows: part } = await sql<SelectedRow>`
-      select ${select}, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key
-      from fleet_device d
-      where ${request.where} and ${segment.where}
-      order by ${segment.order}
-      limit ${want - rows.length}`.execute(db);
+    const where = sql`${request.where} and ${segment.where}`;
+    const { rows: part } = await (
+      rendered
+        ? limitedRows(
+            select,
+            innerColumns(request, rendered),
+            sortKey,
+            where,
+            segment.order,
+            want - rows.length,
+          )
+        : sql<SelectedRow>`
+            select ${select}, d.device_id, ${sortKey.inner}
+            from fleet_device d
+            where ${where}
+            order by ${segment.order}
+            limit ${want - rows.length}`
+    ).execute(db);
     rows.push(...part);
     if (rows.length >= want) break;
   }
@@ -228,7 +274,12 @@ export async function readDevicePageJson(
   request: PageRequest,
   columns?: readonly FleetColumnId[],
 ): Promise<{ rows: string[]; next: KeysetPosition | null }> {
-  const page = await readKeysetRows(db, request, sql`${deviceRowJson(columns)} as json`);
+  const page = await readKeysetRows(
+    db,
+    request,
+    sql`${deviceRowJson(columns)} as json`,
+    deviceRowJsonColumns(columns),
+  );
   return { rows: page.rows.map((row) => row.json as string), next: page.next };
 }
 
@@ -277,13 +328,17 @@ async function readCountedFirstPage(
     request.sort === 'deviceId'
       ? sql`d.device_id ${direction}`
       : sql`${sql.ref(`d.${column}`)} ${direction} nulls last, d.device_id ${direction}`;
-  const { rows } = await sql<KeysetRow & { json: string; total: string | number }>`
-    select ${deviceRowJson(columns)} as json, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key,
-      count(*) over () as total
-    from fleet_device d
-    where ${request.where}
-    order by ${order}
-    limit ${request.limit + 1}`.execute(db);
+  const { rows } = await limitedRows<KeysetRow & { json: string; total: string | number }>(
+    sql`${deviceRowJson(columns)} as json`,
+    innerColumns(request, deviceRowJsonColumns(columns)),
+    {
+      inner: sql`${sql.ref(`d.${column}`)}::text as sort_key, count(*) over () as total`,
+      outer: sql`d.sort_key, d.total`,
+    },
+    request.where,
+    order,
+    request.limit + 1,
+  ).execute(db);
   const page = pageOf(rows, request);
   return {
     rows: page.rows.map((row) => row.json),

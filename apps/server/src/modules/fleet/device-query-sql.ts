@@ -10,7 +10,15 @@ import {
 import type { HasField } from '@fleetdeck/shared/device-query-operators';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { escapeLike, expandOuPath, pathInList, scopePredicate, type FleetScope } from './fleet-scope.ts';
+import { estimatedAs } from './device-count.ts';
+import {
+  escapeLike,
+  expandOuPath,
+  ouPathMatch,
+  pathInList,
+  scopePredicate,
+  type FleetScope,
+} from './fleet-scope.ts';
 
 /**
  * The device query language compiled to SQL over `fleet_device d`. Every value travels as a bind
@@ -38,16 +46,38 @@ export function parseDeviceQueryOrThrow(q: string): DeviceQueryAst {
   });
 }
 
-/** Why: the WHERE of every fleet read and of bulk actions targeting a query. */
+/**
+ * How `ou:` terms find their paths: `inline` looks them up inside the statement itself (what every
+ * read runs); `listed` reads them first and lists them (what the planner's estimate is made of, as
+ * it cannot see into a lookup made while the statement runs).
+ */
+type OuPaths = 'inline' | 'listed';
+
+/**
+ * Why: the WHERE of every fleet read and of bulk actions targeting a query. An `ou:` term is
+ * resolved inside that WHERE; the count's estimate is taken from the listed paths (`estimatedAs`).
+ */
 export async function compileDeviceQuery(
   db: Kysely<DB>,
   scope: FleetScope,
   q: string | DeviceQueryAst,
 ): Promise<RawBuilder<boolean>> {
   const ast = typeof q === 'string' ? parseDeviceQueryOrThrow(q) : q;
-  const parts: Sql[] = [await scopePredicate(db, scope)];
-  for (const term of ast.terms) parts.push(await compileTerm(db, scope.orgId, term));
-  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+  const scoped = await scopePredicate(db, scope);
+  const compile = async (ou: OuPaths) => {
+    const parts: Sql[] = [scoped];
+    for (const term of ast.terms) parts.push(await compileTerm(db, scope.orgId, term, ou));
+    return sql<boolean>`${sql.join(parts, sql` and `)}`;
+  };
+  const where = await compile('inline');
+  return ast.terms.some(looksUpOu) ? estimatedAs(where, () => compile('listed')) : where;
+}
+
+function looksUpOu(term: DeviceQueryTerm): boolean {
+  return (
+    term.kind !== 'text' &&
+    term.values.some((value) => value.kind === 'orgUnit' && !(value.subtree && value.path === '/'))
+  );
 }
 
 /** Why: bulk actions resolve a query to device ids once, before they act. */
@@ -72,15 +102,20 @@ export async function countMatchingDevices(db: Kysely<DB>, scope: FleetScope, q:
   return rows[0]?.n ?? 0;
 }
 
-async function compileTerm(db: Kysely<DB>, orgId: string, term: DeviceQueryTerm): Promise<Sql> {
-  const positive = term.kind === 'text' ? freeText(term.text) : await fieldTerm(db, orgId, term);
+async function compileTerm(db: Kysely<DB>, orgId: string, term: DeviceQueryTerm, ou: OuPaths): Promise<Sql> {
+  const positive = term.kind === 'text' ? freeText(term.text) : await fieldTerm(db, orgId, term, ou);
   // A negated term keeps devices without a value (NOT NULL would drop them).
   return term.negated ? sql`not coalesce((${positive}), false)` : sql`(${positive})`;
 }
 
-async function fieldTerm(db: Kysely<DB>, orgId: string, term: DeviceQueryFieldTerm): Promise<Sql> {
+async function fieldTerm(
+  db: Kysely<DB>,
+  orgId: string,
+  term: DeviceQueryFieldTerm,
+  ou: OuPaths,
+): Promise<Sql> {
   const alternatives: Sql[] = [];
-  for (const value of term.values) alternatives.push(await compileValue(db, orgId, term.operator, value));
+  for (const value of term.values) alternatives.push(await compileValue(db, orgId, term.operator, value, ou));
   return alternatives.length === 1 ? (alternatives[0] as Sql) : sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
@@ -249,6 +284,7 @@ async function compileValue(
   orgId: string,
   operator: string,
   value: DeviceQueryValue,
+  ou: OuPaths,
 ): Promise<Sql> {
   switch (value.kind) {
     case 'text':
@@ -287,6 +323,7 @@ async function compileValue(
         : sql`d.aue_date < current_date`;
     case 'orgUnit': {
       if (value.subtree && value.path === '/') return sql`true`;
+      if (ou === 'inline') return ouPathMatch(orgId, value.path, value.subtree);
       return pathInList(await expandOuPath(db, orgId, value.path, value.subtree));
     }
     case 'has':

@@ -145,8 +145,7 @@ const rowJsonCache = new Map<string, RawBuilder<string>>();
  * fields and the identity ones (the table asks for its visible columns).
  */
 export function deviceRowJson(columns?: readonly string[]): RawBuilder<string> {
-  const wanted = columns ? new Set([...IDENTITY_FIELDS, ...columns]) : null;
-  const fields = DEVICE_ROW_FIELDS.filter(([key]) => wanted === null || wanted.has(key));
+  const fields = rowFields(columns);
   const cacheKey = fields.map(([key]) => key).join(',');
   let built = rowJsonCache.get(cacheKey);
   if (!built) {
@@ -158,6 +157,16 @@ export function deviceRowJson(columns?: readonly string[]): RawBuilder<string> {
     rowJsonCache.set(cacheKey, built);
   }
   return built;
+}
+
+function rowFields(columns: readonly string[] | undefined) {
+  const wanted = columns ? new Set([...IDENTITY_FIELDS, ...columns]) : null;
+  return DEVICE_ROW_FIELDS.filter(([key]) => wanted === null || wanted.has(key));
+}
+
+/** The stored columns `deviceRowJson(columns)` reads. */
+export function deviceRowJsonColumns(columns?: readonly string[]): string[] {
+  return rowFields(columns).map(([, column]) => column);
 }
 
 /** Why: the CSV export reads only its columns, each as the text the API would show. */

@@ -47,6 +47,22 @@ export async function expandOuPath(
   return [...new Set([path, ...rows.map((row) => row.org_unit_path)])];
 }
 
+/**
+ * Why: the paths `expandOuPath` finds, looked up by the database inside the statement that filters
+ * on them, so an `ou:` term costs no statement of its own (each statement is a round trip and, on
+ * PGlite, a plan made in WebAssembly). The same rule: the path as written, then every live OU of
+ * our tree copy equal to it (or under it) in any case; devices compare by exact path.
+ */
+export function ouPathMatch(orgId: string, path: string, subtree: boolean): RawBuilder<boolean> {
+  const lower = path.toLowerCase();
+  const match = subtree
+    ? sql`(lower(o.org_unit_path) = ${lower} or lower(o.org_unit_path) like ${`${escapeLike(lower)}/%`})`
+    : sql`lower(o.org_unit_path) = ${lower}`;
+  return sql<boolean>`d.org_unit_path = any(array_prepend(${path}::text, array(
+    select o.org_unit_path from fleet_org_unit o
+    where o.org_id = ${orgId} and o.deleted_at is null and ${match})))`;
+}
+
 /** Why: one IN list for several paths (a viewer's subtrees, `ou:a,b`). */
 export function pathInList(paths: readonly string[]): RawBuilder<boolean> {
   if (paths.length === 0) return sql<boolean>`false`;
