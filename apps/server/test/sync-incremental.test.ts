@@ -80,6 +80,38 @@ describe(`incremental sync (${backendName})`, () => {
     );
   });
 
+  it('reads changed devices in batches and reads again alone the parts Google throttled', async () => {
+    const before = await emulator.listAllDevices();
+    const patched = before.slice(100, 160);
+    for (const [index, device] of patched.entries())
+      await emulator.google.directory.patchChromeOsDevice(device.deviceId, { notes: `Batch ${index}` });
+    await emulator.control('counters/reset');
+    // Every tenth Directory call answers 429 (rate, not count: the listing rides them out too).
+    await emulator.control('faults', { status: 429, api: 'directory', rate: 0.1 });
+    const runId = await syncOnce(testDb.database, emulator, ORG, 'incremental').finally(() =>
+      emulator.emu.app.inject({ method: 'DELETE', url: '/__emulator/faults' }),
+    );
+    const run = await getRun(testDb.database.db, ORG, runId);
+    expect(run?.progress).toMatchObject({ devicesWritten: patched.length, historyRows: patched.length });
+    const stored = new Map(
+      (await storedDevices(testDb.database, ORG)).map((row) => [row.device_id, row.raw]),
+    );
+    const after = new Map((await emulator.listAllDevices()).map((d) => [d.deviceId, d]));
+    for (const device of patched) {
+      const now = after.get(device.deviceId);
+      expect(now?.notes).toMatch(/^Batch /);
+      expect(stored.get(device.deviceId)).toEqual(now && storedJson(now));
+    }
+    const counters = (await emulator.emu.app.inject({ method: 'GET', url: '/__emulator/counters' })).json<{
+      apis: Record<string, { requests: number; byStatus: Record<string, number> }>;
+    }>();
+    // Google's batch endpoint carried the reads (it counts apart from its parts), and some parts
+    // (or listing calls) were throttled on the way.
+    expect(counters.apis.other?.requests).toBeGreaterThanOrEqual(1);
+    expect(counters.apis.other?.requests).toBeLessThanOrEqual(12);
+    expect(counters.apis.directory?.byStatus['429']).toBeGreaterThan(0);
+  });
+
   it('is cheap when nothing changed: no device fetched, no row written, telemetry kept', async () => {
     await emulator.control('counters/reset');
     const runId = await syncOnce(testDb.database, emulator, ORG, 'incremental');

@@ -12,6 +12,7 @@ import { registerUserRoutes } from './directory/user-routes.ts';
 import { registerControlRoutes } from './faults/control-routes.ts';
 import { registerFaultHooks } from './faults/fault-hooks.ts';
 import type { ApiContext } from './http/api-context.ts';
+import { registerBatchRoute } from './http/batch-route.ts';
 import { registerReportRoutes } from './management/report-routes.ts';
 import { registerTelemetryRoutes } from './management/telemetry-routes.ts';
 import { createOAuthService, type OAuthService, type StrictClient } from './oauth/oauth-service.ts';
@@ -57,6 +58,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const context: ApiContext = { state, oauth, lister: new DeviceLister(state) };
 
   registerFaultHooks(app, () => state);
+  registerBatchRoute(app);
   void app.register(oauthPlugin, { oauth });
   const policies = createPolicyStore();
   reseedPolicies(policies, state);

@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import { classifyGoogleError } from '../error-classification.ts';
 import { GoogleApiError, GoogleAuthError, GoogleUnexpectedResponseError } from '../errors.ts';
+import {
+  type BatchPartResponse,
+  boundaryOf,
+  encodeBatchRequest,
+  MAX_BATCH_CALLS,
+  newBoundary,
+  parseResponsePart,
+  splitMultipart,
+} from './multipart-batch.ts';
 import { attemptSignal, toTransportError } from './network-error.ts';
 import { validateResponse } from './response-validation.ts';
 import { abortableSleep, type RetryEvent, runWithRetry } from './retry-loop.ts';
@@ -70,6 +79,38 @@ export interface CallOptions {
   timeoutMs?: number | undefined;
 }
 
+/** One read inside a batch: a full URL on the batch endpoint's host and its query. */
+export interface BatchCall {
+  url: string;
+  query?: Record<string, QueryValue> | undefined;
+}
+
+export interface GoogleBatchRequest<T> {
+  /** The name of the calls inside, e.g. `directory.chromeosdevices.get`. */
+  operation: string;
+  /** The API's batch URL, e.g. `https://admin.googleapis.com/batch`. */
+  endpoint: string;
+  calls: readonly BatchCall[];
+  /** Every call's answer has this shape. */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+}
+
+export type BatchOutcome<T> = { ok: true; value: T } | { ok: false; error: GoogleApiError };
+
+/** One HTTP exchange as the retry loop sends it: a single call or a whole batch. */
+interface Exchange<T> {
+  operation: string;
+  method: string;
+  url: string;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  headers: (token: string) => Record<string, string>;
+  body: string | undefined;
+  decode: (response: Response, text: string) => T;
+}
+
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export class GoogleTransport {
@@ -89,9 +130,55 @@ export class GoogleTransport {
   async request<T>(request: GoogleRequest<T>): Promise<T> {
     // Google pretty-prints by default; compact JSON is smaller on the wire and cheaper to parse.
     // Reads carry the large answers (listings of hundreds of devices); writes keep their URLs.
-    const query = request.method === 'GET' ? { ...request.query, prettyPrint: false } : request.query;
-    const url = buildUrl(request.url, query);
-    return runWithRetry((attempt) => this.#attemptWithTokenRefresh(request, url, attempt), {
+    const url = buildUrl(request.url, readQuery(request));
+    const exchange: Exchange<T> = {
+      ...request,
+      url,
+      headers: (token) => this.#headers(token, request.body !== undefined ? 'application/json' : undefined),
+      body: bodyOf(request),
+      decode: (response, text) => parseBody(text, request.schema, response.status, request.method, url),
+    };
+    return this.#withRetry(request, exchange);
+  }
+
+  /**
+   * Sends reads as one HTTP batch (multipart-batch.ts) and returns each call's outcome in order:
+   * its zod-validated body, or the Google error it alone met (a part can be rate limited or gone
+   * while the others succeed). The batch as a whole is retried like any read.
+   */
+  async batch<T>(request: GoogleBatchRequest<T>): Promise<BatchOutcome<T>[]> {
+    if (request.calls.length === 0) return [];
+    if (request.calls.length > MAX_BATCH_CALLS)
+      throw new RangeError(`a batch holds at most ${MAX_BATCH_CALLS} calls, not ${request.calls.length}`);
+    const boundary = newBoundary(this.#options.random);
+    const urls = request.calls.map((call) =>
+      buildUrl(call.url, readQuery({ method: 'GET', query: call.query })),
+    );
+    const parts = urls.map((url, index) => {
+      const parsed = new URL(url);
+      return { id: `item${index + 1}`, method: 'GET' as const, path: `${parsed.pathname}${parsed.search}` };
+    });
+    const exchange: Exchange<BatchOutcome<T>[]> = {
+      operation: request.operation,
+      method: 'POST',
+      url: request.endpoint,
+      signal: request.signal,
+      timeoutMs: request.timeoutMs,
+      headers: (token) => this.#headers(token, `multipart/mixed; boundary=${boundary}`),
+      body: encodeBatchRequest(parts, boundary),
+      decode: (response, text) => decodeBatch(response, text, request.schema, urls),
+    };
+    return this.#withRetry(
+      { operation: request.operation, safety: 'idempotent', signal: request.signal },
+      exchange,
+    );
+  }
+
+  #withRetry<T>(
+    request: { operation: string; safety: RetrySafety; signal?: AbortSignal | undefined },
+    exchange: Exchange<T>,
+  ): Promise<T> {
+    return runWithRetry((attempt) => this.#attemptWithTokenRefresh(exchange, attempt), {
       operation: request.operation,
       safety: request.safety,
       retry: this.#retry,
@@ -104,31 +191,27 @@ export class GoogleTransport {
   }
 
   /** A 401 on a cached token gets one immediate retry with a fresh token before it counts. */
-  async #attemptWithTokenRefresh<T>(request: GoogleRequest<T>, url: string, attempt: number): Promise<T> {
+  async #attemptWithTokenRefresh<T>(exchange: Exchange<T>, attempt: number): Promise<T> {
     try {
-      return await this.#exchange(request, url, attempt, false);
+      return await this.#exchange(exchange, attempt, false);
     } catch (error) {
       if (!(error instanceof GoogleAuthError) || error.status !== 401) throw error;
-      return this.#exchange(request, url, attempt, true);
+      return this.#exchange(exchange, attempt, true);
     }
   }
 
-  async #exchange<T>(
-    request: GoogleRequest<T>,
-    url: string,
-    attempt: number,
-    forceRefresh: boolean,
-  ): Promise<T> {
-    const token = await this.#accessToken(forceRefresh, request.signal);
+  async #exchange<T>(exchange: Exchange<T>, attempt: number, forceRefresh: boolean): Promise<T> {
+    const { method, url } = exchange;
+    const token = await this.#accessToken(forceRefresh, exchange.signal);
     const { signal, timeoutSignal } = attemptSignal(
-      request.signal,
-      request.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      exchange.signal,
+      exchange.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     );
     const started = performance.now();
     const report = (status: number | undefined, error: GoogleApiError | undefined) =>
       this.#options.onRequest?.({
-        operation: request.operation,
-        method: request.method,
+        operation: exchange.operation,
+        method,
         url,
         attempt,
         status,
@@ -139,21 +222,21 @@ export class GoogleTransport {
     let result: T;
     try {
       const response = await this.#fetch(url, {
-        method: request.method,
-        headers: this.#headers(token, request),
-        body: bodyOf(request),
+        method,
+        headers: exchange.headers(token),
+        body: exchange.body,
         signal,
       });
       status = response.status;
       const text = await response.text();
-      if (!response.ok) throw errorFromResponse(response, text, request.method, url);
-      result = parseBody(text, request.schema, response.status, request.method, url);
+      if (!response.ok) throw errorFromResponse(response, text, method, url);
+      result = exchange.decode(response, text);
     } catch (error) {
       const mapped = toTransportError(error, {
-        callerSignal: request.signal,
+        callerSignal: exchange.signal,
         timeoutSignal,
         status,
-        method: request.method,
+        method,
         url,
       });
       report(status, mapped instanceof GoogleApiError ? mapped : undefined);
@@ -172,9 +255,9 @@ export class GoogleTransport {
     }
   }
 
-  #headers(token: string, request: GoogleRequest<unknown>): Record<string, string> {
+  #headers(token: string, contentType: string | undefined): Record<string, string> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (contentType !== undefined) headers['content-type'] = contentType;
     if (this.#options.userAgent) headers['user-agent'] = this.#options.userAgent;
     return headers;
   }
@@ -191,6 +274,61 @@ export function buildUrl(base: string, query: Record<string, QueryValue> | undef
   }
   const search = params.toString();
   return search === '' ? base : `${base}${base.includes('?') ? '&' : '?'}${search}`;
+}
+
+/** Reads go out as compact JSON (`prettyPrint=false`); writes keep their URLs. */
+function readQuery(request: {
+  method: string;
+  query?: Record<string, QueryValue> | undefined;
+}): Record<string, QueryValue> | undefined {
+  return request.method === 'GET' ? { ...request.query, prettyPrint: false } : request.query;
+}
+
+/** Matches a batch answer's parts to the calls by Content-ID and decodes each on its own. */
+function decodeBatch<T>(
+  response: Response,
+  text: string,
+  schema: z.ZodType<T>,
+  urls: readonly string[],
+): BatchOutcome<T>[] {
+  const unexpected = (message: string, cause?: unknown) =>
+    new GoogleUnexpectedResponseError({
+      status: response.status,
+      message,
+      method: 'POST',
+      url: response.url,
+      cause,
+    });
+  const boundary = boundaryOf(response.headers.get('content-type'));
+  if (!boundary) throw unexpected('Google answered a batch without a multipart/mixed body');
+  const byId = new Map<string, BatchPartResponse>();
+  try {
+    for (const part of splitMultipart(text, boundary).map(parseResponsePart))
+      if (part.id !== undefined) byId.set(part.id, part);
+  } catch (cause) {
+    throw unexpected('Google answered a batch with a body that is not a batch response', cause);
+  }
+  return urls.map((url, index): BatchOutcome<T> => {
+    const part = byId.get(`item${index + 1}`);
+    if (!part) return { ok: false, error: unexpected(`Google's batch answer left out call ${index + 1}`) };
+    if (part.status < 200 || part.status > 299) {
+      const error = classifyGoogleError({
+        status: part.status,
+        bodyText: part.body,
+        wwwAuthenticate: part.headers.get('www-authenticate'),
+        retryAfterMs: parseRetryAfterMs(part.headers.get('retry-after') ?? null, Date.now()),
+        method: 'GET',
+        url,
+      });
+      return { ok: false, error };
+    }
+    try {
+      return { ok: true, value: parseBody(part.body, schema, part.status, 'GET', url) };
+    } catch (error) {
+      if (error instanceof GoogleApiError) return { ok: false, error };
+      throw error;
+    }
+  });
 }
 
 function bodyOf(request: GoogleRequest<unknown>): string | undefined {
