@@ -1,6 +1,8 @@
 /**
  * One database's sync scenarios for bench:sync, in a process of its own. Prints one JSON line.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { createGoogleClient, type GoogleClient } from '../../packages/google/src/google-client.ts';
 import { baseUrlsForOrigin } from '../../packages/google/src/google-hosts.ts';
@@ -93,6 +95,7 @@ async function timedSync(
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 100);
+  const profiler = process.env.SYNC_BENCH_PROFILE === kind ? await startProfile() : undefined;
   const started = performance.now();
   const outcome = await executeSyncRun(
     {
@@ -110,6 +113,7 @@ async function timedSync(
   );
   const wallMs = performance.now() - started;
   clearInterval(sampler);
+  if (profiler) await profiler.stop(`${arg('database')}-${kind}`);
   if (outcome !== 'succeeded') throw new Error(`the ${kind} sync ended ${outcome}`);
   const stored = await getRun(database.db, orgId, row.id);
   return {
@@ -117,6 +121,25 @@ async function timedSync(
     peakRssMb: Math.round(peakRss / 2 ** 20),
     phases,
     progress: (stored?.progress ?? {}) as Record<string, number>,
+  };
+}
+
+/**
+ * `SYNC_BENCH_PROFILE=full|incremental` writes a CPU profile of that sync (this process only) to
+ * `SYNC_BENCH_PROFILE_DIR` (default: the working directory), for Chrome DevTools.
+ */
+async function startProfile(): Promise<{ stop: (name: string) => Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async (name) => {
+      const { profile } = await session.post('Profiler.stop');
+      const dir = process.env.SYNC_BENCH_PROFILE_DIR ?? '.';
+      writeFileSync(`${dir}/sync-${name}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+      session.disconnect();
+    },
   };
 }
 
