@@ -7,8 +7,25 @@ import { invalidArgument } from './google-errors.ts';
 
 export type FieldTree = Map<string, FieldTree | true>;
 
-/** Parses a `fields` value; throws Google's 400 on a syntax error. */
+/** Parsed selections by their text: a sync sends the same few `fields` values thousands of times. */
+const parsedFields = new Map<string, FieldTree>();
+const MAX_PARSED_FIELDS = 64;
+
+/**
+ * Parses a `fields` value; throws Google's 400 on a syntax error. The tree is shared by every
+ * request with the same text, so callers only read it.
+ */
 export function parseFields(text: string): FieldTree {
+  let tree = parsedFields.get(text);
+  if (tree === undefined) {
+    tree = parseFieldsText(text);
+    if (parsedFields.size >= MAX_PARSED_FIELDS) parsedFields.clear();
+    parsedFields.set(text, tree);
+  }
+  return tree;
+}
+
+function parseFieldsText(text: string): FieldTree {
   let at = 0;
   const fail = (): never => {
     throw invalidArgument(`Invalid field selection ${text}`, 'invalidParameter');
