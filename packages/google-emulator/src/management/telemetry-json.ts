@@ -6,8 +6,10 @@
  * kept for 24 hours.
  */
 import { PLATFORMS } from '../state/chromebook-models.ts';
+import { applyFields, type FieldTree } from '../http/partial-response.ts';
 import {
   batteryState,
+  type BatteryState,
   diskUsage,
   HOUR,
   lastSyncAt,
@@ -89,11 +91,365 @@ function sampleTimes(upload: number, everyMs: number, window: ReportWindow): num
   return out;
 }
 
+/** One report item's fields, in the order the JSON carries them; a value of ABSENT leaves the key out. */
+type ItemFields = Readonly<Record<string, (t: number, c: SampleContext) => unknown>>;
+const ABSENT = Symbol('absent');
+
+/** What the report items of one device read, computed once per device for the series asked for. */
+interface SampleContext {
+  state: EmulatorState;
+  i: number;
+  seed: number;
+  ramTotal: number;
+  addresses: { lan: string; wan: string } | undefined;
+  platform: (typeof PLATFORMS)[keyof typeof PLATFORMS];
+  disk: { capacity: number; used: number };
+  battery: BatteryState;
+  batterySerial: string;
+}
+
+type SeriesGroup = 'cpuAndMemory' | 'network' | 'power' | 'activity';
+
+interface SeriesSpec {
+  field: string;
+  everyMs: number;
+  group: SeriesGroup;
+  /** Only kiosks send it. */
+  kioskOnly?: boolean;
+  item: ItemFields;
+}
+
+const cpuLoad = (t: number, c: SampleContext) => hashUnit(c.seed, c.i, t / MINUTE, 1);
+const wifiSignal = (t: number, c: SampleContext) => -40 - (hash32(c.seed, c.i, t / HOUR, 5) % 45);
+const httpsLatency = (t: number, c: SampleContext) => 0.05 + hashUnit(c.seed, c.i, t, 9) ** 4 * 1.5;
+const fullCharge = (c: SampleContext) =>
+  Math.round((c.platform.batteryDesignMah * c.battery.healthPct) / 100);
+const reportTime = (t: number) => iso(t);
+
+/** CPU and memory every 10 minutes; network and battery hourly; graphics, storage and apps every 3 hours. */
+const SERIES: readonly SeriesSpec[] = [
+  {
+    field: 'cpuStatusReport',
+    everyMs: 10 * MINUTE,
+    group: 'cpuAndMemory',
+    item: {
+      reportTime,
+      sampleFrequency: () => '600s',
+      cpuUtilizationPct: (t, c) => Math.round(cpuLoad(t, c) * 90) + 2,
+      cpuTemperatureInfo: (t, c) => [
+        { label: 'Core 0', temperatureCelsius: Math.round(38 + cpuLoad(t, c) * 30) },
+      ],
+    },
+  },
+  {
+    field: 'memoryStatusReport',
+    everyMs: 10 * MINUTE,
+    group: 'cpuAndMemory',
+    item: {
+      reportTime,
+      sampleFrequency: () => '600s',
+      systemRamFreeBytes: (t, c) =>
+        String(Math.floor(c.ramTotal * (0.1 + hashUnit(c.seed, c.i, t / MINUTE, 3) * 0.5))),
+      pageFaults: (t, c) => hash32(c.seed, c.i, t / MINUTE, 4) % 5_000,
+    },
+  },
+  {
+    field: 'networkStatusReport',
+    everyMs: HOUR,
+    group: 'network',
+    item: {
+      reportTime,
+      sampleFrequency: () => '3600s',
+      signalStrengthDbm: wifiSignal,
+      lanIpAddress: (_t, c) => c.addresses?.lan,
+      gatewayIpAddress: (_t, c) => c.addresses?.lan.replace(/\.\d+$/, '.1'),
+      transmissionBitRateMbps: (t, c) => String(72 + (hash32(c.seed, c.i, t, 6) % 800)),
+      receivingBitRateMbps: (t, c) => String(72 + (hash32(c.seed, c.i, t, 7) % 800)),
+      encryptionOn: () => true,
+      wifiLinkQuality: (t, c) => String(Math.max(0, Math.min(70, 110 + wifiSignal(t, c)))),
+      wifiPowerManagementEnabled: () => false,
+      guid: (_t, c) => `wifi-${hash32(c.seed, c.state.fleet.devices.school[c.i] ?? 0, 8).toString(16)}`,
+      connectionState: () => 'ONLINE',
+      connectionType: () => 'WIFI',
+    },
+  },
+  {
+    field: 'networkDiagnosticsReport',
+    everyMs: HOUR,
+    group: 'network',
+    item: {
+      reportTime,
+      httpsLatencyData: (t, c) => {
+        const latency = httpsLatency(t, c);
+        return {
+          latency: `${latency.toFixed(3)}s`,
+          ...(latency > 1
+            ? { problem: 'VERY_HIGH_LATENCY' }
+            : latency > 0.5
+              ? { problem: 'HIGH_LATENCY' }
+              : {}),
+        };
+      },
+    },
+  },
+  {
+    field: 'networkBandwidthReport',
+    everyMs: HOUR,
+    group: 'network',
+    item: {
+      reportTime,
+      downloadSpeedKbps: (t, c) => String(20_000 + (hash32(c.seed, c.i, t, 10) % 180_000)),
+    },
+  },
+  {
+    field: 'graphicsStatusReport',
+    everyMs: 3 * HOUR,
+    group: 'power',
+    item: {
+      reportTime,
+      displays: () => [
+        {
+          displayName: 'Built-in display',
+          resolutionWidth: 1366,
+          resolutionHeight: 768,
+          refreshRate: 60,
+          isInternal: true,
+        },
+      ],
+    },
+  },
+  {
+    field: 'batteryStatusReport',
+    everyMs: HOUR,
+    group: 'power',
+    item: {
+      reportTime,
+      serialNumber: (_t, c) => c.batterySerial,
+      batteryHealth: (_t, c) => c.battery.health,
+      cycleCount: (_t, c) => c.battery.cycleCount,
+      fullChargeCapacity: (_t, c) => String(fullCharge(c)),
+      sample: (t, c) => {
+        const charge = hashUnit(c.seed, c.i, t, 12);
+        const full = fullCharge(c);
+        return [
+          {
+            reportTime: iso(t),
+            voltage: String(11_400 + Math.round(charge * 1_500)),
+            remainingCapacity: String(Math.round(full * charge)),
+            temperature: 28 + Math.round(charge * 10),
+            dischargeRate: charge > 0.8 ? -8_000 : 6_500,
+            chargeRate: Math.round(charge * 100),
+            current: String(charge > 0.8 ? -700 : 550),
+            status: charge > 0.8 ? 'Charging' : 'Discharging',
+          },
+        ];
+      },
+    },
+  },
+  {
+    field: 'storageStatusReport',
+    everyMs: 3 * HOUR,
+    group: 'power',
+    item: {
+      reportTime,
+      disk: (t, c) => {
+        const { seed, i, platform } = c;
+        return [
+          {
+            serialNumber: `0x${hash32(seed, i, 13).toString(16).padStart(8, '0')}`,
+            manufacturer: '0x000015',
+            model: platform.storageType === 'eMMC' ? 'DA4064' : 'SSD 256GB',
+            sizeBytes: String(c.disk.capacity),
+            type: platform.storageType,
+            health: 'PRE_EOL_INFO: 0x01',
+            volumeIds: ['/home/chronos'],
+            bytesReadThisSession: String(hash32(seed, i, t, 14) * 64),
+            bytesWrittenThisSession: String(hash32(seed, i, t, 15) * 16),
+            readTimeThisSession: seconds(hash32(seed, i, t, 16) % 600_000),
+            writeTimeThisSession: seconds(hash32(seed, i, t, 17) % 300_000),
+            ioTimeThisSession: seconds(hash32(seed, i, t, 18) % 900_000),
+            discardTimeThisSession: '0s',
+          },
+        ];
+      },
+    },
+  },
+  {
+    field: 'audioStatusReport',
+    everyMs: HOUR,
+    group: 'activity',
+    item: {
+      reportTime,
+      outputMute: (t, c) => hashUnit(c.seed, c.i, t, 19) < 0.2,
+      inputMute: () => true,
+      outputVolume: (t, c) => hash32(c.seed, c.i, t, 20) % 101,
+      outputDevice: () => 'Speaker (internal)',
+      inputGain: () => 50,
+      inputDevice: () => 'Internal Mic',
+    },
+  },
+  {
+    field: 'bootPerformanceReport',
+    everyMs: 24 * HOUR,
+    group: 'activity',
+    item: {
+      bootUpDuration: (t, c) => `${(6 + hashUnit(c.seed, c.i, t, 21) * 6).toFixed(3)}s`,
+      bootUpTime: (t) => iso(t - 10 * HOUR),
+      shutdownDuration: (t, c) => `${(1 + hashUnit(c.seed, c.i, t, 22) * 2).toFixed(3)}s`,
+      shutdownTime: (t) => iso(t - 11 * HOUR),
+      shutdownReason: (t, c) => (hashUnit(c.seed, c.i, t, 23) < 0.15 ? 'SYSTEM_UPDATE' : 'USER_REQUEST'),
+      reportTime,
+    },
+  },
+  {
+    field: 'heartbeatStatusReport',
+    everyMs: 3 * HOUR,
+    group: 'activity',
+    kioskOnly: true,
+    item: { reportTime, state: () => 'ONLINE' },
+  },
+  {
+    field: 'kioskAppStatusReport',
+    everyMs: 3 * HOUR,
+    group: 'activity',
+    kioskOnly: true,
+    item: {
+      reportTime,
+      appId: () => 'haldijlpaehedbjfdnpgflgmbhfbghbh',
+      appVersion: () => '4.2.1',
+    },
+  },
+  {
+    field: 'peripheralsReport',
+    everyMs: 3 * HOUR,
+    group: 'activity',
+    item: {
+      reportTime,
+      usbPeripheralReport: (_t, c) =>
+        hashUnit(c.seed, c.i, 24) < 0.3
+          ? [
+              {
+                vendor: 'Logitech, Inc.',
+                name: 'USB Receiver',
+                vid: 1133,
+                pid: 50475,
+                categories: ['HID'],
+                classId: 3,
+                subclassId: 1,
+              },
+            ]
+          : ABSENT,
+    },
+  },
+  {
+    field: 'appReport',
+    everyMs: 3 * HOUR,
+    group: 'activity',
+    item: {
+      reportTime,
+      usageData: (t, c) => {
+        const { seed, i } = c;
+        return [
+          {
+            appId: 'mmfbcljfglbokpmkimbfghdkjmjhdgbg',
+            appType: 'APPLICATION_TYPE_CHROME_APP',
+            appInstanceId: `${hash32(seed, i, 25).toString(16)}-0001`,
+            runningDuration: seconds(hash32(seed, i, t, 26) % 3_600_000),
+          },
+          {
+            appId: 'https://classroom.google.com/',
+            appType: 'APPLICATION_TYPE_WEB',
+            appInstanceId: `${hash32(seed, i, 27).toString(16)}-0002`,
+            runningDuration: seconds(hash32(seed, i, t, 28) % 7_200_000),
+          },
+        ];
+      },
+    },
+  },
+];
+
+/** How one report item is built: its fields in output order, each trimmed by its own selection. */
+type ItemPlan = readonly (readonly [string, (t: number, c: SampleContext) => unknown, FieldTree | true])[];
+
+interface SeriesPlan {
+  spec: SeriesSpec;
+  item: ItemPlan;
+}
+
+/**
+ * Which item fields a selection keeps, in the order `applyFields` writes them (the selection's
+ * order; every field, in the item's order, for a whole item).
+ */
+function itemPlan(item: ItemFields, node: FieldTree | true): ItemPlan {
+  if (node === true || node.has('*')) return Object.entries(item).map(([key, build]) => [key, build, true]);
+  const plan: [string, (t: number, c: SampleContext) => unknown, FieldTree | true][] = [];
+  for (const [key, child] of node) {
+    const build = Object.hasOwn(item, key) ? item[key] : undefined;
+    if (build) plan.push([key, build, child]);
+  }
+  return plan;
+}
+
+function buildItem(plan: ItemPlan, t: number, c: SampleContext): Json {
+  const out: Json = {};
+  for (const [key, build, node] of plan) {
+    const value = build(t, c);
+    if (value === ABSENT) continue;
+    out[key] = node === true ? value : applyFields(value, node);
+  }
+  return out;
+}
+
+export type TelemetryDeviceBuilder = (state: EmulatorState, i: number, window: ReportWindow) => Json;
+
+/**
+ * Why: a listing makes its builder once for its readMask and its `fields` selection of a device
+ * (`true`: all of it), and each device then builds only what the selection keeps, in the order
+ * `applyFields` would leave it: a sync's page skips the report fields it drops (temperatures,
+ * battery samples) instead of building them and copying the rest.
+ */
+export function telemetryDeviceBuilder(
+  fields: ReadonlySet<string>,
+  selection: FieldTree | true = true,
+): TelemetryDeviceBuilder {
+  const whole = selection === true || selection.has('*');
+  const tree = whole ? undefined : selection;
+  const wanted = tree ? new Set([...fields].filter((field) => tree.has(field))) : fields;
+  const series: SeriesPlan[] = SERIES.filter((spec) => wanted.has(spec.field)).map((spec) => ({
+    spec,
+    item: itemPlan(spec.item, tree?.get(spec.field) ?? true),
+  }));
+  const groups = new Set(series.map((s) => s.spec.group));
+  return (state, i, window) => {
+    const out = deviceJson(state, i, wanted, window, series, groups);
+    if (!tree) return out;
+    const picked: Json = {};
+    for (const [key, node] of tree) {
+      if (!(key in out)) continue;
+      picked[key] = node === true || SERIES_FIELDS.has(key) ? out[key] : applyFields(out[key], node);
+    }
+    return picked;
+  };
+}
+
+const SERIES_FIELDS: ReadonlySet<string> = new Set(SERIES.map((spec) => spec.field));
+
 export function telemetryDeviceJson(
   state: EmulatorState,
   i: number,
   fields: ReadonlySet<string>,
   window: ReportWindow,
+): Json {
+  return telemetryDeviceBuilder(fields)(state, i, window);
+}
+
+function deviceJson(
+  state: EmulatorState,
+  i: number,
+  fields: ReadonlySet<string>,
+  window: ReportWindow,
+  series: readonly SeriesPlan[],
+  groups: ReadonlySet<SeriesGroup>,
 ): Json {
   const fleet = state.fleet;
   const d = fleet.devices;
@@ -109,217 +465,40 @@ export function telemetryDeviceJson(
   if (want('serialNumber')) out.serialNumber = d.serial[i];
   if (Number.isNaN(upload)) return out;
   Object.assign(out, telemetryInfo(state, i, fields));
-  const series: SeriesSink = (field, everyMs, build) => {
-    if (!fields.has(field)) return;
-    const items = sampleTimes(upload, everyMs, window).map(build);
-    if (items.length) out[field] = items;
-  };
-  const context: SeriesContext = { state, i, seed: fleet.seed, now, series };
-  cpuAndMemorySeries(context);
-  networkSeries(context);
-  powerAndStorageSeries(context);
-  activitySeries(context);
+  if (!series.length) return out;
+  const c = sampleContext(state, i, now, groups);
+  const kiosk = d.profile[i] === PROFILE.kiosk;
+  for (const { spec, item } of series) {
+    if (spec.kioskOnly && !kiosk) continue;
+    const times = sampleTimes(upload, spec.everyMs, window);
+    if (!times.length) continue;
+    const items: Json[] = new Array<Json>(times.length);
+    for (let n = 0; n < times.length; n++) items[n] = buildItem(item, times[n] as number, c);
+    out[spec.field] = items;
+  }
   return out;
 }
 
-/** Adds a report list when the readMask asks for it and the window has samples. */
-type SeriesSink = (field: string, everyMs: number, build: (t: number) => Json) => void;
-
-interface SeriesContext {
-  state: EmulatorState;
-  i: number;
-  seed: number;
-  now: number;
-  series: SeriesSink;
-}
-
-/** CPU and memory, sampled every 10 minutes. */
-function cpuAndMemorySeries({ state, i, seed, series }: SeriesContext): void {
-  const ramTotal = systemRamTotal(state.fleet, i);
-  series('cpuStatusReport', 10 * MINUTE, (t) => {
-    const load = hashUnit(seed, i, t / MINUTE, 1);
-    return {
-      reportTime: iso(t),
-      sampleFrequency: '600s',
-      cpuUtilizationPct: Math.round(load * 90) + 2,
-      cpuTemperatureInfo: [{ label: 'Core 0', temperatureCelsius: Math.round(38 + load * 30) }],
-    };
-  });
-  series('memoryStatusReport', 10 * MINUTE, (t) => ({
-    reportTime: iso(t),
-    sampleFrequency: '600s',
-    systemRamFreeBytes: String(Math.floor(ramTotal * (0.1 + hashUnit(seed, i, t / MINUTE, 3) * 0.5))),
-    pageFaults: hash32(seed, i, t / MINUTE, 4) % 5_000,
-  }));
-}
-
-/** Network status, diagnostics and bandwidth, hourly. */
-function networkSeries({ state, i, seed, now, series }: SeriesContext): void {
-  const addresses = networkAddresses(state.fleet, i, now);
-  series('networkStatusReport', HOUR, (t) => {
-    const signal = -40 - (hash32(seed, i, t / HOUR, 5) % 45);
-    return {
-      reportTime: iso(t),
-      sampleFrequency: '3600s',
-      signalStrengthDbm: signal,
-      lanIpAddress: addresses?.lan,
-      gatewayIpAddress: addresses?.lan.replace(/\.\d+$/, '.1'),
-      transmissionBitRateMbps: String(72 + (hash32(seed, i, t, 6) % 800)),
-      receivingBitRateMbps: String(72 + (hash32(seed, i, t, 7) % 800)),
-      encryptionOn: true,
-      wifiLinkQuality: String(Math.max(0, Math.min(70, 110 + signal))),
-      wifiPowerManagementEnabled: false,
-      guid: `wifi-${hash32(seed, state.fleet.devices.school[i] ?? 0, 8).toString(16)}`,
-      connectionState: 'ONLINE',
-      connectionType: 'WIFI',
-    };
-  });
-  series('networkDiagnosticsReport', HOUR, (t) => {
-    const latency = 0.05 + hashUnit(seed, i, t, 9) ** 4 * 1.5;
-    return {
-      reportTime: iso(t),
-      httpsLatencyData: {
-        latency: `${latency.toFixed(3)}s`,
-        ...(latency > 1
-          ? { problem: 'VERY_HIGH_LATENCY' }
-          : latency > 0.5
-            ? { problem: 'HIGH_LATENCY' }
-            : {}),
-      },
-    };
-  });
-  series('networkBandwidthReport', HOUR, (t) => ({
-    reportTime: iso(t),
-    downloadSpeedKbps: String(20_000 + (hash32(seed, i, t, 10) % 180_000)),
-  }));
-}
-
-/** Graphics, battery (hourly) and storage (every 3 hours). */
-function powerAndStorageSeries({ state, i, seed, now, series }: SeriesContext): void {
+function sampleContext(
+  state: EmulatorState,
+  i: number,
+  now: number,
+  groups: ReadonlySet<SeriesGroup>,
+): SampleContext {
   const fleet = state.fleet;
+  const power = groups.has('power');
   const platform = PLATFORMS[modelOf(fleet, i).family];
-  const disk = diskUsage(fleet, i, now);
-  series('graphicsStatusReport', 3 * HOUR, (t) => ({
-    reportTime: iso(t),
-    displays: [
-      {
-        displayName: 'Built-in display',
-        resolutionWidth: 1366,
-        resolutionHeight: 768,
-        refreshRate: 60,
-        isInternal: true,
-      },
-    ],
-  }));
-  const battery = batteryState(fleet, i, now);
-  const design = platform.batteryDesignMah;
-  const batterySerial = batterySerialOf(state, i);
-  series('batteryStatusReport', HOUR, (t) => {
-    const charge = hashUnit(seed, i, t, 12);
-    const full = Math.round((design * battery.healthPct) / 100);
-    return {
-      reportTime: iso(t),
-      serialNumber: batterySerial,
-      batteryHealth: battery.health,
-      cycleCount: battery.cycleCount,
-      fullChargeCapacity: String(full),
-      sample: [
-        {
-          reportTime: iso(t),
-          voltage: String(11_400 + Math.round(charge * 1_500)),
-          remainingCapacity: String(Math.round(full * charge)),
-          temperature: 28 + Math.round(charge * 10),
-          dischargeRate: charge > 0.8 ? -8_000 : 6_500,
-          chargeRate: Math.round(charge * 100),
-          current: String(charge > 0.8 ? -700 : 550),
-          status: charge > 0.8 ? 'Charging' : 'Discharging',
-        },
-      ],
-    };
-  });
-  series('storageStatusReport', 3 * HOUR, (t) => ({
-    reportTime: iso(t),
-    disk: [
-      {
-        serialNumber: `0x${hash32(seed, i, 13).toString(16).padStart(8, '0')}`,
-        manufacturer: '0x000015',
-        model: platform.storageType === 'eMMC' ? 'DA4064' : 'SSD 256GB',
-        sizeBytes: String(disk.capacity),
-        type: platform.storageType,
-        health: 'PRE_EOL_INFO: 0x01',
-        volumeIds: ['/home/chronos'],
-        bytesReadThisSession: String(hash32(seed, i, t, 14) * 64),
-        bytesWrittenThisSession: String(hash32(seed, i, t, 15) * 16),
-        readTimeThisSession: seconds(hash32(seed, i, t, 16) % 600_000),
-        writeTimeThisSession: seconds(hash32(seed, i, t, 17) % 300_000),
-        ioTimeThisSession: seconds(hash32(seed, i, t, 18) % 900_000),
-        discardTimeThisSession: '0s',
-      },
-    ],
-  }));
+  return {
+    state,
+    i,
+    seed: fleet.seed,
+    ramTotal: groups.has('cpuAndMemory') ? systemRamTotal(fleet, i) : 0,
+    addresses: groups.has('network') ? networkAddresses(fleet, i, now) : undefined,
+    platform,
+    disk: power ? diskUsage(fleet, i, now) : { capacity: 0, used: 0 },
+    battery: power ? batteryState(fleet, i, now) : NO_BATTERY,
+    batterySerial: power ? batterySerialOf(state, i) : '',
+  };
 }
 
-/** Audio, boots, kiosk heartbeats, peripherals and app usage. */
-function activitySeries({ state, i, seed, series }: SeriesContext): void {
-  series('audioStatusReport', HOUR, (t) => ({
-    reportTime: iso(t),
-    outputMute: hashUnit(seed, i, t, 19) < 0.2,
-    inputMute: true,
-    outputVolume: hash32(seed, i, t, 20) % 101,
-    outputDevice: 'Speaker (internal)',
-    inputGain: 50,
-    inputDevice: 'Internal Mic',
-  }));
-  series('bootPerformanceReport', 24 * HOUR, (t) => ({
-    bootUpDuration: `${(6 + hashUnit(seed, i, t, 21) * 6).toFixed(3)}s`,
-    bootUpTime: iso(t - 10 * HOUR),
-    shutdownDuration: `${(1 + hashUnit(seed, i, t, 22) * 2).toFixed(3)}s`,
-    shutdownTime: iso(t - 11 * HOUR),
-    shutdownReason: hashUnit(seed, i, t, 23) < 0.15 ? 'SYSTEM_UPDATE' : 'USER_REQUEST',
-    reportTime: iso(t),
-  }));
-  const kiosk = state.fleet.devices.profile[i] === PROFILE.kiosk;
-  if (kiosk) {
-    series('heartbeatStatusReport', 3 * HOUR, (t) => ({ reportTime: iso(t), state: 'ONLINE' }));
-    series('kioskAppStatusReport', 3 * HOUR, (t) => ({
-      reportTime: iso(t),
-      appId: 'haldijlpaehedbjfdnpgflgmbhfbghbh',
-      appVersion: '4.2.1',
-    }));
-  }
-  series('peripheralsReport', 3 * HOUR, (t) => ({
-    reportTime: iso(t),
-    ...(hashUnit(seed, i, 24) < 0.3
-      ? {
-          usbPeripheralReport: [
-            {
-              vendor: 'Logitech, Inc.',
-              name: 'USB Receiver',
-              vid: 1133,
-              pid: 50475,
-              categories: ['HID'],
-              classId: 3,
-              subclassId: 1,
-            },
-          ],
-        }
-      : {}),
-  }));
-  series('appReport', 3 * HOUR, (t) => ({
-    reportTime: iso(t),
-    usageData: [
-      {
-        appId: 'mmfbcljfglbokpmkimbfghdkjmjhdgbg',
-        appType: 'APPLICATION_TYPE_CHROME_APP',
-        appInstanceId: `${hash32(seed, i, 25).toString(16)}-0001`,
-        runningDuration: seconds(hash32(seed, i, t, 26) % 3_600_000),
-      },
-      {
-        appId: 'https://classroom.google.com/',
-        appType: 'APPLICATION_TYPE_WEB',
-        appInstanceId: `${hash32(seed, i, 27).toString(16)}-0002`,
-        runningDuration: seconds(hash32(seed, i, t, 28) % 7_200_000),
-      },
-    ],
-  }));
-}
+const NO_BATTERY: BatteryState = { cycleCount: 0, healthPct: 0, health: 'BATTERY_HEALTH_NORMAL' };

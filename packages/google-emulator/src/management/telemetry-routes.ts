@@ -4,12 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guard, ownCustomer, ROUTE_SCOPES, type ApiContext } from '../http/api-context.ts';
 import { GoogleApiError } from '../http/google-errors.ts';
-import { sendJson } from '../http/json-response.ts';
+import { sendJson, sendShapedJson } from '../http/json-response.ts';
+import { applyFieldsAround, parseFields, type FieldTree } from '../http/partial-response.ts';
 import { stringParam } from '../http/request-params.ts';
 import { STATUS } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { parseReadMask, parseTelemetryFilter, rpcInvalid, type TelemetryFilter } from './telemetry-filter.ts';
-import { TELEMETRY_FIELDS, telemetryDeviceJson } from './telemetry-json.ts';
+import { TELEMETRY_FIELDS, telemetryDeviceBuilder, telemetryDeviceJson } from './telemetry-json.ts';
 
 export const TELEMETRY_PAGE_SIZE = { default: 100, max: 1000 } as const;
 const BASE = '/v1/customers/:customerId/telemetry/devices';
@@ -25,6 +26,20 @@ export function pageSizeParam(request: FastifyRequest, limits: { default: number
     throw rpcInvalid(`Invalid pageSize ${text}: must be between 1 and ${limits.max}.`);
   }
   return value;
+}
+
+/**
+ * The `fields` selection as `sendJson` reads it, or undefined when there is none or it does not
+ * parse (then `sendJson` answers Google's 400 for it after the page is built, as it always did).
+ */
+function fieldsTree(request: FastifyRequest): FieldTree | undefined {
+  const text = (request.query as Record<string, unknown>).fields;
+  if (typeof text !== 'string' || !text) return undefined;
+  try {
+    return parseFields(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Devices that report telemetry: enrolled and not deprovisioned. */
@@ -65,16 +80,25 @@ export function registerTelemetryRoutes(app: FastifyInstance, context: ApiContex
       ...(filter.reportsFrom !== undefined ? { from: filter.reportsFrom } : {}),
       ...(filter.reportsTo !== undefined ? { to: filter.reportsTo } : {}),
     };
+    // Devices are built with only the fields the `fields` selection keeps (none when it keeps no
+    // devices); an unreadable selection builds them whole and fails where it always did, on output.
+    const tree = fieldsTree(request);
+    const selected = tree === undefined || tree.has('*') ? true : tree.get('devices');
+    const build = telemetryDeviceBuilder(fields, selected ?? true);
     const devices: Record<string, unknown>[] = [];
+    let listed = 0;
     const count = state.fleet.devices.count;
-    for (; row < count && devices.length < pageSize; row++) {
-      if (matches(state, row, filter, ouSlot)) devices.push(telemetryDeviceJson(state, row, fields, window));
+    for (; row < count && listed < pageSize; row++) {
+      if (!matches(state, row, filter, ouSlot)) continue;
+      listed++;
+      if (selected !== undefined) devices.push(build(state, row, window));
     }
     while (row < count && !matches(state, row, filter, ouSlot)) row++;
     const body: Record<string, unknown> = {};
-    if (devices.length) body.devices = devices;
+    if (listed) body.devices = devices;
     if (row < count) body.nextPageToken = state.pageTokens.issue(key, row);
-    return sendJson(request, reply, body);
+    if (tree === undefined) return sendJson(request, reply, body);
+    return sendShapedJson(request, reply, applyFieldsAround(body, tree, 'devices'));
   });
 
   app.get<{ Params: CustomerParams & { deviceId: string } }>(
