@@ -3,7 +3,7 @@
  * request's selection has them (see device-json.ts). Split in parts only to keep functions short;
  * each part continues where the previous one stopped.
  */
-import { PLATFORMS } from '../state/chromebook-models.ts';
+import { type ChromebookModel, PLATFORMS } from '../state/chromebook-models.ts';
 import { chromeVersion, platformVersion, releaseIndexAt } from '../state/chromeos-releases.ts';
 import { annotation, type AnnotatedField } from '../state/device-annotations.ts';
 import {
@@ -58,14 +58,22 @@ export function deviceEtag(state: EmulatorState, i: number): string {
     fleet.orgUnits.bySlot(slot).version,
     releaseIndexAt(now),
   );
-  let out = '"';
+  // Character codes into one flat string: appending 23 characters one by one builds a deep rope.
+  const codes = etagCodes;
+  let at = 1;
   for (let part = 0; part < 4; part++) {
     let h = hash32(fleet.seed, i, change, part);
-    for (let c = 0; c < 5; c++, h >>>= 6) out += ETAG_ALPHABET.charAt(h & 63);
-    if (part === 1) out += '/';
+    for (let c = 0; c < 5; c++, h >>>= 6) codes[at++] = ETAG_CODES[h & 63] as number;
+    if (part === 1) codes[at++] = SLASH;
   }
-  return `${out}"`;
+  return String.fromCharCode.apply(null, codes);
 }
+
+const ETAG_CODES = Array.from(ETAG_ALPHABET, (c) => c.charCodeAt(0));
+const QUOTE = 34;
+const SLASH = 47;
+/** `"` + 10 characters + `/` + 10 characters + `"`; only the characters between change. */
+const etagCodes: number[] = new Array<number>(23).fill(QUOTE);
 
 /** What most fields of one device read, computed once per device. */
 export function deviceContext(state: EmulatorState, i: number) {
@@ -121,7 +129,7 @@ export function checkinFields(out: Json, c: DeviceContext, s: DeviceSelection): 
   }
   if (s.firmwareVersion && c.hasSynced) {
     const build = c.platform.firmwareBuild;
-    out.firmwareVersion = model.family === 'flex' ? build : `Google_${capitalize(model.board)}.${build}`;
+    out.firmwareVersion = model.family === 'flex' ? build : googleFirmware(model, build);
   }
   if (s.macAddress) setMac(out, 'macAddress', d.wifiMac[i]);
   if (s.bootMode && c.hasSynced) out.bootMode = d.has(i, FLAG.devMode) ? 'Dev' : 'Verified';
@@ -173,7 +181,7 @@ export function placementFields(out: Json, c: DeviceContext, s: DeviceSelection)
   if (s.orgUnitPath) out.orgUnitPath = ou.orgUnitPath;
   if (s.tpmVersionInfo && c.hasSynced)
     out.tpmVersionInfo = tpmVersionInfo(fleet.seed, i, c.platform.tpmFamily);
-  if (s.orgUnitId) out.orgUnitId = `id:${ou.orgUnitId}`;
+  if (s.orgUnitId) out.orgUnitId = prefixedOrgUnitId(ou.orgUnitId);
   if (s.osUpdateStatus && c.hasSynced) out.osUpdateStatus = osUpdateStatus(state, i, c.now);
 }
 
@@ -224,6 +232,38 @@ function setMac(out: Json, key: string, mac: number | undefined, upper?: boolean
 /** Google leaves an empty list out. */
 function setList(out: Json, key: string, list: unknown[] | undefined): void {
   if (list?.length) out[key] = list;
+}
+
+/**
+ * Strings every device of a model or OU shares, made once: a remembered string is flattened on its
+ * first JSON.stringify, where a fresh template result is a rope to flatten for every device.
+ */
+const sharedText = new Map<string, string>();
+
+function shared(key: string, make: () => string): string {
+  let text = sharedText.get(key);
+  if (text === undefined) {
+    if (sharedText.size >= 8192) sharedText.clear();
+    text = make();
+    sharedText.set(key, text);
+  }
+  return text;
+}
+
+/** By model: its platform's firmware build never changes. */
+const firmwareByModel = new Map<ChromebookModel, string>();
+
+function googleFirmware(model: ChromebookModel, build: string): string {
+  let text = firmwareByModel.get(model);
+  if (text === undefined) {
+    text = `Google_${capitalize(model.board)}.${build}`;
+    firmwareByModel.set(model, text);
+  }
+  return text;
+}
+
+function prefixedOrgUnitId(orgUnitId: string): string {
+  return shared(orgUnitId, () => `id:${orgUnitId}`);
 }
 
 function capitalize(text: string): string {

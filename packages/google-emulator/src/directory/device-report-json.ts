@@ -155,13 +155,37 @@ export function bluetoothAdapterInfo(f: DeviceContext): Json[] {
   const seed = f.fleet.seed;
   return [
     {
-      address: macHex(locallyAdministeredMac(hash32(seed, f.i, 81), hash32(seed, f.i, 83)), true).replace(
-        /(..)(?!$)/g,
-        '$1:',
+      address: colonSeparated(
+        macHex(locallyAdministeredMac(hash32(seed, f.i, 81), hash32(seed, f.i, 83)), true),
       ),
       numConnectedDevices: hash32(seed, f.i, 82) % 3,
     },
   ];
+}
+
+/** `AABBCCDDEEFF` as `AA:BB:CC:DD:EE:FF` (macHex always writes 12 digits), as one flat string. */
+function colonSeparated(hex: string): string {
+  const c = (at: number) => hex.charCodeAt(at);
+  const colon = 58;
+  return String.fromCharCode(
+    c(0),
+    c(1),
+    colon,
+    c(2),
+    c(3),
+    colon,
+    c(4),
+    c(5),
+    colon,
+    c(6),
+    c(7),
+    colon,
+    c(8),
+    c(9),
+    colon,
+    c(10),
+    c(11),
+  );
 }
 
 export function fanInfo(f: DeviceContext): Json[] | undefined {

@@ -31,18 +31,49 @@ function pointOf(index: number): number {
 
 /** Chrome version, the Directory `osVersion`: e.g. `120.0.6099.71`. */
 export function chromeVersion(index: number): string {
-  const milestone = milestoneOf(index);
-  const build = 6099 + Math.round((milestone - 120) * 63.5);
-  return `${milestone}.0.${build}.${71 + pointOf(index) * 38}`;
+  return remembered(chromeVersions, index, () => {
+    const milestone = milestoneOf(index);
+    const build = 6099 + Math.round((milestone - 120) * 63.5);
+    return `${milestone}.0.${build}.${71 + pointOf(index) * 38}`;
+  });
+}
+
+/**
+ * Version strings by release: a listing writes the same few dozen versions for every device, and a
+ * remembered string is flattened once instead of being rebuilt as a fresh rope each time.
+ */
+const chromeVersions = new Map<number, string>();
+const platformNumbers = new Map<number, string>();
+const platformVersions = new Map<string, Map<number, string>>();
+
+function remembered<K>(cache: Map<K, string>, key: K, make: () => string): string {
+  let text = cache.get(key);
+  if (text === undefined) {
+    if (cache.size >= 4096) cache.clear();
+    text = make();
+    cache.set(key, text);
+  }
+  return text;
 }
 
 /** ChromeOS platform version without the build suffix: e.g. `15662.43.0`. */
 export function platformNumber(index: number): string {
-  const milestone = milestoneOf(index);
-  return `${15662 + (milestone - 120) * 37}.${43 + pointOf(index) * 20}.0`;
+  return remembered(platformNumbers, index, () => {
+    const milestone = milestoneOf(index);
+    return `${15662 + (milestone - 120) * 37}.${43 + pointOf(index) * 20}.0`;
+  });
 }
 
 /** The Directory `platformVersion` string: `15662.43.0 (Official Build) stable-channel coral`. */
 export function platformVersion(index: number, board: string): string {
-  return `${platformNumber(index)} (Official Build) stable-channel ${board}`;
+  let byIndex = platformVersions.get(board);
+  if (!byIndex) {
+    byIndex = new Map();
+    platformVersions.set(board, byIndex);
+  }
+  return remembered(
+    byIndex,
+    index,
+    () => `${platformNumber(index)} (Official Build) stable-channel ${board}`,
+  );
 }

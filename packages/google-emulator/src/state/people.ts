@@ -227,10 +227,11 @@ const STRIDE_INVERSE = (() => {
   return ((t0 % NAME_SPACE) + NAME_SPACE) % NAME_SPACE;
 })();
 
-function nameParts(person: number): [string, string, number] {
+/** A person's first and last name, lower-cased, and how many times the pair came round before. */
+function lowerNameParts(person: number): [string, string, number] {
   const slot = (person * NAME_STRIDE + NAME_OFFSET) % NAME_SPACE;
-  const first = FIRST[slot % FIRST.length] ?? 'Alex';
-  const last = LAST[Math.floor(slot / FIRST.length)] ?? 'Lee';
+  const first = FIRST_LOWER[slot % FIRST.length] ?? 'alex';
+  const last = LAST_LOWER[Math.floor(slot / FIRST.length)] ?? 'lee';
   return [first, last, Math.floor(person / NAME_SPACE)];
 }
 
@@ -248,8 +249,9 @@ export function personFromEmail(email: string, domain: string): number | undefin
 
 /** ava.nguyen@domain, with a number once the name space wraps: ava.nguyen3@domain */
 export function personEmail(person: number, domain: string): string {
-  const [first, last, round] = nameParts(person);
-  return `${first.toLowerCase()}.${last.toLowerCase()}${round === 0 ? '' : round}@${domain}`;
+  const [first, last, round] = lowerNameParts(person);
+  // join writes one flat string; a template would leave a rope for JSON.stringify to flatten.
+  return [first, '.', last, round === 0 ? '' : String(round), '@', domain].join('');
 }
 
 const SCHOOL_NAMES = [

@@ -22,7 +22,61 @@ function civil(days: number): [number, number, number] {
   return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
 }
 
+/**
+ * Written as one flat string from character codes: a template literal would build a rope of a dozen
+ * parts that every JSON.stringify of it must first copy into a flat string.
+ */
 export function isoTime(ms: number): string {
+  const t = Math.floor(ms);
+  const days = Math.floor(t / DAY);
+  let rest = t - days * DAY;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1_000);
+  const millis = rest - seconds * 1_000;
+  const [year, month, day] = civil(days);
+  if (!(year >= 1000 && year <= 9999)) return isoTimeText(ms);
+  return String.fromCharCode(
+    ZERO + Math.floor(year / 1000),
+    ZERO + (Math.floor(year / 100) % 10),
+    ZERO + (Math.floor(year / 10) % 10),
+    ZERO + (year % 10),
+    DASH,
+    ZERO + Math.floor(month / 10),
+    ZERO + (month % 10),
+    DASH,
+    ZERO + Math.floor(day / 10),
+    ZERO + (day % 10),
+    T,
+    ZERO + Math.floor(hours / 10),
+    ZERO + (hours % 10),
+    COLON,
+    ZERO + Math.floor(minutes / 10),
+    ZERO + (minutes % 10),
+    COLON,
+    ZERO + Math.floor(seconds / 10),
+    ZERO + (seconds % 10),
+    DOT,
+    ZERO + Math.floor(millis / 100),
+    ZERO + (Math.floor(millis / 10) % 10),
+    ZERO + (millis % 10),
+    Z,
+  );
+}
+
+const [ZERO, DASH, T, COLON, DOT, Z] = Array.from('0-T:.Z', (c) => c.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+
+/** The same text from a template: years outside 1000-9999 and non-finite input. */
+function isoTimeText(ms: number): string {
   const t = Math.floor(ms);
   const days = Math.floor(t / DAY);
   let rest = t - days * DAY;
