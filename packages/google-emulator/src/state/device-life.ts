@@ -53,8 +53,53 @@ function checkinTime(fleet: Fleet, i: number, k: number): number {
   return base + k * period + (hash32(fleet.seed, i, k, SALT.jitter) % Math.floor(period / 4));
 }
 
-/** Number of the device's latest check-in at `now`, or -1 when it is not checking in (yet). */
-export function checkinIndex(fleet: Fleet, i: number, now: number): number {
+/**
+ * The last device asked about, at which clock reading, with the columns its check-ins derive from:
+ * one device's JSON reads its latest check-in a dozen times (etag, last sync, OS version, update
+ * status, users, disk, network). Any change to those columns or the clock misses the memo.
+ */
+const lastCheckin = {
+  fleet: undefined as Fleet | undefined,
+  devices: undefined as Fleet['devices'] | undefined,
+  i: -1,
+  now: Number.NaN,
+  liveFrom: Number.NaN,
+  period: -1,
+  syncBase: Number.NaN,
+  k: -1,
+  synced: Number.NaN,
+};
+
+function memoizedCheckin(fleet: Fleet, i: number, now: number): typeof lastCheckin {
+  const d = fleet.devices;
+  const liveFrom = d.liveFrom[i] ?? Number.NaN;
+  const period = d.syncPeriodMin[i] ?? 60;
+  const syncBase = d.syncBase[i] ?? Number.NaN;
+  const memo = lastCheckin;
+  if (
+    memo.fleet === fleet &&
+    memo.devices === d &&
+    memo.i === i &&
+    Object.is(memo.now, now) &&
+    Object.is(memo.liveFrom, liveFrom) &&
+    memo.period === period &&
+    Object.is(memo.syncBase, syncBase)
+  )
+    return memo;
+  const k = computeCheckinIndex(fleet, i, now);
+  memo.fleet = fleet;
+  memo.devices = d;
+  memo.i = i;
+  memo.now = now;
+  memo.liveFrom = liveFrom;
+  memo.period = period;
+  memo.syncBase = syncBase;
+  memo.k = k;
+  memo.synced = k < 0 ? syncBase : checkinTime(fleet, i, k);
+  return memo;
+}
+
+function computeCheckinIndex(fleet: Fleet, i: number, now: number): number {
   if (!isLive(fleet, i)) return -1;
   const d = fleet.devices;
   const period = (d.syncPeriodMin[i] ?? 60) * MINUTE;
@@ -65,10 +110,14 @@ export function checkinIndex(fleet: Fleet, i: number, now: number): number {
   return k;
 }
 
+/** Number of the device's latest check-in at `now`, or -1 when it is not checking in (yet). */
+export function checkinIndex(fleet: Fleet, i: number, now: number): number {
+  return memoizedCheckin(fleet, i, now).k;
+}
+
 /** Last policy sync at `now`; NaN for a device that never synced (pre-provisioned). */
 export function lastSyncAt(fleet: Fleet, i: number, now: number): number {
-  const k = checkinIndex(fleet, i, now);
-  return k < 0 ? (fleet.devices.syncBase[i] ?? Number.NaN) : checkinTime(fleet, i, k);
+  return memoizedCheckin(fleet, i, now).synced;
 }
 
 /** The first check-in strictly after `now`; undefined for a device that is not checking in. */
@@ -311,7 +360,32 @@ export function networkAddresses(
   const synced = lastSyncAt(fleet, i, now);
   if (Number.isNaN(synced)) return undefined;
   const school = fleet.schools[fleet.devices.school[i] ?? -1];
-  const net = (school?.lanNet ?? 1) === 0 ? '192.0.2' : '198.51.100';
+  const documentation = (school?.lanNet ?? 1) === 0;
   const host = 2 + (hash32(fleet.seed, i, Math.floor(synced / DAY), SALT.ip) % 250);
-  return { lan: `${net}.${host}`, wan: `203.0.113.${school?.wanHost ?? 254}` };
+  return { lan: lanAddress(documentation, host), wan: wanAddress(school?.wanHost ?? 254) };
+}
+
+/** Addresses made once each: remembered strings are flat, fresh template results are ropes. */
+const lanAddresses = new Map<number, string>();
+const wanAddresses = new Map<number, string>();
+
+function lanAddress(documentation: boolean, host: number): string {
+  const key = documentation ? -host - 1 : host;
+  let text = lanAddresses.get(key);
+  if (text === undefined) {
+    text = `${documentation ? '192.0.2' : '198.51.100'}.${host}`;
+    if (lanAddresses.size >= 4096) lanAddresses.clear();
+    lanAddresses.set(key, text);
+  }
+  return text;
+}
+
+function wanAddress(host: number): string {
+  let text = wanAddresses.get(host);
+  if (text === undefined) {
+    text = `203.0.113.${String(host)}`;
+    if (wanAddresses.size >= 4096) wanAddresses.clear();
+    wanAddresses.set(host, text);
+  }
+  return text;
 }
