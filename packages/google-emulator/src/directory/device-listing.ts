@@ -10,6 +10,7 @@
 import { invalidInput } from '../http/google-errors.ts';
 import { annotation } from '../state/device-annotations.ts';
 import { lastSyncAt } from '../state/device-life.ts';
+import type { DeviceTable } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { compileDeviceQuery, type DevicePredicate } from './device-query.ts';
 
@@ -39,6 +40,27 @@ export interface DevicePage {
 }
 
 const MAX_CACHED_ORDERS = 16;
+
+/** Serial numbers are set when a fleet is generated and never change, so their order is kept per table. */
+const serialRanks = new WeakMap<DeviceTable, Uint32Array>();
+
+/** Each row's position when all rows are sorted by serial number, ties by row. */
+function serialRank(d: DeviceTable): Uint32Array {
+  let rank = serialRanks.get(d);
+  if (!rank) {
+    const serials = d.serial;
+    const rows = Array.from({ length: d.count }, (_, i) => i);
+    rows.sort((a, b) => {
+      const ka = serials[a] as string;
+      const kb = serials[b] as string;
+      return ka < kb ? -1 : ka > kb ? 1 : a - b;
+    });
+    rank = new Uint32Array(d.count);
+    for (let position = 0; position < rows.length; position++) rank[rows[position] as number] = position;
+    serialRanks.set(d, rank);
+  }
+  return rank;
+}
 
 export class DeviceLister {
   readonly #orders = new Map<string, Uint32Array>();
@@ -130,16 +152,15 @@ export class DeviceLister {
       const keys = new Float64Array(d.count);
       for (const i of rows) keys[i] = lastSyncAt(fleet, i, now) || Number.NEGATIVE_INFINITY;
       rows.sort((a, b) => sign * ((keys[a] as number) - (keys[b] as number) || a - b));
+    } else if (orderBy === 'serialNumber') {
+      // Each row's place among all serials (ties by row): numbers compare faster than strings.
+      const rank = serialRank(d);
+      rows.sort((a, b) => sign * ((rank[a] as number) - (rank[b] as number)));
     } else {
-      // Serial numbers are stored as strings already; other keys are computed once per match.
-      const keys: readonly (string | undefined)[] =
-        orderBy === 'serialNumber' ? d.serial : new Array<string>(d.count);
-      if (orderBy !== 'serialNumber') {
-        const computed = keys as string[];
-        for (const i of rows) {
-          computed[i] =
-            orderBy === 'status' ? d.statusOf(i) : (annotation(fleet, i, orderBy) ?? '').toLowerCase();
-        }
+      // Other keys are computed once per match.
+      const keys = new Array<string>(d.count);
+      for (const i of rows) {
+        keys[i] = orderBy === 'status' ? d.statusOf(i) : (annotation(fleet, i, orderBy) ?? '').toLowerCase();
       }
       rows.sort((a, b) => {
         const ka = keys[a] as string;
