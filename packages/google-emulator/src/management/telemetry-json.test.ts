@@ -3,7 +3,7 @@ import { applyFields, parseFields } from '../http/partial-response.ts';
 import { EmulatorState } from '../state/emulator-state.ts';
 import { HOUR } from '../state/device-life.ts';
 import { TEST_NOW } from '../testing/emulator-harness.ts';
-import { TELEMETRY_FIELDS, telemetryDeviceBuilder } from './telemetry-json.ts';
+import { integerText, TELEMETRY_FIELDS, telemetryDeviceBuilder } from './telemetry-json.ts';
 
 const SELECTIONS = [
   // What a sync asks for.
@@ -45,5 +45,14 @@ describe('telemetry device JSON for a fields selection', () => {
     expect(cpu.length).toBeGreaterThan(0);
     for (const item of cpu) expect(Object.keys(item)).toEqual(['reportTime']);
     expect(Object.keys(device)).toEqual(['cpuStatusReport', 'batteryStatusReport']);
+  });
+});
+
+describe('integerText', () => {
+  it('writes whole numbers exactly as String does', () => {
+    const samples = [0, 7, 2_147_483_647, 2_147_483_648, 9_999_999_999, 10_000_000_000, 8_589_934_592];
+    for (let k = 0; k < 20_000; k++) samples.push(Math.floor(Math.random() * 10 ** (1 + (k % 16))));
+    samples.push(1e15, 2 ** 53, 1.5, -3);
+    for (const n of samples) expect(integerText(n)).toBe(String(n));
   });
 });
