@@ -23,6 +23,7 @@ import { DEPROVISION_REASONS, FLAG, LICENSE_TYPES } from '../state/device-table.
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { locallyAdministeredMac, macHex } from '../state/mac-address.ts';
 import { hash32 } from '../state/random.ts';
+import { integerText } from '../state/integer-text.ts';
 import { isoDate, isoTime as iso } from '../state/time-format.ts';
 import type { DeviceSelection } from './device-json.ts';
 import {
@@ -152,7 +153,7 @@ export function reportFields(out: Json, c: DeviceContext, s: DeviceSelection): v
   if (s.annotatedAssetId) setText(out, 'annotatedAssetId', c);
   if (c.hasSynced) {
     if (s.diskVolumeReports) out.diskVolumeReports = diskVolumeReports(c);
-    if (s.systemRamTotal) out.systemRamTotal = String(systemRamTotal(fleet, i));
+    if (s.systemRamTotal) out.systemRamTotal = integerText(systemRamTotal(fleet, i));
     if (s.cpuStatusReports) out.cpuStatusReports = cpuStatusReports(c);
     if (s.cpuInfo) out.cpuInfo = cpuInfo(c);
     if (s.systemRamFreeReports) out.systemRamFreeReports = systemRamFreeReports(c);
@@ -168,7 +169,9 @@ export function reportFields(out: Json, c: DeviceContext, s: DeviceSelection): v
 /** autoUpdateExpiration to osUpdateStatus: addresses, place in the tree, TPM and updates. */
 export function placementFields(out: Json, c: DeviceContext, s: DeviceSelection): void {
   const { state, fleet, d, i, model } = c;
-  if (s.autoUpdateExpiration && model.aueMs !== undefined) out.autoUpdateExpiration = String(model.aueMs);
+  const aueMs = model.aueMs;
+  if (s.autoUpdateExpiration && aueMs !== undefined)
+    out.autoUpdateExpiration = modelText(model, 'aueMs', () => String(aueMs));
   if (s.ethernetMacAddress0 && d.has(i, FLAG.builtInEthernet)) {
     setMac(out, 'ethernetMacAddress0', d.ethernetMac[i], true);
   }
@@ -181,7 +184,7 @@ export function placementFields(out: Json, c: DeviceContext, s: DeviceSelection)
   if (s.orgUnitPath) out.orgUnitPath = ou.orgUnitPath;
   if (s.tpmVersionInfo && c.hasSynced)
     out.tpmVersionInfo = tpmVersionInfo(fleet.seed, i, c.platform.tpmFamily);
-  if (s.orgUnitId) out.orgUnitId = prefixedOrgUnitId(ou.orgUnitId);
+  if (s.orgUnitId) out.orgUnitId = prefixedOrgUnitId(ou);
   if (s.osUpdateStatus && c.hasSynced) out.osUpdateStatus = osUpdateStatus(state, i, c.now);
 }
 
@@ -195,17 +198,21 @@ export function lifecycleFields(out: Json, c: DeviceContext, s: DeviceSelection)
     if (s.deprovisionReason) out.deprovisionReason = DEPROVISION_REASONS[d.deprovisionReason[i] ?? 0];
   }
   if (s.deviceLicenseType) out.deviceLicenseType = LICENSE_TYPES[d.license[i] ?? 0];
-  if (s.autoUpdateThrough && model.aueMs !== undefined) out.autoUpdateThrough = iso(model.aueMs);
+  const aueMs = model.aueMs;
+  if (s.autoUpdateThrough && aueMs !== undefined)
+    out.autoUpdateThrough = modelText(model, 'aueTime', () => iso(aueMs));
   if (model.originalAueMs !== undefined) {
     if (s.extendedSupportEligible) out.extendedSupportEligible = true;
-    if (s.extendedSupportStart) out.extendedSupportStart = iso(model.originalAueMs);
+    const originalAueMs = model.originalAueMs;
+    if (s.extendedSupportStart)
+      out.extendedSupportStart = modelText(model, 'extendedStart', () => iso(originalAueMs));
     if (s.extendedSupportEnabled) out.extendedSupportEnabled = d.has(i, FLAG.extendedUpdatesEnabled);
   }
   if (s.chromeOsType) out.chromeOsType = model.family === 'flex' ? 'chromeOsFlex' : 'chromeOs';
   if (!c.hasSynced) return;
   if (s.diskSpaceUsage) {
     const disk = diskUsage(fleet, i, c.now);
-    out.diskSpaceUsage = { capacityBytes: String(disk.capacity), usedBytes: String(disk.used) };
+    out.diskSpaceUsage = { capacityBytes: integerText(disk.capacity), usedBytes: integerText(disk.used) };
   }
   if (s.osVersionCompliance) {
     const osCompliance = compliance(fleet, i, c.now);
@@ -235,35 +242,40 @@ function setList(out: Json, key: string, list: unknown[] | undefined): void {
 }
 
 /**
- * Strings every device of a model or OU shares, made once: a remembered string is flattened on its
- * first JSON.stringify, where a fresh template result is a rope to flatten for every device.
+ * Text every device of a model shows the same (its firmware, its update dates), made once per
+ * model: a remembered string is flattened on its first JSON.stringify, where a fresh template
+ * result is a rope to flatten for every device.
  */
-const sharedText = new Map<string, string>();
+const modelTexts = new Map<ChromebookModel, Map<string, string>>();
 
-function shared(key: string, make: () => string): string {
-  let text = sharedText.get(key);
+function modelText(model: ChromebookModel, key: string, make: () => string): string {
+  let texts = modelTexts.get(model);
+  if (!texts) {
+    texts = new Map();
+    modelTexts.set(model, texts);
+  }
+  let text = texts.get(key);
   if (text === undefined) {
-    if (sharedText.size >= 8192) sharedText.clear();
     text = make();
-    sharedText.set(key, text);
+    texts.set(key, text);
   }
   return text;
 }
 
-/** By model: its platform's firmware build never changes. */
-const firmwareByModel = new Map<ChromebookModel, string>();
-
+/** Its platform's firmware build never changes. */
 function googleFirmware(model: ChromebookModel, build: string): string {
-  let text = firmwareByModel.get(model);
-  if (text === undefined) {
-    text = `Google_${capitalize(model.board)}.${build}`;
-    firmwareByModel.set(model, text);
-  }
-  return text;
+  return modelText(model, 'firmware', () => `Google_${capitalize(model.board)}.${build}`);
 }
 
-function prefixedOrgUnitId(orgUnitId: string): string {
-  return shared(orgUnitId, () => `id:${orgUnitId}`);
+/** An OU's `id:`-prefixed id, made once per OU (and again should its id ever change). */
+const prefixedIds = new WeakMap<{ orgUnitId: string }, { id: string; text: string }>();
+
+function prefixedOrgUnitId(ou: { orgUnitId: string }): string {
+  const known = prefixedIds.get(ou);
+  if (known?.id === ou.orgUnitId) return known.text;
+  const text = `id:${ou.orgUnitId}`;
+  prefixedIds.set(ou, { id: ou.orgUnitId, text });
+  return text;
 }
 
 function capitalize(text: string): string {

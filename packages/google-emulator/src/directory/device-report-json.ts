@@ -9,6 +9,7 @@ import { PROFILE } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { locallyAdministeredMac, macHex } from '../state/mac-address.ts';
 import { hash32, hashUnit } from '../state/random.ts';
+import { integerText } from '../state/integer-text.ts';
 import { isoTime as iso } from '../state/time-format.ts';
 import type { DeviceContext } from './device-fields.ts';
 
@@ -54,8 +55,8 @@ export function diskVolumeReports(c: DeviceContext): Json[] {
       volumeInfo: [
         {
           volumeId: '/home/chronos',
-          storageTotal: String(disk.capacity),
-          storageFree: String(disk.capacity - disk.used),
+          storageTotal: integerText(disk.capacity),
+          storageFree: integerText(disk.capacity - disk.used),
         },
       ],
     },
@@ -94,7 +95,7 @@ export function systemRamFreeReports(f: DeviceContext): Json[] {
   const ramTotal = systemRamTotal(f.fleet, f.i);
   return samples(f).map(({ reportTime, load }) => ({
     reportTime,
-    systemRamFreeInfo: [String(Math.floor(ramTotal * (0.15 + 0.5 * (1 - load))))],
+    systemRamFreeInfo: [integerText(Math.floor(ramTotal * (0.15 + 0.5 * (1 - load))))],
   }));
 }
 

@@ -3,7 +3,8 @@ import { applyFields, parseFields } from '../http/partial-response.ts';
 import { EmulatorState } from '../state/emulator-state.ts';
 import { HOUR } from '../state/device-life.ts';
 import { TEST_NOW } from '../testing/emulator-harness.ts';
-import { integerText, TELEMETRY_FIELDS, telemetryDeviceBuilder } from './telemetry-json.ts';
+import { integerText } from '../state/integer-text.ts';
+import { TELEMETRY_FIELDS, telemetryDeviceBuilder } from './telemetry-json.ts';
 
 const SELECTIONS = [
   // What a sync asks for.

@@ -21,6 +21,7 @@ import {
 import { PROFILE } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { hash32, hashUnit } from '../state/random.ts';
+import { integerText } from '../state/integer-text.ts';
 import { isoTime } from '../state/time-format.ts';
 import { batterySerialOf, telemetryInfo } from './telemetry-info-json.ts';
 
@@ -78,20 +79,6 @@ function iso(ms: number): string {
   return text;
 }
 
-const ZEROS = Array.from({ length: 8 }, (_, n) => '0'.repeat(n));
-
-/**
- * `String(n)` for a whole number of bytes: above 2^31 a number is a double, and V8 formats doubles
- * far more slowly than two small integers.
- */
-export function integerText(n: number): string {
-  if (n < 2_147_483_648 || n >= 1e15) return String(n);
-  const high = Math.floor(n / 10_000_000);
-  const low = n - high * 10_000_000;
-  if (!(low >= 0 && low < 10_000_000) || !Number.isInteger(low)) return String(n);
-  const digits = String(low);
-  return `${high}${ZEROS[7 - digits.length] as string}${digits}`;
-}
 const seconds = (ms: number) => `${Math.round(ms / 1000)}s`;
 
 export interface ReportWindow {
