@@ -171,7 +171,8 @@ type SelectedRow = KeysetRow & Record<string, unknown>;
  */
 function innerColumns(request: PageRequest, rendered: readonly string[]): Sql {
   const names = new Set([...rendered, 'device_id', COLUMN_SQL[request.sort].column]);
-  return sql.join([...names].map((name) => sql.ref(`d.${name}`)));
+  // Stored column names from `DEVICE_ROW_FIELDS` and `COLUMN_SQL` only: one piece of SQL text.
+  return sql.raw([...names].map((name) => `"d"."${name}"`).join(', '));
 }
 
 /**
