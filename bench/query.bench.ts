@@ -29,7 +29,10 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { DEVICE_ROW_SQL_TYPES, toDeviceRow } from '../apps/server/src/modules/fleet-store/device-row.ts';
 import { replaceOrgUnits } from '../apps/server/src/modules/fleet-store/org-unit-writer.ts';
 import { COLUMN_SQL, readDeviceListPage } from '../apps/server/src/modules/fleet/device-list.ts';
-import { compileDeviceQuery } from '../apps/server/src/modules/fleet/device-query-sql.ts';
+import {
+  compileDeviceListQuery,
+  compileDeviceQuery,
+} from '../apps/server/src/modules/fleet/device-query-sql.ts';
 import { COMPRESSION_OPTIONS } from '../apps/server/src/plugins/compression.ts';
 import { registerErrorHandling } from '../apps/server/src/plugins/error-handler.ts';
 import { fleetRoutes, type FleetCaller } from '../apps/server/src/routes/fleet-api.ts';
@@ -221,7 +224,7 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
       };
       const params = new URLSearchParams(query.params);
       const direct = async () => {
-        const where = await compileDeviceQuery(database.db, caller, params.get('q') ?? '');
+        const where = await compileDeviceListQuery(database.db, caller, params.get('q') ?? '');
         await readDeviceListPage(
           database.db,
           { where, sort: params.get('sort') as 'serialNumber', dir: params.get('dir') as 'asc', limit: 100 },

@@ -339,6 +339,20 @@ describe(`device query language over the API (${backendName})`, () => {
     expect((await list('status:ACTIVE', '&count=none')).total).toBeNull();
   });
 
+  it('pages and counts an ou: query the same as one page of it', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list('ou:/north', `&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.devices.map((device) => device.deviceId));
+      cursor = page.nextCursor;
+    } while (cursor !== null && seen.length < 10);
+    expect(seen).toEqual(['d01', 'd02', 'd07']);
+    expect((await list('ou:/north', '&limit=1')).total).toEqual({ value: 3, exact: true });
+    expect((await list('ou:/north', '&count=exact')).total).toEqual({ value: 3, exact: true });
+    expect((await list('-ou:/North status:ACTIVE', '&count=exact')).total).toEqual({ value: 1, exact: true });
+  });
+
   it('facets count the current query with terms that select each bucket', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/api/devices/facets?q=status:ACTIVE' });
     const { facets } = response.json<FacetsResponse>();

@@ -26,7 +26,7 @@ import {
   encodeCursor,
   readDeviceListPage,
 } from '../modules/fleet/device-list.ts';
-import { compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
+import { compileDeviceListQuery, compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
 import { resolvePastedList } from '../modules/fleet/device-resolve.ts';
 import { scopePredicate, type FleetScope } from '../modules/fleet/fleet-scope.ts';
 import { readOrgUnitTree } from '../modules/fleet/org-unit-tree.ts';
@@ -92,7 +92,7 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
       const columns = parseColumnList(request.query.columns, 'table');
       const after = cursor === undefined ? undefined : decodeCursor(cursor, sort, dir);
       const caller = await access.callerOf(request);
-      const where = await compileDeviceQuery(db, caller, q);
+      const where = await compileDeviceListQuery(db, caller, q);
       const page = await readDeviceListPage(db, { where, sort, dir, after, limit }, count, columns);
       const nextCursor = page.next ? encodeCursor(page.next) : null;
       return reply

@@ -33,20 +33,25 @@ const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATE_CACHE_SIZE = 1_000;
 const estimates = new Map<string, { readonly value: number; readonly at: number }>();
 
-/** WHEREs whose estimate is taken from another form of the same predicate (see `estimatedAs`). */
-const estimateForms = new WeakMap<RawBuilder<boolean>, () => Promise<RawBuilder<boolean>>>();
+/** WHEREs that look values up while they run, each with its listed form (see `withListedForm`). */
+const listedForms = new WeakMap<RawBuilder<boolean>, () => Promise<RawBuilder<boolean>>>();
 
 /**
  * Why: a WHERE that looks values up while it runs (`ou:` paths) gives the planner nothing to
- * estimate from; its estimate is made from `listed`, the same predicate with those values listed,
- * built only when the estimate is not cached. Returns `where`.
+ * estimate from; `listed` builds the same predicate with those values listed, for the estimate
+ * (only when it is not cached) and for plans that depend on it. Returns `where`.
  */
-export function estimatedAs(
+export function withListedForm(
   where: RawBuilder<boolean>,
   listed: () => Promise<RawBuilder<boolean>>,
 ): RawBuilder<boolean> {
-  estimateForms.set(where, listed);
+  listedForms.set(where, listed);
   return where;
+}
+
+/** The listed form of a WHERE given one by `withListedForm`. */
+export function listedFormOf(where: RawBuilder<boolean>): (() => Promise<RawBuilder<boolean>>) | undefined {
+  return listedForms.get(where);
 }
 
 export async function estimateMatches(db: Kysely<DB>, where: RawBuilder<boolean>): Promise<number> {
@@ -57,7 +62,7 @@ export async function estimateMatches(db: Kysely<DB>, where: RawBuilder<boolean>
   const now = Date.now();
   const cached = estimates.get(key);
   if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.value;
-  const listed = estimateForms.get(where);
+  const listed = listedForms.get(where);
   const compiled = listed ? explain(await listed()) : keyQuery;
   const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
   const first = rows[0] ? Object.values(rows[0])[0] : undefined;

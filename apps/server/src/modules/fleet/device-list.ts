@@ -3,7 +3,7 @@ import type { MatchCount, SortDirection } from '@fleetdeck/shared/fleet-contract
 import { FLEET_COLUMNS, FLEET_LIST_LIMITS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { countDevices, estimateMatches } from './device-count.ts';
+import { countDevices, estimateMatches, listedFormOf } from './device-count.ts';
 import {
   DEVICE_ROW_FIELDS,
   deviceRowJson,
@@ -295,7 +295,10 @@ export interface DeviceListPage {
  * whose estimate is below the exact-count threshold is one statement: the page in the keyset order
  * (blank values last) with `count(*) over ()` for the exact total, since counting those few
  * matches reads them all anyway. Otherwise the page and the count (estimate, exact on request, or
- * none for following pages) are separate.
+ * none for following pages) are separate. A WHERE that looks up its `ou:` paths while it runs
+ * (`compileDeviceListQuery`) is read as it is when the estimate says few devices match (one
+ * statement: they are all read and sorted anyway); with many, through its listed form, whose plan
+ * can follow the sort column's index.
  */
 export async function readDeviceListPage(
   db: Kysely<DB>,
@@ -303,17 +306,21 @@ export async function readDeviceListPage(
   count: 'auto' | 'exact' | 'none',
   columns?: readonly FleetColumnId[],
 ): Promise<DeviceListPage> {
-  if (request.after === undefined && count === 'auto') {
-    const estimate = await estimateMatches(db, request.where);
-    if (estimate >= FLEET_LIST_LIMITS.exactCountThreshold) {
-      const page = await readDevicePageJson(db, request, columns);
+  const first = request.after === undefined && count === 'auto';
+  const listed = listedFormOf(request.where);
+  const estimate = first || listed ? await estimateMatches(db, request.where) : undefined;
+  const many = estimate !== undefined && estimate >= FLEET_LIST_LIMITS.exactCountThreshold;
+  const planned = many && listed ? { ...request, where: await listed() } : request;
+  if (first) {
+    if (many) {
+      const page = await readDevicePageJson(db, planned, columns);
       return { ...page, total: { value: estimate, exact: false } };
     }
-    return readCountedFirstPage(db, request, columns);
+    return readCountedFirstPage(db, planned, columns);
   }
   const [page, total] = await Promise.all([
-    readDevicePageJson(db, request, columns),
-    countDevices(db, request.where, request.after && count === 'auto' ? 'none' : count),
+    readDevicePageJson(db, planned, columns),
+    countDevices(db, planned.where, request.after && count === 'auto' ? 'none' : count),
   ]);
   return { ...page, total };
 }

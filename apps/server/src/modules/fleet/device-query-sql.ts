@@ -10,7 +10,7 @@ import {
 import type { HasField } from '@fleetdeck/shared/device-query-operators';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { estimatedAs } from './device-count.ts';
+import { withListedForm } from './device-count.ts';
 import {
   escapeLike,
   expandOuPath,
@@ -47,30 +47,50 @@ export function parseDeviceQueryOrThrow(q: string): DeviceQueryAst {
 }
 
 /**
- * How `ou:` terms find their paths: `inline` looks them up inside the statement itself (what every
- * read runs); `listed` reads them first and lists them (what the planner's estimate is made of, as
- * it cannot see into a lookup made while the statement runs).
+ * How `ou:` terms find their paths: `listed` reads them first and lists them in the statement
+ * (the planner then knows how many devices they hold); `inline` looks them up inside the
+ * statement itself, one statement fewer, for the fleet table's pages (`compileDeviceListQuery`).
  */
 type OuPaths = 'inline' | 'listed';
 
-/**
- * Why: the WHERE of every fleet read and of bulk actions targeting a query. An `ou:` term is
- * resolved inside that WHERE; the count's estimate is taken from the listed paths (`estimatedAs`).
- */
+async function compileWhere(
+  db: Kysely<DB>,
+  scope: FleetScope,
+  q: string | DeviceQueryAst,
+  ou: OuPaths,
+): Promise<{ ast: DeviceQueryAst; where: RawBuilder<boolean>; listed: () => Promise<RawBuilder<boolean>> }> {
+  const ast = typeof q === 'string' ? parseDeviceQueryOrThrow(q) : q;
+  const scoped = await scopePredicate(db, scope);
+  const compile = async (form: OuPaths) => {
+    const parts: Sql[] = [scoped];
+    for (const term of ast.terms) parts.push(await compileTerm(db, scope.orgId, term, form));
+    return sql<boolean>`${sql.join(parts, sql` and `)}`;
+  };
+  return { ast, where: await compile(ou), listed: () => compile('listed') };
+}
+
+/** Why: the WHERE of every fleet read and of bulk actions targeting a query. */
 export async function compileDeviceQuery(
   db: Kysely<DB>,
   scope: FleetScope,
   q: string | DeviceQueryAst,
 ): Promise<RawBuilder<boolean>> {
-  const ast = typeof q === 'string' ? parseDeviceQueryOrThrow(q) : q;
-  const scoped = await scopePredicate(db, scope);
-  const compile = async (ou: OuPaths) => {
-    const parts: Sql[] = [scoped];
-    for (const term of ast.terms) parts.push(await compileTerm(db, scope.orgId, term, ou));
-    return sql<boolean>`${sql.join(parts, sql` and `)}`;
-  };
-  const where = await compile('inline');
-  return ast.terms.some(looksUpOu) ? estimatedAs(where, () => compile('listed')) : where;
+  return (await compileWhere(db, scope, q, 'listed')).where;
+}
+
+/**
+ * Why: the fleet table's WHERE, where an `ou:` term costs no statement of its own. The listed
+ * form stays attached (`withListedForm`): the count's estimate is made from it, and a page of many
+ * matches reads through it, since only a planner that knows how many devices the paths hold picks
+ * the sort column's index over sorting every match (`readDeviceListPage`).
+ */
+export async function compileDeviceListQuery(
+  db: Kysely<DB>,
+  scope: FleetScope,
+  q: string | DeviceQueryAst,
+): Promise<RawBuilder<boolean>> {
+  const { ast, where, listed } = await compileWhere(db, scope, q, 'inline');
+  return ast.terms.some(looksUpOu) ? withListedForm(where, listed) : where;
 }
 
 function looksUpOu(term: DeviceQueryTerm): boolean {
