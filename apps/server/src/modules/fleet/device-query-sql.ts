@@ -66,7 +66,9 @@ async function compileWhere(
     for (const term of ast.terms) parts.push(await compileTerm(db, scope.orgId, term, form));
     return sql<boolean>`${sql.join(parts, sql` and `)}`;
   };
-  return { ast, where: await compile(ou), listed: () => compile('listed') };
+  // Read at most once per request: the estimate (when not cached) and a page of many matches share it.
+  let listed: Promise<RawBuilder<boolean>> | undefined;
+  return { ast, where: await compile(ou), listed: () => (listed ??= compile('listed')) };
 }
 
 /** Why: the WHERE of every fleet read and of bulk actions targeting a query. */
