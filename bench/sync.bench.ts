@@ -1,7 +1,8 @@
 /**
  * bench:sync — how fast Fleetdeck copies a fleet from Google (the emulator, in its own process).
  *   npm run bench:sync -- --devices 100000 --databases pglite,postgres --latency-ms 300
- * Per database, in a fresh process of its own (so peak RSS is that database's): a first full sync
+ * Per database, in a fresh process of its own (so peak RSS is that database's), started with the
+ * server's Node settings (scripts/lib/server-node-settings.ts): a first full sync
  * with no emulated latency, then an incremental sync after 5% of the devices changed. With the
  * emulator answering every call after `--latency-ms`, a full sync (parallel OU shards) against
  * one sequential page chain over the same devices with the same client. `--crowd-devices N` first
@@ -13,6 +14,7 @@ import { createGoogleClient } from '../packages/google/src/google-client.ts';
 import { baseUrlsForOrigin } from '../packages/google/src/google-hosts.ts';
 import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
 import { startEmulatorProcess } from './lib/emulator-process.ts';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../scripts/lib/server-node-settings.ts';
 import type { WorkerFigures } from './lib/sync-bench-worker.ts';
 
 const flags = benchFlags({
@@ -121,7 +123,11 @@ async function crowdOneOrgUnit(count: number): Promise<void> {
 function runWorker(args: Record<string, string>): Promise<WorkerFigures> {
   const argv = Object.entries(args).flatMap(([name, value]) => [`--${name}`, value]);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WORKER, ...argv], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Launched as `npm start` launches the server: its peak RSS is the server's (decision 017).
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, WORKER, ...argv], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...SERVER_NODE_ENV },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
