@@ -82,6 +82,17 @@ describe('PGlite on its own thread', () => {
     expect(payloads).toEqual(['one']);
   });
 
+  it('runs PostgreSQL with the memory settings that bound its WebAssembly memory (decision 017)', async () => {
+    const { rows } = await pglite.query<{ shared_buffers: string; maintenance_work_mem: string }>(
+      `select current_setting('shared_buffers') as shared_buffers,
+              current_setting('maintenance_work_mem') as maintenance_work_mem`,
+    );
+    expect(rows).toEqual([{ shared_buffers: '32MB', maintenance_work_mem: '16MB' }]);
+    // PGlite's own start parameters are kept beside them.
+    const { rows: searchPath } = await pglite.query<{ search_path: string }>('show search_path');
+    expect(searchPath[0]?.search_path).toBe('public');
+  });
+
   it('refuses statements once closed, with a clear error', async () => {
     const other = await PgliteThread.start(undefined);
     await other.close();

@@ -9,6 +9,14 @@ import type { PgliteReply, PgliteRequest, PgliteWorkerData, SerializedError } fr
  * transaction is open every other statement waits for it to end (its own statements excepted).
  */
 
+/**
+ * The database thread's young generation (two 8 MB semi-spaces and their large objects), as the
+ * server's own thread gets from `--max-semi-space-size=8` (decision 017). V8's default lets it grow
+ * to 192 MB, most of it garbage between collections: the thread only turns messages into
+ * statements and rows into messages.
+ */
+const PGLITE_THREAD_YOUNG_GENERATION_MB = 24;
+
 type Params = readonly unknown[] | undefined;
 type Request = PgliteRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -53,7 +61,10 @@ export class PgliteThread {
   /** Starts the thread and opens the database in it (in memory when `dataDir` is undefined). */
   static async start(dataDir: string | undefined): Promise<PgliteThread> {
     const workerData: PgliteWorkerData = { dataDir };
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData });
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+      workerData,
+      resourceLimits: { maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_GENERATION_MB },
+    });
     const thread = new PgliteThread(worker);
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => {
