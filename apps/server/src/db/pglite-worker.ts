@@ -28,13 +28,24 @@ const post = (reply: PgliteReply) => {
  */
 const PGLITE_MEMORY_SETTINGS: readonly string[] = ['shared_buffers=32MB', 'maintenance_work_mem=16MB'];
 
+/**
+ * Every page PGlite writes is a synchronous file write on this thread. PGlite runs without fsync,
+ * so whole-page images (against pages torn by a power loss) and a standby's level of WAL buy
+ * nothing; without them a first copy's index builds bypass the log (decision 019).
+ */
+const PGLITE_WAL_SETTINGS: readonly string[] = [
+  'wal_level=minimal',
+  'max_wal_senders=0',
+  'full_page_writes=off',
+];
+
 let pglite: PGlite;
 try {
   pglite = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     startParams: [
       ...PGlite.defaultStartParams,
-      ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting]),
+      ...[...PGLITE_MEMORY_SETTINGS, ...PGLITE_WAL_SETTINGS].flatMap((setting) => ['-c', setting]),
     ],
   });
 } catch (error) {
