@@ -8,11 +8,20 @@
  *    Google's default pretty-printed JSON, once with prettyPrint=false, and once as an incremental
  *    sync lists (`fields=nextPageToken,chromeosdevices(deviceId,etag)`); then through Fleetdeck's
  *    production client (`packages/google`: validation, retries), as the sync engine lists.
+ * 3. A full sync's requests to the emulator (every device in FULL with the stored fields, ordered by
+ *    serial number per top-level OU; every telemetry page with the stored report fields; compact
+ *    JSON), and the CPU seconds the emulator process spent answering them (Linux: /proc).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createGoogleClient } from '../packages/google/src/google-client.ts';
 import { baseUrlsForOrigin } from '../packages/google/src/google-hosts.ts';
+import { readFileSync } from 'node:fs';
+import { FULL_LISTING_FIELDS } from '../apps/server/src/modules/fleet-store/device-row.ts';
+import {
+  TELEMETRY_PAGE_FIELDS,
+  TELEMETRY_READ_MASK,
+} from '../apps/server/src/modules/fleet-store/telemetry-writer.ts';
 import { generateFleet } from '../packages/google-emulator/src/state/fleet-generator.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
 
@@ -25,6 +34,11 @@ const flags = benchFlags({
 const size = Number(flags.size);
 const runs = Math.max(1, Number(flags.runs));
 const seed = Number(flags.seed);
+const SYNC_SCOPES = [
+  'admin.directory.device.chromeos.readonly',
+  'admin.directory.orgunit.readonly',
+  'chrome.management.telemetry.readonly',
+];
 
 const median = (values: readonly number[]) =>
   percentile(
@@ -93,6 +107,18 @@ try {
       mb_per_page: Number.isNaN(l.bytes) ? 'n/a' : round(l.bytes / l.pages / 2 ** 20, 2),
     })),
   );
+  const replay = await replaySync(emulator, await mintToken(emulator.origin, SYNC_SCOPES));
+  printTable(`A full sync's requests (${size.toLocaleString('en-US')} devices), compact JSON`, [
+    {
+      device_pages: replay.devicePages,
+      telemetry_pages: replay.telemetryPages,
+      mb: round(replay.bytes / 2 ** 20),
+      seconds: round(replay.seconds, 2),
+      emulator_cpu_s: replay.cpuSeconds ?? 'n/a',
+      devices_cpu_s: replay.devicesCpuSeconds ?? 'n/a',
+      telemetry_cpu_s: replay.telemetryCpuSeconds ?? 'n/a',
+    },
+  ]);
   const [pretty, compact] = listings;
   printFigures('emulator', {
     size,
@@ -118,6 +144,7 @@ try {
       clientPageP95Ms: round(clientListing.p95),
     },
     directoryRequests: counters.apis.directory?.requests ?? 0,
+    syncReplay: replay,
   });
 } finally {
   emulator.process.kill('SIGTERM');
@@ -147,17 +174,17 @@ async function startEmulator(): Promise<{ origin: string; process: ChildProcess 
   });
 }
 
-async function mintToken(origin: string): Promise<string> {
+async function mintToken(
+  origin: string,
+  scopes: readonly string[] = ['admin.directory.device.chromeos.readonly'],
+): Promise<string> {
   const admins = (await (await fetch(`${origin}/__emulator/oauth/admins`)).json()) as {
     admins: { email: string }[];
   };
   const response = await fetch(`${origin}/__emulator/oauth/access-tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: admins.admins[0]?.email,
-      scopes: ['admin.directory.device.chromeos.readonly'],
-    }),
+    body: JSON.stringify({ email: admins.admins[0]?.email, scopes }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -228,5 +255,92 @@ async function listThroughClient(origin: string, token: string) {
     seconds: (performance.now() - started) / 1000,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far; undefined where /proc is not available. */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The emulator's side of a full sync: the device listings and telemetry pages the sync engine asks
+ * for (see apps/server/src/modules/sync), one after another, with the emulator's CPU time.
+ */
+async function replaySync(emulator: { origin: string; process: ChildProcess }, token: string) {
+  const customer = `${emulator.origin}/admin/directory/v1/customer/my_customer`;
+  const get = async (url: string, query: Record<string, string | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, value);
+    const response = await fetch(`${url}?${params.toString()}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const text = await response.text();
+    if (response.status !== 200)
+      throw new Error(`${url} failed with ${response.status}: ${text.slice(0, 300)}`);
+    return text;
+  };
+  let bytes = 0;
+  const pages = async (url: string, query: Record<string, string>) => {
+    let pageToken: string | undefined;
+    let count = 0;
+    do {
+      const text = await get(url, { ...query, pageToken, prettyPrint: 'false' });
+      bytes += text.length;
+      count += 1;
+      pageToken = (JSON.parse(text) as { nextPageToken?: string }).nextPageToken;
+    } while (pageToken);
+    return count;
+  };
+  const { organizationUnits: units } = JSON.parse(
+    await get(`${customer}/orgunits`, { type: 'allIncludingParent', orgUnitPath: '/' }),
+  ) as { organizationUnits: { orgUnitPath: string; orgUnitId: string; parentOrgUnitId?: string }[] };
+  const root = units.find((ou) => ou.orgUnitPath === '/');
+  const shards: Record<string, string>[] = [
+    ...(root ? [{ orgUnitPath: root.orgUnitId, includeChildOrgunits: 'false' }] : []),
+    ...units
+      .filter((ou) => root && ou.parentOrgUnitId === root.orgUnitId)
+      .map((ou, k) => ({
+        orgUnitPath: ou.orgUnitId,
+        includeChildOrgunits: 'true',
+        orderBy: 'serialNumber',
+        sortOrder: k % 2 ? 'DESCENDING' : 'ASCENDING',
+      })),
+  ];
+  const pid = emulator.process.pid;
+  const started = performance.now();
+  const cpuAtStart = processCpuSeconds(pid);
+  let devicePages = 0;
+  for (const shard of shards) {
+    devicePages += await pages(`${customer}/devices/chromeos`, {
+      ...shard,
+      maxResults: '300',
+      projection: 'FULL',
+      fields: FULL_LISTING_FIELDS,
+    });
+  }
+  const cpuAfterDevices = processCpuSeconds(pid);
+  const telemetryPages = await pages(`${emulator.origin}/v1/customers/my_customer/telemetry/devices`, {
+    readMask: TELEMETRY_READ_MASK.join(','),
+    fields: TELEMETRY_PAGE_FIELDS,
+    pageSize: '1000',
+  });
+  const cpuAtEnd = processCpuSeconds(pid);
+  const spent = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined ? undefined : round(to - from, 2);
+  return {
+    devicePages,
+    telemetryPages,
+    bytes,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: spent(cpuAtStart, cpuAtEnd),
+    devicesCpuSeconds: spent(cpuAtStart, cpuAfterDevices),
+    telemetryCpuSeconds: spent(cpuAfterDevices, cpuAtEnd),
   };
 }
