@@ -123,10 +123,12 @@ async function crowdOneOrgUnit(count: number): Promise<void> {
 function runWorker(args: Record<string, string>): Promise<WorkerFigures> {
   const argv = Object.entries(args).flatMap(([name, value]) => [`--${name}`, value]);
   return new Promise((resolve, reject) => {
-    // Launched as `npm start` launches the server: its peak RSS is the server's (decision 017).
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, WORKER, ...argv], {
+    // Launched as `npm start` launches the server on that database: its peak RSS is the server's
+    // (decision 017; the settings apply on PGlite only).
+    const embedded = args.database === 'pglite';
+    const child = spawn(process.execPath, [...(embedded ? SERVER_NODE_FLAGS : []), WORKER, ...argv], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ...SERVER_NODE_ENV },
+      env: { ...process.env, ...(embedded ? SERVER_NODE_ENV : {}) },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
