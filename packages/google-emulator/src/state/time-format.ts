@@ -27,16 +27,7 @@ function civil(days: number): [number, number, number] {
  * parts that every JSON.stringify of it must first copy into a flat string.
  */
 export function isoTime(ms: number): string {
-  const t = Math.floor(ms);
-  const days = Math.floor(t / DAY);
-  let rest = t - days * DAY;
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1_000);
-  const millis = rest - seconds * 1_000;
-  const [year, month, day] = civil(days);
+  const { year, month, day, hours, minutes, seconds, millis } = utcParts(ms);
   if (!(year >= 1000 && year <= 9999)) return isoTimeText(ms);
   return String.fromCharCode(
     ZERO + Math.floor(year / 1000),
@@ -77,6 +68,12 @@ const [ZERO, DASH, T, COLON, DOT, Z] = Array.from('0-T:.Z', (c) => c.charCodeAt(
 
 /** The same text from a template: years outside 1000-9999 and non-finite input. */
 function isoTimeText(ms: number): string {
+  const { year, month, day, hours, minutes, seconds, millis } = utcParts(ms);
+  return `${year}-${PAD2[month]}-${PAD2[day]}T${PAD2[hours]}:${PAD2[minutes]}:${PAD2[seconds]}.${PAD3[millis]}Z`;
+}
+
+/** An instant's UTC calendar date and time of day. */
+function utcParts(ms: number) {
   const t = Math.floor(ms);
   const days = Math.floor(t / DAY);
   let rest = t - days * DAY;
@@ -86,7 +83,7 @@ function isoTimeText(ms: number): string {
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1_000);
   const [year, month, day] = civil(days);
-  return `${year}-${PAD2[month]}-${PAD2[day]}T${PAD2[hours]}:${PAD2[minutes]}:${PAD2[seconds]}.${PAD3[rest - seconds * 1_000]}Z`;
+  return { year, month, day, hours, minutes, seconds, millis: rest - seconds * 1_000 };
 }
 
 /** `yyyy-mm-dd` of an instant (UTC). */
