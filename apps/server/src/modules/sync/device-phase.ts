@@ -177,27 +177,25 @@ async function fetchChanged(
   }
   const options = { projection: 'FULL', fields: STORED_DEVICE_SELECTION, signal } as const;
   const fetched: ChromeOsDevice[] = [];
-  const again: string[] = [];
-  const outcomes =
-    changedIds.length > 1 ? await ctx.google.directory.batchGetChromeOsDevices(changedIds, options) : [];
-  outcomes.forEach((outcome, index) => {
-    if (outcome.ok) fetched.push(outcome.value);
-    else if (!(outcome.error instanceof GoogleNotFoundError)) again.push(changedIds[index] as string);
+  // Read alone: a single changed device, and the parts of a batch that failed on their own.
+  const batched = changedIds.length > 1;
+  const alone: string[] = batched ? [] : changedIds;
+  if (batched) {
+    const outcomes = await ctx.google.directory.batchGetChromeOsDevices(changedIds, options);
+    outcomes.forEach((outcome, index) => {
+      if (outcome.ok) fetched.push(outcome.value);
+      else if (!(outcome.error instanceof GoogleNotFoundError)) alone.push(changedIds[index] as string);
+    });
+  }
+  await runShards(alone, FETCHES_PER_PAGE, signal, async (deviceId, fetchSignal) => {
+    try {
+      fetched.push(
+        await ctx.google.directory.getChromeOsDevice(deviceId, { ...options, signal: fetchSignal }),
+      );
+    } catch (error) {
+      // Deleted between the listing and the fetch: the sweep confirms and marks it.
+      if (!(error instanceof GoogleNotFoundError)) throw error;
+    }
   });
-  await runShards(
-    changedIds.length > 1 ? again : changedIds,
-    FETCHES_PER_PAGE,
-    signal,
-    async (deviceId, fetchSignal) => {
-      try {
-        fetched.push(
-          await ctx.google.directory.getChromeOsDevice(deviceId, { ...options, signal: fetchSignal }),
-        );
-      } catch (error) {
-        // Deleted between the listing and the fetch: the sweep confirms and marks it.
-        if (!(error instanceof GoogleNotFoundError)) throw error;
-      }
-    },
-  );
   return { rows: fetched.map((device) => toDeviceRow(ctx.orgId, ctx.customerId, device)), unchanged };
 }
