@@ -115,8 +115,14 @@ function fieldsOf(request: FastifyRequest): FieldTree | undefined {
 function deviceBuilder(selection: FieldTree | true, projection: Projection): DeviceJsonBuilder {
   if (selection === true || selection.has('*')) return deviceJsonBuilder(projection);
   const build = deviceJsonBuilder(projection, new Set(selection.keys()));
-  if ([...selection.values()].every((node) => node === true)) return build;
-  return (state, row) => applyFields(build(state, row), selection) as Record<string, unknown>;
+  const nested = [...selection].filter((entry): entry is [string, FieldTree] => entry[1] !== true);
+  if (nested.length === 0) return build;
+  return (state, row) => {
+    // A freshly built device: its nested selections are trimmed in place, its other fields kept.
+    const device = build(state, row);
+    for (const [name, node] of nested) if (name in device) device[name] = applyFields(device[name], node);
+    return device;
+  };
 }
 
 const WRITABLE: readonly AnnotatedField[] = [

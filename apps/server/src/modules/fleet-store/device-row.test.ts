@@ -7,6 +7,7 @@ import {
   COMPARED_DEVICE_FIELDS,
   contentHash,
   STORED_DEVICE_FIELDS,
+  STORED_DEVICE_SELECTION,
   storedJson,
   TIME_SERIES_DEVICE_FIELDS,
 } from './device-row.ts';
@@ -36,6 +37,19 @@ describe('device rows', () => {
     const { activeTimeRanges: _ranges, ...selected } = DEVICE;
     expect(storedJson(DEVICE)).toEqual(selected);
     expect(storedJson(selected)).toBe(selected);
+  });
+
+  it('keeps what identifies a CPU and drops its per-core counters, in the row and its hash', () => {
+    const cpu = { model: 'Intel(R) Celeron(R) N4000', architecture: 'x64', maxClockSpeedKhz: 2600000 };
+    const counters = [{ idleDuration: '12585.417s', currentScalingFrequencyKhz: 1480863 }];
+    const listed = { ...DEVICE, cpuInfo: [{ ...cpu, logicalCpus: counters }] };
+    const { activeTimeRanges: _ranges, ...selected } = { ...DEVICE, cpuInfo: [cpu] };
+    expect(storedJson(listed)).toEqual(selected);
+    expect(storedJson(selected)).toBe(selected);
+    const moved = { ...listed, cpuInfo: [{ ...cpu, logicalCpus: [{ ...counters[0], idleDuration: '1s' }] }] };
+    expect(contentHash(moved)).toBe(contentHash(selected));
+    expect(contentHash({ ...selected, cpuInfo: [{ ...cpu, model: 'Other' }] })).not.toBe(contentHash(selected));
+    expect(STORED_DEVICE_SELECTION).toContain('cpuInfo(model,architecture,maxClockSpeedKhz)');
   });
 
   it('hashes what a sync compares and nothing else', () => {

@@ -73,8 +73,17 @@ export const COMPARED_DEVICE_FIELDS = [
 /** What a row keeps of a device: every documented field but the time series. */
 export const STORED_DEVICE_FIELDS = ['kind', 'etag', ...COMPARED_DEVICE_FIELDS] as const;
 
+/**
+ * Of each CPU, what a row keeps: its identity. Google's `logicalCpus` (per-core scaling frequency,
+ * idle time and C-state residency) are counters that move at every check-in, so a device carrying
+ * them would look changed to every sync; they are also about a quarter of a device's JSON.
+ */
+export const STORED_CPU_FIELDS = ['model', 'architecture', 'maxClockSpeedKhz'] as const;
+
 /** The `fields` of one device fetched whole: Google builds and sends only what a row keeps. */
-export const STORED_DEVICE_SELECTION = STORED_DEVICE_FIELDS.join(',');
+export const STORED_DEVICE_SELECTION = STORED_DEVICE_FIELDS.map((field) =>
+  field === 'cpuInfo' ? `cpuInfo(${STORED_CPU_FIELDS.join(',')})` : field,
+).join(',');
 
 /** The `fields` value of a full listing: every stored field of every device, none of the time series. */
 export const FULL_LISTING_FIELDS = `nextPageToken,chromeosdevices(${STORED_DEVICE_SELECTION})`;
@@ -194,6 +203,7 @@ export const DEVICE_ROW_SQL_TYPES: Readonly<Record<Exclude<keyof DeviceRow, neve
 
 /** Why: one mapping for full and incremental syncs, so both write identical rows for one device. */
 export function toDeviceRow(orgId: string, customerId: string, device: ChromeOsDevice): DeviceRow {
+  const stored = storedJson(device);
   const network = device.lastKnownNetwork?.[0];
   const storage = storageOf(device);
   return {
@@ -234,27 +244,36 @@ export function toDeviceRow(orgId: string, customerId: string, device: ChromeOsD
       ? (device.manufactureDate ?? null)
       : null,
     etag: device.etag ?? null,
-    raw: storedJson(device),
-    content_hash: contentHash(device),
+    raw: stored,
+    content_hash: contentHash(stored),
   };
 }
 
-/** Why: the device JSON without its time series, the same whichever listing brought it. */
+/**
+ * Why: the device JSON without its time series and per-core counters, the same whichever listing
+ * or call brought it.
+ */
 export function storedJson(device: ChromeOsDevice): StoredDeviceJson {
+  const counters = device.cpuInfo?.some((cpu) => cpu.logicalCpus !== undefined) === true;
   // Syncs ask Google for the stored fields only (`FULL_LISTING_FIELDS`): nothing to copy then.
-  if (TIME_SERIES_DEVICE_FIELDS.every((field) => device[field] === undefined)) return device;
+  if (!counters && TIME_SERIES_DEVICE_FIELDS.every((field) => device[field] === undefined)) return device;
   const { activeTimeRanges: _ranges, cpuStatusReports: _cpu, systemRamFreeReports: _ram, ...rest } = device;
+  if (counters) rest.cpuInfo = device.cpuInfo?.map(({ logicalCpus: _counters, ...cpu }) => cpu);
   return rest;
 }
 
-/** Why: a device rewritten only when what a sync compares changed, whatever the projection used. */
+/**
+ * Why: a device rewritten only when what a sync compares changed, whatever the projection used.
+ * Hashes the stored form (`storedJson`), so per-core counters never count as a change.
+ */
 export function contentHash(device: ChromeOsDevice): string {
   // One JSON text of the compared values in a fixed order. An absent field is `null`, which no
   // present value can be (Google leaves a field out; the schema refuses null), so the text changes
   // exactly when a compared value does.
+  const stored = storedJson(device);
   const values = new Array<unknown>(COMPARED_DEVICE_FIELDS.length);
   for (let at = 0; at < COMPARED_DEVICE_FIELDS.length; at++) {
-    values[at] = device[COMPARED_DEVICE_FIELDS[at] as keyof ChromeOsDevice];
+    values[at] = stored[COMPARED_DEVICE_FIELDS[at] as keyof StoredDeviceJson];
   }
   return createHash('sha1').update(JSON.stringify(values)).digest('base64url');
 }
