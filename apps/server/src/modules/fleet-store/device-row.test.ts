@@ -48,7 +48,9 @@ describe('device rows', () => {
     expect(storedJson(selected)).toBe(selected);
     const moved = { ...listed, cpuInfo: [{ ...cpu, logicalCpus: [{ ...counters[0], idleDuration: '1s' }] }] };
     expect(contentHash(moved)).toBe(contentHash(selected));
-    expect(contentHash({ ...selected, cpuInfo: [{ ...cpu, model: 'Other' }] })).not.toBe(contentHash(selected));
+    expect(contentHash({ ...selected, cpuInfo: [{ ...cpu, model: 'Other' }] })).not.toBe(
+      contentHash(selected),
+    );
     expect(STORED_DEVICE_SELECTION).toContain('cpuInfo(model,architecture,maxClockSpeedKhz)');
   });
 
