@@ -18,11 +18,19 @@ describe(`full sync against the emulator (${backendName})`, () => {
   let testDb: TestDatabase;
   let emulator: SyncEmulator;
   let runId: string;
+  const committed: string[] = [];
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
     emulator = await startSyncEmulator({ size: 320 });
-    runId = await syncOnce(testDb.database, emulator, ORG, 'full');
+    // Telemetry answers late, yet its one page comes first: the device lanes wait for its lead.
+    await emulator.control('latency', { ms: 300, api: 'management' });
+    runId = await syncOnce(testDb.database, emulator, ORG, 'full', {
+      onPageCommitted: (page) => {
+        committed.push(page.phase);
+      },
+    });
+    await emulator.control('latency', { ms: 0, api: 'management' });
   });
   afterAll(async () => {
     await emulator.close();
@@ -104,6 +112,12 @@ describe(`full sync against the emulator (${backendName})`, () => {
     );
     expect(telemetry.length).toBeGreaterThan(0);
     expect(samples.rows[0]?.devices).toBe(telemetry.length);
+  });
+
+  it('lets telemetry lead a first copy while its chain is not waiting on Google, so no row is written twice', () => {
+    expect(committed.filter((phase) => phase === 'telemetry').length).toBe(1);
+    expect(committed.filter((phase) => phase === 'devices').length).toBeGreaterThan(1);
+    expect(committed.indexOf('telemetry')).toBeLessThan(committed.indexOf('devices'));
   });
 
   it('copies the newest telemetry of each device onto its row, whichever committed first', async () => {

@@ -22,6 +22,11 @@ import { syncTelemetry } from './telemetry-phase.ts';
  * samples: a device row inserted later takes its battery state from them, and the rows inserted
  * before their sample get it from one statement before the attach, while the load table has no
  * index but its key.
+ *
+ * That statement rewrites each such row a second time, which is most rows when both chains run
+ * from the start. So a first copy lets telemetry lead: the device lanes start once its chain is
+ * done, or as soon as the chain waits on Google more than it works (telemetry-phase.ts), where
+ * running side by side is what saves time.
  */
 
 /**
@@ -48,11 +53,15 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
       controller.abort(error);
     });
   const listing = { telemetry: false };
+  const lead = releasable();
   const telemetry = settle(
-    syncTelemetry(lane, { updateDevices: !target.loading }).then((listed) => {
-      listing.telemetry = listed;
-    }),
+    syncTelemetry(lane, { updateDevices: !target.loading }, target.loading ? lead : undefined)
+      .then((listed) => {
+        listing.telemetry = listed;
+      })
+      .finally(lead.release),
   );
+  if (target.loading) await lead.released;
   await settle(syncDevices(lane));
   if (!failure) ctx.tracker.enter('telemetry');
   await telemetry;
@@ -69,4 +78,12 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
     await sql.raw(statement).execute(ctx.db);
   });
   await ctx.db.transaction().execute((trx) => attachDevicePartition(trx, ctx.orgId, target.table));
+}
+
+function releasable(): { released: Promise<void>; release: () => void } {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
 }

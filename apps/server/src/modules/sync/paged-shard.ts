@@ -35,6 +35,15 @@ export interface PagedShard<T, P, R> {
   committed(result: R, items: number): void;
   /** A listing shared with another chain; absent for a chain that lists its shard alone. */
   readonly shared?: SharedListing<T> | undefined;
+  /** Told, after each committed page, how long the chain waited for it and then worked on it. */
+  paced?(pace: PagePace): void;
+}
+
+export interface PagePace {
+  /** From asking for the page (prefetched: from the previous page's arrival) to its arrival. */
+  readonly waitedMs: number;
+  /** From its arrival to its commit: preparing and writing it. */
+  readonly workedMs: number;
 }
 
 export interface SharedListing<T> {
@@ -116,8 +125,10 @@ async function walkPages<T, P, R>(
   const shard = chain.shard;
   try {
     for (;;) {
+      const asked = performance.now();
       const page = await nextPage(pages, shard.shared, signal);
       if (!page) return;
+      const arrived = performance.now();
       const taken = shard.shared ? shard.shared.take(page) : whole(page);
       if (!taken) return;
       try {
@@ -126,6 +137,7 @@ async function walkPages<T, P, R>(
         taken.settle(error);
         throw error;
       }
+      shard.paced?.({ waitedMs: arrived - asked, workedMs: performance.now() - arrived });
       if (taken.last) return;
     }
   } finally {

@@ -9,7 +9,7 @@ import {
   type TelemetryPageOptions,
   type TelemetrySampleRow,
 } from '../fleet-store/telemetry-writer.ts';
-import { walkShard, type PagedShard } from './paged-shard.ts';
+import { walkShard, type PagedShard, type PagePace } from './paged-shard.ts';
 import { runShards } from './shard-runner.ts';
 import { listCheckpoints, planShards, type Checkpoint } from './sync-checkpoints.ts';
 import type { SyncContext } from './sync-context.ts';
@@ -36,13 +36,17 @@ export const TELEMETRY_PAGE_SIZE = 1000;
  * lane beside the device shards (see device-telemetry-phase.ts), so it does not set the phase.
  * Says whether it listed samples (not when the last ones are fresh enough).
  */
-export async function syncTelemetry(ctx: SyncContext, options: TelemetryPageOptions): Promise<boolean> {
+export async function syncTelemetry(
+  ctx: SyncContext,
+  options: TelemetryPageOptions,
+  lead?: TelemetryLead,
+): Promise<boolean> {
   if (ctx.kind === 'incremental' && (await telemetryIsFresh(ctx))) return false;
   await planShards(ctx.db, ctx.orgId, ctx.runId, 'telemetry', [WHOLE_FLEET]);
   const checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'telemetry');
   try {
     await runShards(checkpoints, ctx.concurrency, ctx.signal, (checkpoint, signal) =>
-      walkShard(ctx, telemetryShard(ctx, checkpoint, options), signal),
+      walkShard(ctx, telemetryShard(ctx, checkpoint, options, lead), signal),
     );
     ctx.tracker.progress.telemetryRefreshed = true;
     return true;
@@ -68,13 +72,41 @@ async function telemetryIsFresh(ctx: SyncContext): Promise<boolean> {
   return result.rows[0]?.fresh === true;
 }
 
+/**
+ * Telemetry leading the devices of a first copy (device-telemetry-phase.ts): the device lanes wait
+ * until `release` is called.
+ */
+export interface TelemetryLead {
+  release(): void;
+}
+
+/**
+ * Why: a lead pays only while the chain is bound by Fleetdeck's own work. Once the chain has
+ * waited for Google longer than it worked on what Google sent (from its second page on: the first
+ * has no prefetch to hide behind), round trips set its pace, and the devices start beside it.
+ */
+export function leadPacer(lead: TelemetryLead): (pace: PagePace) => void {
+  let pages = 0;
+  let waited = 0;
+  let worked = 0;
+  return (pace) => {
+    pages += 1;
+    if (pages === 1) return;
+    waited += pace.waitedMs;
+    worked += pace.workedMs;
+    if (waited > worked) lead.release();
+  };
+}
+
 function telemetryShard(
   ctx: SyncContext,
   checkpoint: Checkpoint,
   options: TelemetryPageOptions,
+  lead: TelemetryLead | undefined,
 ): PagedShard<TelemetryDevice, TelemetrySampleRow[], number> {
   const now = new Date().toISOString();
   return {
+    ...(lead && { paced: leadPacer(lead) }),
     phase: 'telemetry',
     checkpoint,
     pages: (pageToken, signal) =>
