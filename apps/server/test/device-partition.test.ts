@@ -9,6 +9,9 @@ import {
   partitionIndexStatements,
 } from '../src/modules/fleet-store/device-partition.ts';
 import { toDeviceRow } from '../src/modules/fleet-store/device-row.ts';
+import { readDeviceListPage } from '../src/modules/fleet/device-list.ts';
+import { compileDeviceListQuery } from '../src/modules/fleet/device-query-sql.ts';
+import { deviceRelation, type DeviceRelation } from '../src/modules/fleet/device-relation.ts';
 import { startSyncEmulator, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -89,6 +92,31 @@ describe(`device partitions (${backendName})`, () => {
         (select count(*) from pg_inherits i join pg_index x on x.indexrelid = i.inhrelid
           where x.indrelid = ${target.table}::regclass)::int as partition`.execute(db);
     expect(indexes.rows[0]).toEqual({ parent: statements.length + 1, partition: statements.length + 1 });
+  });
+
+  it('reads an attached organization through its own partition: the same rows, no other organization', async () => {
+    const db = testDb.database.db;
+    const own = await deviceRelation(db, OWN_ORG);
+    expect(own.compile(db).sql).toBe(`"${devicePartitionName(OWN_ORG)}"`);
+    expect((await deviceRelation(db, SHARED_ORG)).compile(db).sql).toBe('"fleet_device"');
+    const page = async (orgId: string, relation?: DeviceRelation) =>
+      readDeviceListPage(
+        db,
+        {
+          where: await compileDeviceListQuery(db, { orgId, ouPaths: ['/'] }, 'status:ACTIVE'),
+          relation,
+          sort: 'serialNumber',
+          dir: 'asc',
+          limit: 500,
+        },
+        'exact',
+      );
+    const through = await page(OWN_ORG, own);
+    expect(through.rows.length).toBeGreaterThan(0);
+    expect(through).toEqual(await page(OWN_ORG));
+    // Another organization's WHERE read through this partition finds none of its rows.
+    expect((await page(SHARED_ORG)).rows.length).toBe(through.rows.length);
+    expect(await page(SHARED_ORG, own)).toEqual({ rows: [], next: null, total: { value: 0, exact: true } });
   });
 
   it('migration 0011 folds the partitions back into one table and splits it again', async () => {

@@ -19,6 +19,7 @@ import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
 import { recordAudit } from '../modules/audit/audit-log.ts';
 import { readFacets } from '../modules/fleet/device-facets.ts';
+import { deviceRelation } from '../modules/fleet/device-relation.ts';
 import { deviceCsv, exportColumns, parseColumnList } from '../modules/fleet/device-export.ts';
 import {
   assertSortable,
@@ -93,7 +94,8 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
       const after = cursor === undefined ? undefined : decodeCursor(cursor, sort, dir);
       const caller = await access.callerOf(request);
       const where = await compileDeviceListQuery(db, caller, q);
-      const page = await readDeviceListPage(db, { where, sort, dir, after, limit }, count, columns);
+      const relation = await deviceRelation(db, caller.orgId);
+      const page = await readDeviceListPage(db, { where, relation, sort, dir, after, limit }, count, columns);
       const nextCursor = page.next ? encodeCursor(page.next) : null;
       return reply
         .type('application/json; charset=utf-8')
@@ -108,7 +110,8 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     { schema: { querystring: facetsQuerySchema, response: { 200: facetsResponseSchema } }, preHandler: read },
     async (request) => {
       const caller = await access.callerOf(request);
-      return readFacets(db, await compileDeviceQuery(db, caller, request.query.q));
+      const where = await compileDeviceQuery(db, caller, request.query.q);
+      return readFacets(db, where, await deviceRelation(db, caller.orgId));
     },
   );
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { MatchCount } from '@fleetdeck/shared/fleet-contract';
 import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
+import { ALL_DEVICES, type DeviceRelation } from './device-relation.ts';
 
 /**
  * Why: `count(*)` over a million rows is slow; below the threshold the count is exact, above it
@@ -11,15 +12,16 @@ export async function countDevices(
   db: Kysely<DB>,
   where: RawBuilder<boolean>,
   mode: 'auto' | 'exact' | 'none',
+  relation: DeviceRelation = ALL_DEVICES,
 ): Promise<MatchCount | null> {
   if (mode === 'none') return null;
   if (mode === 'auto') {
-    const estimate = await estimateMatches(db, where);
+    const estimate = await estimateMatches(db, where, relation);
     if (estimate >= FLEET_LIST_LIMITS.exactCountThreshold) return { value: estimate, exact: false };
   }
   const { rows } = await sql<{
     n: number;
-  }>`select count(*)::int as n from fleet_device d where ${where}`.execute(db);
+  }>`select count(*)::int as n from ${relation} d where ${where}`.execute(db);
   return { value: rows[0]?.n ?? 0, exact: true };
 }
 
@@ -54,9 +56,13 @@ export function listedFormOf(where: RawBuilder<boolean>): (() => Promise<RawBuil
   return listedForms.get(where);
 }
 
-export async function estimateMatches(db: Kysely<DB>, where: RawBuilder<boolean>): Promise<number> {
+export async function estimateMatches(
+  db: Kysely<DB>,
+  where: RawBuilder<boolean>,
+  relation: DeviceRelation = ALL_DEVICES,
+): Promise<number> {
   const explain = (predicate: RawBuilder<boolean>) =>
-    sql`explain (format json) select 1 from fleet_device d where ${predicate}`.compile(db);
+    sql`explain (format json) select 1 from ${relation} d where ${predicate}`.compile(db);
   const keyQuery = explain(where);
   const key = `${keyQuery.sql}\u0000${JSON.stringify(keyQuery.parameters)}`;
   const now = Date.now();

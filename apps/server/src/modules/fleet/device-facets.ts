@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { quoteDeviceQueryValue } from '@fleetdeck/shared/device-query';
 import type { FacetId, FacetsResponse } from '@fleetdeck/shared/fleet-contract';
 import type { DB } from '../../db/schema.ts';
+import { ALL_DEVICES, type DeviceRelation } from './device-relation.ts';
 
 /**
  * Facet counts for the current query: status, model, OU, compliance, AUE year and battery health,
@@ -49,12 +50,16 @@ interface FacetRow {
 }
 
 /** Why: the filter panel shows how many devices each value would leave, for the current query. */
-export async function readFacets(db: Kysely<DB>, where: RawBuilder<boolean>): Promise<FacetsResponse> {
+export async function readFacets(
+  db: Kysely<DB>,
+  where: RawBuilder<boolean>,
+  relation: DeviceRelation = ALL_DEVICES,
+): Promise<FacetsResponse> {
   const { rows } = await sql<FacetRow>`
     with m as (
       select d.status, d.model, d.org_unit_path, d.os_compliance,
         extract(year from d.aue_date)::int::text as aue_year, d.battery_health
-      from fleet_device d where ${where}
+      from ${relation} d where ${where}
     ),
     g as (
       select

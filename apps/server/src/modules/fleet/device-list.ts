@@ -4,6 +4,7 @@ import { FLEET_COLUMNS, FLEET_LIST_LIMITS, type FleetColumnId } from '@fleetdeck
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
 import { countDevices, estimateMatches, listedFormOf } from './device-count.ts';
+import { ALL_DEVICES, type DeviceRelation } from './device-relation.ts';
 import {
   DEVICE_ROW_FIELDS,
   deviceRowJson,
@@ -152,6 +153,8 @@ function segments(sort: FleetColumnId, dir: SortDirection, after: KeysetPosition
 
 export interface PageRequest {
   readonly where: RawBuilder<boolean>;
+  /** The table read (device-relation.ts); `fleet_device` when absent. */
+  readonly relation?: DeviceRelation | undefined;
   readonly sort: FleetColumnId;
   readonly dir: SortDirection;
   readonly after?: KeysetPosition | undefined;
@@ -185,14 +188,14 @@ function limitedRows<T extends KeysetRow = SelectedRow>(
   select: Sql,
   inner: Sql,
   extra: { readonly inner: Sql; readonly outer: Sql },
-  where: Sql,
+  from: { readonly relation: DeviceRelation; readonly where: Sql },
   order: Sql,
   limit: number,
 ): RawBuilder<T> {
   return sql<T>`
     select ${select}, d.device_id, ${extra.outer}
     from (
-      select ${inner}, ${extra.inner} from fleet_device d where ${where} order by ${order} limit ${limit}
+      select ${inner}, ${extra.inner} from ${from.relation} d where ${from.where} order by ${order} limit ${limit}
     ) d
     order by ${order}`;
 }
@@ -209,7 +212,7 @@ async function readKeysetRows(
   for (const segment of segments(request.sort, request.dir, request.after)) {
     const { rows: part } = await sql<SelectedRow>`
       select ${select}, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key
-      from fleet_device d
+      from ${request.relation ?? ALL_DEVICES} d
       where ${request.where} and ${segment.where}
       order by ${segment.order}
       limit ${want - rows.length}`.execute(db);
@@ -291,7 +294,7 @@ export async function readDeviceListPage(
 ): Promise<DeviceListPage> {
   const first = request.after === undefined && count === 'auto';
   const listed = listedFormOf(request.where);
-  const estimate = first || listed ? await estimateMatches(db, request.where) : undefined;
+  const estimate = first || listed ? await estimateMatches(db, request.where, request.relation) : undefined;
   const many = estimate !== undefined && estimate >= FLEET_LIST_LIMITS.exactCountThreshold;
   const planned = many && listed ? { ...request, where: await listed() } : request;
   if (first) {
@@ -303,7 +306,7 @@ export async function readDeviceListPage(
   }
   const [page, total] = await Promise.all([
     readDevicePageJson(db, planned, columns),
-    countDevices(db, planned.where, request.after && count === 'auto' ? 'none' : count),
+    countDevices(db, planned.where, request.after && count === 'auto' ? 'none' : count, request.relation),
   ]);
   return { ...page, total };
 }
@@ -326,7 +329,7 @@ async function readCountedFirstPage(
       inner: sql`${sql.ref(`d.${column}`)}::text as sort_key, count(*) over () as total`,
       outer: sql`d.sort_key, d.total`,
     },
-    request.where,
+    { relation: request.relation ?? ALL_DEVICES, where: request.where },
     order,
     request.limit + 1,
   ).execute(db);
