@@ -29,6 +29,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { DEVICE_ROW_SQL_TYPES, toDeviceRow } from '../apps/server/src/modules/fleet-store/device-row.ts';
 import { replaceOrgUnits } from '../apps/server/src/modules/fleet-store/org-unit-writer.ts';
 import { COLUMN_SQL, readDeviceListPage } from '../apps/server/src/modules/fleet/device-list.ts';
+import { deviceRelation } from '../apps/server/src/modules/fleet/device-relation.ts';
 import {
   compileDeviceListQuery,
   compileDeviceQuery,
@@ -225,9 +226,16 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
       const params = new URLSearchParams(query.params);
       const direct = async () => {
         const where = await compileDeviceListQuery(database.db, caller, params.get('q') ?? '');
+        const relation = await deviceRelation(database.db, caller.orgId);
         await readDeviceListPage(
           database.db,
-          { where, sort: params.get('sort') as 'serialNumber', dir: params.get('dir') as 'asc', limit: 100 },
+          {
+            where,
+            relation,
+            sort: params.get('sort') as 'serialNumber',
+            dir: params.get('dir') as 'asc',
+            limit: 100,
+          },
           'auto',
           columns,
         );
