@@ -28,7 +28,8 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { DEVICE_ROW_SQL_TYPES, toDeviceRow } from '../apps/server/src/modules/fleet-store/device-row.ts';
 import { replaceOrgUnits } from '../apps/server/src/modules/fleet-store/org-unit-writer.ts';
-import { COLUMN_SQL, readDeviceListPage } from '../apps/server/src/modules/fleet/device-list.ts';
+import { COLUMN_SQL } from '../apps/server/src/modules/fleet/device-keyset.ts';
+import { readDeviceListPage } from '../apps/server/src/modules/fleet/device-list.ts';
 import { deviceRelation } from '../apps/server/src/modules/fleet/device-relation.ts';
 import {
   compileDeviceListQuery,

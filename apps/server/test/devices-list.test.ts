@@ -6,7 +6,8 @@ import {
   type ResolveDevicesResponse,
 } from '@fleetdeck/shared/fleet-contract';
 import { FLEET_COLUMNS } from '@fleetdeck/shared/fleet-columns';
-import { COLUMN_SQL, readDevicePage } from '../src/modules/fleet/device-list.ts';
+import { COLUMN_SQL } from '../src/modules/fleet/device-keyset.ts';
+import { readDevicePage } from '../src/modules/fleet/device-list.ts';
 import { compileDeviceQuery } from '../src/modules/fleet/device-query-sql.ts';
 import { DEVICE_ROW_FIELDS, presentDeviceRow } from '../src/modules/fleet/device-row-presenter.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';

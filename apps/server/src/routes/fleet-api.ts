@@ -21,12 +21,8 @@ import { recordAudit } from '../modules/audit/audit-log.ts';
 import { readFacets } from '../modules/fleet/device-facets.ts';
 import { deviceRelation } from '../modules/fleet/device-relation.ts';
 import { deviceCsv, exportColumns, parseColumnList } from '../modules/fleet/device-export.ts';
-import {
-  assertSortable,
-  decodeCursor,
-  encodeCursor,
-  readDeviceListPage,
-} from '../modules/fleet/device-list.ts';
+import { assertSortable, decodeCursor, encodeCursor } from '../modules/fleet/device-keyset.ts';
+import { readDeviceListPage } from '../modules/fleet/device-list.ts';
 import { compileDeviceListQuery, compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
 import { resolvePastedList } from '../modules/fleet/device-resolve.ts';
 import { scopePredicate, type FleetScope } from '../modules/fleet/fleet-scope.ts';

@@ -8,7 +8,8 @@ import {
 } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { readDevicePageText, type KeysetPosition } from './device-list.ts';
+import type { KeysetPosition } from './device-keyset.ts';
+import { readDevicePageText } from './device-list.ts';
 import { isTextField } from './device-row-presenter.ts';
 
 /**
