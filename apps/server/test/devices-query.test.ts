@@ -10,7 +10,8 @@ import {
   type FleetHarness,
 } from './devices-fleet-harness.ts';
 import { sql } from 'kysely';
-import { DEVICE_SEARCH_TEXT, selectMatchingDeviceIds } from '../src/modules/fleet/device-query-sql.ts';
+import { selectMatchingDeviceIds } from '../src/modules/fleet/device-query-sql.ts';
+import { DEVICE_SEARCH_TEXT } from '../src/modules/fleet/device-query-terms.ts';
 
 const GB = 1024 ** 3;
 

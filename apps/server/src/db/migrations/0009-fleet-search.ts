@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
  * and an index on lower-case OU paths serves `ou:` subtree expansion.
  */
 
-/** Must stay character for character the expression `DEVICE_SEARCH_TEXT` in device-query-sql.ts. */
+/** Must stay character for character the expression `DEVICE_SEARCH_TEXT` in device-query-terms.ts. */
 const SEARCH_EXPRESSION = sql.raw(
   `lower(coalesce(serial_number, '') || E'\\n' || coalesce(annotated_asset_id, '') || E'\\n' || coalesce(annotated_user, '') || E'\\n' || coalesce(annotated_location, '') || E'\\n' || coalesce(notes, '') || E'\\n' || coalesce(model, ''))`,
 );
