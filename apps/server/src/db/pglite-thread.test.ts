@@ -54,6 +54,33 @@ describe('PGlite on its own thread', () => {
     expect(order).toEqual(['inserted', 'committing', 'outside']);
   });
 
+  it('runs statements sent together in a transaction in the order they were sent (decision 022)', async () => {
+    const results = await pglite.transaction(async (tx) =>
+      Promise.all([
+        tx.query('insert into t values (30, $1)', ['first']),
+        tx.query("update t set note = note || ', second' where id = 30"),
+        tx.query<{ note: string; open: boolean }>(
+          'select note, now() = statement_timestamp() as open from t where id = 30',
+        ),
+      ]),
+    );
+    // In a transaction now() is its start, before this statement's own timestamp.
+    expect(results[2].rows).toEqual([{ note: 'first, second', open: false }]);
+    const failed = await pglite
+      .transaction(async (tx) =>
+        Promise.all([
+          tx.query('insert into t values (31, $1)', ['lost']),
+          tx.query('select 1/0'),
+          tx.query('insert into t values (32, $1)', ['lost']),
+        ]),
+      )
+      .catch((e: unknown) => e);
+    // The first failure is the one reported; the statements after it ran in the aborted transaction.
+    expect(failed).toMatchObject({ code: '22012' });
+    const { rows } = await pglite.query<{ id: number }>('select id from t where id in (31, 32)');
+    expect(rows).toEqual([]);
+  });
+
   it('rolls back when the callback throws, and reports an aborted transaction on commit', async () => {
     await expect(
       pglite.transaction(async (tx) => {

@@ -58,8 +58,15 @@ try {
 collectGarbage();
 const unlisteners = new Map<number, () => Promise<void>>();
 
+/**
+ * Requests run one after another in the order they arrive: the server's thread may send a
+ * transaction's statements without waiting for each answer (decision 022).
+ */
+let previous: Promise<unknown> = Promise.resolve();
 port.on('message', (request: PgliteRequest) => {
-  void handle(request).then(
+  const current = previous.then(() => handle(request));
+  previous = current.catch(() => undefined);
+  void current.then(
     (result) => {
       post({ type: 'result', id: request.id, result });
     },

@@ -67,11 +67,15 @@ export async function writeDevicePage(db: Executor, input: DevicePageInput): Pro
     changed.push(row);
     if (before) history.push(...diffHistory(before, row));
   }
-  if (changed.length) await upsertRows(db, table, input, changed);
   const listed = [...rows.map((row) => row.device_id), ...listedUnchanged.map((device) => device.device_id)];
-  await recordSeenPage(db, input.orgId, input.runId, listed);
-  await updateMovedEtags(db, input.orgId, [...unchanged, ...listedUnchanged], table);
-  if (history.length) await insertHistory(db, input.orgId, input.runId, history);
+  // Sent together: none needs another's answer, so the database does not wait on this thread
+  // between them (decision 022).
+  await Promise.all([
+    changed.length ? upsertRows(db, table, input, changed) : undefined,
+    recordSeenPage(db, input.orgId, input.runId, listed),
+    updateMovedEtags(db, input.orgId, [...unchanged, ...listedUnchanged], table),
+    history.length ? insertHistory(db, input.orgId, input.runId, history) : undefined,
+  ]);
   const created = changed.filter((row) => !existing.has(row.device_id)).length;
   return {
     written: changed.length,

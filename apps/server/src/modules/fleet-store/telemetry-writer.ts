@@ -104,7 +104,7 @@ export async function writeTelemetryPage(
   if (samples.length === 0) return 0;
   const payload = JSON.stringify(samples);
   const ids = JSON.stringify(samples.map((sample) => sample.device_id));
-  const inserted = await sql`
+  const insert = sql`
     insert into fleet_telemetry_sample (org_id, device_id, sampled_at, battery_health, battery_cycle_count,
       battery_full_charge_capacity, battery_design_capacity, storage_free_bytes, storage_total_bytes,
       memory_free_bytes, memory_total_bytes, cpu_utilization_percent, os_update_state)
@@ -113,14 +113,17 @@ export async function writeTelemetryPage(
       r.memory_free_bytes, r.memory_total_bytes, r.cpu_utilization_percent, r.os_update_state
     from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
     on conflict (org_id, device_id, sampled_at) do nothing`.execute(db);
-  if (!options.updateDevices) return Number(inserted.numAffectedRows ?? 0);
-  await sql`
+  // Sent together (neither needs the other's answer), so the database does not wait on this thread.
+  const update = options.updateDevices
+    ? sql`
     update fleet_device d set battery_health = r.battery_health, battery_cycle_count = r.battery_cycle_count,
       battery_capacity_percent = r.battery_capacity_percent, telemetry_at = r.sampled_at
     from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
     where d.org_id = ${orgId} and d.device_id = r.device_id
       and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))
-      and (d.telemetry_at is null or d.telemetry_at < r.sampled_at)`.execute(db);
+      and (d.telemetry_at is null or d.telemetry_at < r.sampled_at)`.execute(db)
+    : undefined;
+  const [inserted] = await Promise.all([insert, update]);
   return Number(inserted.numAffectedRows ?? 0);
 }
 

@@ -176,11 +176,15 @@ async function commitPage<T, P, R>(
     signal.throwIfAborted();
     // The page and its checkpoint still commit together; only the wait for the WAL flush
     // goes. A database crash may lose the last pages, and the run resumes before them.
-    await sql`set local synchronous_commit = off`.execute(trx);
-    const written = await shard.write(trx, prepared);
     const nextPageToken = taken.last ? undefined : page.nextPageToken;
-    await advanceCheckpoint(trx, key, { nextPageToken, items, lastItem: taken.lastItem });
-    if (taken.last && shard.shared) await finishShards(trx, key, shard.shared.siblings);
+    // Sent together: none needs another's answer, so the database does not wait on this thread
+    // between them (decision 022). The first failure aborts the transaction and is the one thrown.
+    const [, written] = await Promise.all([
+      sql`set local synchronous_commit = off`.execute(trx),
+      shard.write(trx, prepared),
+      advanceCheckpoint(trx, key, { nextPageToken, items, lastItem: taken.lastItem }),
+      taken.last && shard.shared ? finishShards(trx, key, shard.shared.siblings) : undefined,
+    ]);
     return written;
   });
   taken.settle();
