@@ -7,7 +7,7 @@ import {
 import { applyNewestTelemetry } from '../fleet-store/telemetry-writer.ts';
 import { syncDevices } from './device-phase.ts';
 import type { SyncContext } from './sync-context.ts';
-import { runShards } from './shard-runner.ts';
+import { releasable, runShards } from './shard-runner.ts';
 import { syncTelemetry } from './telemetry-phase.ts';
 
 /**
@@ -78,12 +78,4 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
     await sql.raw(statement).execute(ctx.db);
   });
   await ctx.db.transaction().execute((trx) => attachDevicePartition(trx, ctx.orgId, target.table));
-}
-
-function releasable(): { released: Promise<void>; release: () => void } {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { released, release };
 }

@@ -69,8 +69,7 @@ export async function runLanes(
   const stop = () => work.notify();
   signal.addEventListener('abort', stop, { once: true });
   const start = (task: LaneTask): { released: Promise<void>; run: Promise<void> } => {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const { released, release } = releasable();
     const run = task(signal, release)
       .catch((error: unknown) => {
         failure ??= { error };
@@ -106,4 +105,13 @@ export async function runLanes(
   }
   if (failure) throw failure.error;
   parent.throwIfAborted();
+}
+
+/** Why: a promise and the call that settles it, for work that waits until another lets it go. */
+export function releasable(): { released: Promise<void>; release: () => void } {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
 }
