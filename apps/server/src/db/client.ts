@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { acceptCopyIn, markCopyIn } from './copy-in.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import type { DB } from './schema.ts';
@@ -29,7 +30,9 @@ function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
+  pool.on('connect', acceptCopyIn);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  markCopyIn(db);
   return {
     db,
     dialect: 'postgres',

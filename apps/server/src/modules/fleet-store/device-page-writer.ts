@@ -7,6 +7,7 @@ import {
   type DeviceRow,
   type HistoryColumn,
 } from './device-row.ts';
+import { copyDeviceRows, readNewestBattery } from './device-page-copy.ts';
 import { DEVICE_TABLE } from './device-partition.ts';
 import { SAMPLE_BATTERY_COLUMNS } from './telemetry-writer.ts';
 
@@ -28,6 +29,8 @@ export interface DevicePageInput {
   readonly unchanged?: readonly SeenDevice[];
   /** `fleet_device`, or a first copy's load table (device-partition.ts). */
   readonly table?: string;
+  /** A load table on PostgreSQL: a page of new rows is copied in (device-page-copy.ts). */
+  readonly copy?: boolean;
 }
 
 export interface DevicePageOutcome {
@@ -52,9 +55,17 @@ export async function writeDevicePage(db: Executor, input: DevicePageInput): Pro
   const rows = dedupeById(input.rows);
   const listedUnchanged = input.unchanged ?? [];
   const table = input.table ?? DEVICE_TABLE;
-  const existing = rows.length
-    ? await readExisting(db, table, input.orgId, rows)
-    : new Map<string, ExistingDevice>();
+  const copying = input.copy === true && rows.length > 0;
+  const [existing, battery] = await Promise.all([
+    rows.length ? readExisting(db, table, input.orgId, rows) : new Map<string, ExistingDevice>(),
+    copying
+      ? readNewestBattery(
+          db,
+          input.orgId,
+          rows.map((row) => row.device_id),
+        )
+      : undefined,
+  ]);
   const changed: DeviceRow[] = [];
   const unchanged: SeenDevice[] = [];
   const history: HistoryInsert[] = [];
@@ -70,8 +81,15 @@ export async function writeDevicePage(db: Executor, input: DevicePageInput): Pro
   const listed = [...rows.map((row) => row.device_id), ...listedUnchanged.map((device) => device.device_id)];
   // Sent together: none needs another's answer, so the database does not wait on this thread
   // between them (decision 022).
+  // A page of rows none of which is stored yet is copied in; one that lists a stored row again
+  // (a shard restarted, a device moved between shards) is upserted.
+  const write = !changed.length
+    ? undefined
+    : battery && existing.size === 0
+      ? copyDeviceRows(db, table, input.runId, changed, battery)
+      : upsertRows(db, table, input, changed);
   await Promise.all([
-    changed.length ? upsertRows(db, table, input, changed) : undefined,
+    write,
     recordSeenPage(db, input.orgId, input.runId, listed),
     updateMovedEtags(db, input.orgId, [...unchanged, ...listedUnchanged], table),
     history.length ? insertHistory(db, input.orgId, input.runId, history) : undefined,

@@ -131,10 +131,24 @@ export async function writeTelemetryPage(
  * The device row's battery columns from a sample `s` (its capacity percent as `toTelemetrySample`
  * computes it), for rows written from stored samples rather than from a telemetry page.
  */
-export const SAMPLE_BATTERY_COLUMNS = `s.battery_health, s.battery_cycle_count,
-  case when s.battery_full_charge_capacity is not null and s.battery_design_capacity > 0
+export const SAMPLE_BATTERY_VALUES: readonly string[] = [
+  's.battery_health',
+  's.battery_cycle_count',
+  `case when s.battery_full_charge_capacity is not null and s.battery_design_capacity > 0
     then (round(s.battery_full_charge_capacity::float8 / s.battery_design_capacity::float8 * 1000) / 10)::real
-  end, s.sampled_at`;
+  end`,
+  's.sampled_at',
+];
+
+/** The row's columns `SAMPLE_BATTERY_VALUES` fill, in the same order. */
+export const SAMPLE_BATTERY_TARGETS: readonly string[] = [
+  'battery_health',
+  'battery_cycle_count',
+  'battery_capacity_percent',
+  'telemetry_at',
+];
+
+export const SAMPLE_BATTERY_COLUMNS = SAMPLE_BATTERY_VALUES.join(', ');
 
 /**
  * Why: telemetry is listed beside the devices, so a device's samples can commit before its row

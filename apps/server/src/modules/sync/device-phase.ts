@@ -1,5 +1,6 @@
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import { GoogleNotFoundError } from '@fleetdeck/google/errors';
+import { supportsCopyIn } from '../../db/copy-in.ts';
 import {
   forgetSeenDevices,
   readStoredEtags,
@@ -14,6 +15,7 @@ import {
   toDeviceRow,
   type DeviceRow,
 } from '../fleet-store/device-row.ts';
+import { DEVICE_TABLE } from '../fleet-store/device-partition.ts';
 import { countDevicesPerOrgUnit, listLiveOrgUnits, replaceOrgUnits } from '../fleet-store/org-unit-writer.ts';
 import { DeviceListingQueue, sharedDeviceListing, type DeviceChain } from './device-listing-queue.ts';
 import { parseDeviceShard, planDeviceShards } from './device-shard-planner.ts';
@@ -98,6 +100,8 @@ function deviceShard(
   const spec = parseDeviceShard(chain.key);
   const incremental = ctx.kind === 'incremental';
   const ordered = chain.listing !== undefined;
+  // A first copy's load table on PostgreSQL takes new rows by COPY (decision 023).
+  const copy = ctx.deviceTable !== DEVICE_TABLE && supportsCopyIn(ctx.db);
   return {
     phase: 'devices',
     checkpoint: chain.checkpoint,
@@ -132,6 +136,7 @@ function deviceShard(
         rows: page.rows,
         unchanged: page.unchanged,
         table: ctx.deviceTable,
+        copy,
       }),
     committed: (outcome, items) =>
       ctx.tracker.addDevicePage({
