@@ -25,7 +25,7 @@ import { syncTelemetry } from './telemetry-phase.ts';
  *
  * That statement rewrites each such row a second time, which is most rows when both chains run
  * from the start. So a first copy lets telemetry lead: the device lanes start once its chain is
- * done, or as soon as the chain waits on Google more than it works (telemetry-phase.ts), where
+ * done, or as soon as the chain waits on Google well beyond its work (telemetry-phase.ts), where
  * running side by side is what saves time.
  */
 

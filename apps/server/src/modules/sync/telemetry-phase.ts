@@ -81,20 +81,29 @@ export interface TelemetryLead {
 }
 
 /**
+ * Giving the lead up has a price: the rows the device lanes write meanwhile are written a second
+ * time for their battery state, and those dead rows double the table the index builds then read.
+ * So the chain keeps its lead until it waits for Google more than this many times as long as it
+ * works (it then works less than a quarter of its time).
+ */
+const LEAD_WAIT_FACTOR = 3;
+
+/**
  * Why: a lead pays only while the chain is bound by Fleetdeck's own work. Once the chain has
- * waited for Google longer than it worked on what Google sent (from its second page on: the first
- * has no prefetch to hide behind), round trips set its pace, and the devices start beside it.
+ * waited for Google well beyond the time it worked on what Google sent, round trips set its pace,
+ * and the devices start beside it.
  */
 export function leadPacer(lead: TelemetryLead): (pace: PagePace) => void {
-  let pages = 0;
+  let first = true;
   let waited = 0;
   let worked = 0;
   return (pace) => {
-    pages += 1;
-    if (pages === 1) return;
-    waited += pace.waitedMs;
+    // The first page had no prefetch to hide its round trip behind: it counts the wait a
+    // prefetched page would have had, the part of its round trip beyond its work.
+    waited += first ? Math.max(0, pace.waitedMs - pace.workedMs) : pace.waitedMs;
     worked += pace.workedMs;
-    if (waited > worked) lead.release();
+    first = false;
+    if (waited > LEAD_WAIT_FACTOR * worked) lead.release();
   };
 }
 
