@@ -9,22 +9,18 @@ function pacer() {
 describe('telemetry leading the devices of a first copy', () => {
   it('keeps the lead while the chain works at least a quarter of its time', () => {
     const { lead, pace } = pacer();
-    // The first page waits for its whole round trip: no prefetch hid any of it.
-    pace({ waitedMs: 130, workedMs: 40 });
+    pace({ waitedMs: 900, workedMs: 40 });
     for (let page = 0; page < 50; page++) pace({ waitedMs: page % 3 === 0 ? 30 : 1, workedMs: 60 });
     // Waiting about as long as it works, or twice as long, is still worth the lead.
     for (let page = 0; page < 50; page++) pace({ waitedMs: 120, workedMs: 60 });
     expect(lead.released).toBe(0);
   });
 
-  it('gives the lead up at the first page when its round trip is mostly Google latency', () => {
+  it('gives the lead up once waiting on Google outweighs the work threefold, from the second page on', () => {
     const { lead, pace } = pacer();
+    // A first page slowed by the first request's set-up says nothing yet.
     pace({ waitedMs: 374, workedMs: 55 });
-    expect(lead.released).toBeGreaterThan(0);
-  });
-
-  it('gives the lead up once waiting on Google outweighs the work threefold', () => {
-    const { lead, pace } = pacer();
+    expect(lead.released).toBe(0);
     pace({ waitedMs: 150, workedMs: 50 });
     expect(lead.released).toBe(0);
     pace({ waitedMs: 40, workedMs: 60 });

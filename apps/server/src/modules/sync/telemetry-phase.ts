@@ -90,19 +90,19 @@ const LEAD_WAIT_FACTOR = 3;
 
 /**
  * Why: a lead pays only while the chain is bound by Fleetdeck's own work. Once the chain has
- * waited for Google well beyond the time it worked on what Google sent, round trips set its pace,
- * and the devices start beside it.
+ * waited for Google well beyond the time it worked on what Google sent (from its second page on:
+ * the first has no prefetch to hide behind, and its round trip also pays for the first request's
+ * set-up), round trips set its pace, and the devices start beside it.
  */
 export function leadPacer(lead: TelemetryLead): (pace: PagePace) => void {
-  let first = true;
+  let pages = 0;
   let waited = 0;
   let worked = 0;
   return (pace) => {
-    // The first page had no prefetch to hide its round trip behind: it counts the wait a
-    // prefetched page would have had, the part of its round trip beyond its work.
-    waited += first ? Math.max(0, pace.waitedMs - pace.workedMs) : pace.waitedMs;
+    pages += 1;
+    if (pages === 1) return;
+    waited += pace.waitedMs;
     worked += pace.workedMs;
-    first = false;
     if (waited > LEAD_WAIT_FACTOR * worked) lead.release();
   };
 }
