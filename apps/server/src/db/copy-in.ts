@@ -6,7 +6,7 @@ import type { DB } from './schema.ts';
  * `COPY … FROM STDIN` through Kysely on PostgreSQL (decision 023). Kysely sends every statement as
  * `client.query(text, parameters)`; a PostgreSQL client opened by `openDatabase` reads a statement
  * of the form `copy <table> (<columns>) from stdin` with exactly one parameter as a COPY whose data
- * is that parameter, in PostgreSQL's text format (`copyText`), and answers with the rows copied.
+ * is that parameter, in PostgreSQL's text format (`copyText`).
  * So a COPY runs on whatever connection the caller holds, inside its transaction. PGlite has no
  * such statement here: its COPY reads a file, slower than the statements it would replace.
  */
@@ -47,17 +47,16 @@ export function acceptCopyIn(client: pg.PoolClient): void {
 
 /**
  * Copies rows given in PostgreSQL's COPY text format (one line per row, columns separated by tabs,
- * each value written by `copyText`) into `table`, on the caller's connection. Returns the count.
+ * each value written by `copyText`) into `table`, on the caller's connection.
  */
 export async function copyIn(
   db: Executor,
   table: string,
   columns: readonly string[],
   rows: string,
-): Promise<number> {
+): Promise<void> {
   const statement = `copy ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(', ')}) from stdin`;
-  const result = await db.executeQuery(CompiledQuery.raw(statement, [rows]));
-  return Number(result.rows[0] && (result.rows[0] as { copied: number }).copied);
+  await db.executeQuery(CompiledQuery.raw(statement, [rows]));
 }
 
 /**
@@ -165,6 +164,6 @@ class CopyFromStdin {
     this.#settle = undefined;
     if (!settle) return;
     if (this.#error) settle.reject(this.#error);
-    else settle.resolve({ command: 'COPY', rowCount: this.#copied, rows: [{ copied: this.#copied }] });
+    else settle.resolve({ command: 'COPY', rowCount: this.#copied, rows: [] });
   }
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { copyIn, copyJson, copyText } from '../../db/copy-in.ts';
 import type { Executor } from './device-page-writer.ts';
 import { DEVICE_ROW_SQL_TYPES, type DeviceRow } from './device-row.ts';
-import { SAMPLE_BATTERY_TARGETS, SAMPLE_BATTERY_VALUES } from './telemetry-writer.ts';
+import { newestSamples, SAMPLE_BATTERY_TARGETS, SAMPLE_BATTERY_VALUES } from './telemetry-writer.ts';
 
 /**
  * A first copy's new rows on PostgreSQL, copied into the load table with COPY (decision 023):
@@ -24,16 +24,9 @@ export async function readNewestBattery(
   deviceIds: readonly string[],
 ): Promise<Map<string, string>> {
   const values = SAMPLE_BATTERY_VALUES.map((value) => `(${value})::text`).join(', ');
+  const ids = sql`t.device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)))`;
   const result = await sql<{ device_id: string; battery: (string | null)[] }>`
-    select s.device_id, array[${sql.raw(values)}] as battery
-    from (
-      select distinct on (t.device_id) t.device_id, t.sampled_at, t.battery_health, t.battery_cycle_count,
-        t.battery_full_charge_capacity, t.battery_design_capacity
-      from fleet_telemetry_sample t
-      where t.org_id = ${orgId}
-        and t.device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)))
-      order by t.device_id, t.sampled_at desc
-    ) s`.execute(db);
+    select s.device_id, array[${sql.raw(values)}] as battery from ${newestSamples(orgId, ids)} s`.execute(db);
   return new Map(result.rows.map((row) => [row.device_id, row.battery.map(copyText).join('\t')]));
 }
 

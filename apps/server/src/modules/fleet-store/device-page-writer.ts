@@ -9,7 +9,7 @@ import {
 } from './device-row.ts';
 import { copyDeviceRows, readNewestBattery } from './device-page-copy.ts';
 import { DEVICE_TABLE } from './device-partition.ts';
-import { SAMPLE_BATTERY_COLUMNS } from './telemetry-writer.ts';
+import { SAMPLE_BATTERY_COLUMNS, SAMPLE_BATTERY_TARGETS } from './telemetry-writer.ts';
 
 /**
  * Writes one page of devices inside the caller's transaction: rows whose content hash changed are
@@ -137,7 +137,7 @@ async function upsertRows(
   // the devices), so it is not written a second time; an existing row keeps its own.
   await sql`
     insert into ${sql.id(table)} (${sql.raw(COLUMNS.join(', '))}, seen_run_id, updated_at, deleted_at,
-      battery_health, battery_cycle_count, battery_capacity_percent, telemetry_at)
+      ${sql.raw(SAMPLE_BATTERY_TARGETS.join(', '))})
     select ${sql.raw(COLUMNS.map((c) => `r.${c}`).join(', '))}, ${input.runId}::uuid, now(), null,
       ${sql.raw(SAMPLE_BATTERY_COLUMNS)}
     from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(RECORD_DEFINITION)})

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TelemetryDevice } from '@fleetdeck/google/management/telemetry.schema';
 import type { Executor } from './device-page-writer.ts';
 import { DEVICE_TABLE } from './device-partition.ts';
@@ -151,6 +151,21 @@ export const SAMPLE_BATTERY_TARGETS: readonly string[] = [
 export const SAMPLE_BATTERY_COLUMNS = SAMPLE_BATTERY_VALUES.join(', ');
 
 /**
+ * Why: rows written from stored samples take each device's newest one. The devices whose sample
+ * is read are those `devices` (a condition on `t.device_id`) admits; the columns are the ones
+ * `SAMPLE_BATTERY_VALUES` reads, to be aliased `s`.
+ */
+export function newestSamples(orgId: string, devices: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(
+    select distinct on (t.device_id) t.device_id, t.sampled_at, t.battery_health, t.battery_cycle_count,
+      t.battery_full_charge_capacity, t.battery_design_capacity
+    from fleet_telemetry_sample t
+    where t.org_id = ${orgId} and ${devices}
+    order by t.device_id, t.sampled_at desc
+  )`;
+}
+
+/**
  * Why: telemetry is listed beside the devices, so a device's samples can commit before its row
  * exists (the page's UPDATE then finds nothing). Once both are done, rows that still have no
  * telemetry take it from their newest sample, computed as the page writer does.
@@ -161,16 +176,12 @@ export async function applyNewestTelemetry(
   table: string = DEVICE_TABLE,
 ): Promise<number> {
   const result = await sql`
-    update ${sql.id(table)} d set (battery_health, battery_cycle_count, battery_capacity_percent, telemetry_at) =
+    update ${sql.id(table)} d set (${sql.raw(SAMPLE_BATTERY_TARGETS.join(', '))}) =
       (${sql.raw(SAMPLE_BATTERY_COLUMNS)})
-    from (
-      select distinct on (t.device_id) t.device_id, t.sampled_at, t.battery_health, t.battery_cycle_count,
-        t.battery_full_charge_capacity, t.battery_design_capacity
-      from fleet_telemetry_sample t
-      where t.org_id = ${orgId} and t.device_id in (
-        select device_id from ${sql.id(table)} where org_id = ${orgId} and telemetry_at is null)
-      order by t.device_id, t.sampled_at desc
-    ) s
+    from ${newestSamples(
+      orgId,
+      sql`t.device_id in (select device_id from ${sql.id(table)} where org_id = ${orgId} and telemetry_at is null)`,
+    )} s
     where d.org_id = ${orgId} and d.device_id = s.device_id and d.telemetry_at is null`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
