@@ -112,6 +112,29 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
     },
   );
 
+  // The database gathers a page's rows in pieces of 25 (decision 024): pages of 30 span two, on a
+  // counted first page (30, then the rest) and on a following one (5, 30, then the rest).
+  it.each([['serialNumber', 'asc'] as const, ['model', 'desc'] as const, ['lastSync', 'asc'] as const])(
+    'walks pages longer than one gathered piece sorted by %s %s',
+    async (sort, dir) => {
+      const expected = await expectedOrder(COLUMN_SQL[sort].column, dir);
+      expect(expected.length).toBeGreaterThan(5 + 30);
+      for (const firstLimit of [30, 5]) {
+        const first = await page(`/api/devices?sort=${sort}&dir=${dir}&limit=${firstLimit}`);
+        expect(first.total).toEqual({ value: expected.length, exact: true });
+        const seen = first.devices.map((device) => device.deviceId);
+        let cursor = first.nextCursor;
+        while (cursor !== null && seen.length < expected.length) {
+          const next = await page(`/api/devices?sort=${sort}&dir=${dir}&limit=30&cursor=${cursor}`);
+          seen.push(...next.devices.map((device) => device.deviceId));
+          cursor = next.nextCursor;
+        }
+        expect(cursor).toBeNull();
+        expect(seen).toEqual(expected);
+      }
+    },
+  );
+
   it('rejects a cursor from another sort, a forged cursor and an unsortable column', async () => {
     const first = await page('/api/devices?sort=model&limit=2');
     const wrong = await harness.app.inject({

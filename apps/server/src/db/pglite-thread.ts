@@ -50,6 +50,8 @@ export class PgliteThread {
   /** The tail of the queue of exclusive sections (statements and whole transactions), in order. */
   #tail: Promise<unknown> = Promise.resolve();
   #closing: Promise<void> | undefined;
+  /** Transactions asked for and not yet ended: while there is one, every statement queues. */
+  #transactions = 0;
   #failure: Error | undefined;
   readonly ready = true;
   readonly waitReady = Promise.resolve();
@@ -88,7 +90,14 @@ export class PgliteThread {
     return this.#closing !== undefined || this.#failure !== undefined;
   }
 
+  /**
+   * Outside transactions a statement is sent at once: the database's thread runs what it receives
+   * in order, so it starts the next statement as soon as it has answered the last, without waiting
+   * for this thread to take the answer and send the next (decision 024). While a transaction is
+   * asked for or open, statements wait for it to end.
+   */
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    if (this.#transactions === 0) return this.#query<T>(sql, params, options);
     return this.#exclusive(() => this.#query<T>(sql, params, options));
   }
 
@@ -98,7 +107,8 @@ export class PgliteThread {
 
   /** BEGIN, the callback, COMMIT (ROLLBACK if it throws), with nothing else running in between. */
   transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
-    return this.#exclusive(async () => {
+    this.#transactions += 1;
+    const run = this.#exclusive(async () => {
       await this.#call({ op: 'exec', sql: 'BEGIN' });
       // An object, not a `let`: the transaction's own calls close it.
       const state = { closed: false };
@@ -145,6 +155,9 @@ export class PgliteThread {
         }
         throw error;
       }
+    });
+    return run.finally(() => {
+      this.#transactions -= 1;
     });
   }
 

@@ -96,7 +96,7 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
       return reply
         .type('application/json; charset=utf-8')
         .send(
-          `{"devices":[${page.rows.join(',')}],"nextCursor":${JSON.stringify(nextCursor)},"total":${JSON.stringify(page.total)}}`,
+          `{"devices":[${page.devices}],"nextCursor":${JSON.stringify(nextCursor)},"total":${JSON.stringify(page.total)}}`,
         );
     },
   );
