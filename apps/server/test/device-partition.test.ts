@@ -116,7 +116,12 @@ describe(`device partitions (${backendName})`, () => {
     expect(through).toEqual(await page(OWN_ORG));
     // Another organization's WHERE read through this partition finds none of its rows.
     expect((await page(SHARED_ORG)).size).toBe(through.size);
-    expect(await page(SHARED_ORG, own)).toEqual({ devices: '', size: 0, next: null, total: { value: 0, exact: true } });
+    expect(await page(SHARED_ORG, own)).toEqual({
+      devices: '',
+      size: 0,
+      next: null,
+      total: { value: 0, exact: true },
+    });
   });
 
   it('migration 0011 folds the partitions back into one table and splits it again', async () => {
