@@ -197,8 +197,8 @@ export async function readDevicePageJson(
   request: PageRequest,
   columns?: readonly FleetColumnId[],
 ): Promise<{ devices: string; size: number; next: KeysetPosition | null }> {
-  // An estimated or following page reads the sort column's index in order: the plain statement
-  // renders only its rows already, and is one subquery less to plan (PGlite plans in WebAssembly).
+  // An estimated or following page reads the sort column's index in order and renders only the
+  // rows it reads: its numbering follows the same order, so the plan stays the index scan and limit.
   const { column } = COLUMN_SQL[request.sort];
   const parts: string[] = [];
   let size = 0;
