@@ -3,7 +3,8 @@ import type { MatchCount, SortDirection } from '@fleetdeck/shared/fleet-contract
 import { FLEET_LIST_LIMITS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { countDevices, estimateMatches, listedFormOf } from './device-count.ts';
-import { COLUMN_SQL, segments, type KeysetPosition } from './device-keyset.ts';
+import { gatherRows } from './device-gathered-rows.ts';
+import { COLUMN_SQL, segments, type KeysetPosition, type Segment } from './device-keyset.ts';
 import { ALL_DEVICES, type DeviceRelation } from './device-relation.ts';
 import {
   DEVICE_ROW_FIELDS,
@@ -60,15 +61,15 @@ function innerColumns(request: PageRequest, rendered: readonly string[]): Sql {
  * subquery of plain columns (`inner`, which holds every column `select` and `order` read), and
  * only those rows are rendered. The outer order is the subquery's own: no second sort.
  */
-function limitedRows<T extends KeysetRow = SelectedRow>(
+function limitedRows(
   select: Sql,
   inner: Sql,
   extra: { readonly inner: Sql; readonly outer: Sql },
   from: { readonly relation: DeviceRelation; readonly where: Sql },
   order: Sql,
   limit: number,
-): RawBuilder<T> {
-  return sql<T>`
+): Sql {
+  return sql`
     select ${select}, d.device_id, ${extra.outer}
     from (
       select ${inner}, ${extra.inner} from ${from.relation} d where ${from.where} order by ${order} limit ${limit}
@@ -76,22 +77,37 @@ function limitedRows<T extends KeysetRow = SelectedRow>(
     order by ${order}`;
 }
 
-/** Why: pages and the export read the same ordered scan; `limit + 1` rows tell whether more follow. */
+/** Why: pages, the export and the fleet table read the same ordered scan of one keyset segment. */
+function segmentRows<T = unknown>(
+  request: PageRequest,
+  segment: Segment,
+  select: Sql,
+  limit: number,
+): RawBuilder<T> {
+  const { column } = COLUMN_SQL[request.sort];
+  return sql<T>`
+    select ${select}, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key
+    from ${request.relation ?? ALL_DEVICES} d
+    where ${request.where} and ${segment.where}
+    order by ${segment.order}
+    limit ${limit}`;
+}
+
+/** Why: `limit + 1` rows tell whether more follow. */
 async function readKeysetRows(
   db: Kysely<DB>,
   request: PageRequest,
   select: Sql,
 ): Promise<{ rows: SelectedRow[]; next: KeysetPosition | null }> {
-  const { column } = COLUMN_SQL[request.sort];
   const rows: SelectedRow[] = [];
   const want = request.limit + 1;
   for (const segment of segments(request.sort, request.dir, request.after)) {
-    const { rows: part } = await sql<SelectedRow>`
-      select ${select}, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key
-      from ${request.relation ?? ALL_DEVICES} d
-      where ${request.where} and ${segment.where}
-      order by ${segment.order}
-      limit ${want - rows.length}`.execute(db);
+    const { rows: part } = await segmentRows<SelectedRow>(
+      request,
+      segment,
+      select,
+      want - rows.length,
+    ).execute(db);
     rows.push(...part);
     if (rows.length >= want) break;
   }
@@ -106,9 +122,7 @@ function pageOf<T extends KeysetRow>(
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
   const next =
-    rows.length > request.limit && last
-      ? { sort: request.sort, dir: request.dir, value: last.sort_key ?? null, deviceId: last.device_id }
-      : null;
+    rows.length > request.limit && last ? keysetOf(request, last.device_id, last.sort_key ?? null) : null;
   return { rows: page, next };
 }
 
@@ -131,62 +145,6 @@ export async function readDevicePageText(
   return { rows: page.rows as Record<string, string | null>[], next: page.next };
 }
 
-/** A statement's rendered rows, gathered by the database (`gatherRows`). */
-interface GatheredRows {
-  /** The kept rows' JSON objects joined by commas, in the keyset order. */
-  readonly devices: string | null;
-  /** How many rows the statement read: more than it keeps says a next page follows. */
-  readonly n: number;
-  /** The last kept row's keyset. */
-  readonly last_id: string | null;
-  readonly last_key: string | null;
-  readonly total?: string | number | null;
-}
-
-/**
- * Rows gathered into one string. Pieces of 25 rows stay under ~32 KB with every column shown:
- * one string for a whole page of every column (125 KB) cost more under ten concurrent requests
- * than the rows it replaced (in-process, 3.7–4.8 → 5.0–6.9 ms a request on PGlite); 25-row
- * pieces did not.
- */
-const ROWS_PER_PIECE = 25;
-
-/**
- * Why: every row a statement returns is a message the driver parses field by field, and on PGlite
- * one more crossing out of its WebAssembly and its thread: 101 rows of four fields took 1.6–1.9 ms
- * there, of one field 0.8–0.9 ms, gathered into one 0.4–0.6 ms. The rows of `source` (`json`,
- * `device_id`, `sort_key`, their place `rn` from 1, and `extra`'s columns) come back as a few rows
- * of 25: their first `keep` rows' JSON joined, how many rows were read and the keyset of row `keep`.
- */
-async function gatherRows(
-  db: Kysely<DB>,
-  source: Sql,
-  keep: number,
-  extra: Sql = sql``,
-): Promise<GatheredRows> {
-  const { rows } = await sql<GatheredRows>`
-    select string_agg(p.json, ',' order by p.rn) filter (where p.rn <= ${keep}) as devices,
-      count(*)::int as n,
-      max(p.device_id) filter (where p.rn = ${keep}) as last_id,
-      max(p.sort_key) filter (where p.rn = ${keep}) as last_key ${extra}
-    from (${source}) p
-    group by (p.rn - 1) / ${ROWS_PER_PIECE}
-    order by min(p.rn)`.execute(db);
-  const pieces: string[] = [];
-  let gathered: GatheredRows = { devices: null, n: 0, last_id: null, last_key: null, total: null };
-  for (const row of rows) {
-    if (row.devices) pieces.push(row.devices);
-    gathered = {
-      devices: null,
-      n: gathered.n + row.n,
-      last_id: row.last_id ?? gathered.last_id,
-      last_key: row.last_id ? row.last_key : gathered.last_key,
-      total: gathered.total ?? row.total ?? null,
-    };
-  }
-  return { ...gathered, devices: pieces.length > 0 ? pieces.join(',') : null };
-}
-
 /**
  * Why: the fleet table's page, each row already JSON from the database (`deviceRowJson`) and
  * gathered there (`gatherRows`), so the response is assembled without parsing or re-serialising a
@@ -199,22 +157,13 @@ export async function readDevicePageJson(
 ): Promise<{ devices: string; size: number; next: KeysetPosition | null }> {
   // An estimated or following page reads the sort column's index in order and renders only the
   // rows it reads: its numbering follows the same order, so the plan stays the index scan and limit.
-  const { column } = COLUMN_SQL[request.sort];
   const parts: string[] = [];
   let size = 0;
   let last: KeysetPosition | null = null;
   for (const segment of segments(request.sort, request.dir, request.after)) {
     const keep = request.limit - size;
-    const row = await gatherRows(
-      db,
-      sql`select ${deviceRowJson(columns)} as json, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key,
-          row_number() over (order by ${segment.order}) as rn
-        from ${request.relation ?? ALL_DEVICES} d
-        where ${request.where} and ${segment.where}
-        order by ${segment.order}
-        limit ${keep + 1}`,
-      keep,
-    );
+    const select = sql`${deviceRowJson(columns)} as json, row_number() over (order by ${segment.order}) as rn`;
+    const row = await gatherRows(db, segmentRows(request, segment, select, keep + 1), keep);
     if (row.devices) parts.push(row.devices);
     if (row.last_id) last = keysetOf(request, row.last_id, row.last_key);
     size += Math.min(row.n, keep);
