@@ -117,6 +117,9 @@ describe(`sync jobs on two queue instances sharing one database (${backendName})
       .orderBy('org_id')
       .execute();
     expect(open.map((r) => r.org_id)).toEqual(ORGS);
+    // Each organization was copied in full minutes ago (the manual runs above): the schedule's
+    // full run is 24 hours away, so these are incremental.
+    expect(open.map((r) => r.kind)).toEqual(['incremental', 'incremental', 'incremental']);
     await waitFor(async () => {
       const rows = await testDb.database.db
         .selectFrom('sync_run')

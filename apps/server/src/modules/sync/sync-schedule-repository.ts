@@ -65,7 +65,9 @@ export interface DueSchedule {
 
 /**
  * Why: claims the due schedules (locked for this transaction) and moves them to their next slot;
- * the caller starts their runs in the same transaction.
+ * the caller starts their runs in the same transaction. A full run is due when no full run (the
+ * schedule's own, onboarding's or one an admin started) began within `full_every_hours`: a fleet
+ * just copied in full is not copied again at the first tick.
  */
 export async function claimDueSchedules(db: Executor, limit: number): Promise<DueSchedule[]> {
   const result = await sql<{ org_id: string; customer_id: string; full: boolean }>`
@@ -74,7 +76,11 @@ export async function claimDueSchedules(db: Executor, limit: number): Promise<Du
       last_full_at = case when d.full then now() else s.last_full_at end
     from (
       select org_id,
-        (last_full_at is null or last_full_at < now() - full_every_hours * interval '1 hour') as full
+        coalesce(greatest(last_full_at, (
+          select max(r.created_at) from sync_run r
+          where r.org_id = sync_schedule.org_id and r.kind = 'full'
+            and r.status in ('queued', 'running', 'succeeded')
+        )), '-infinity') < now() - full_every_hours * interval '1 hour' as full
       from sync_schedule where enabled and next_run_at <= now()
       order by next_run_at limit ${limit} for update skip locked
     ) d
