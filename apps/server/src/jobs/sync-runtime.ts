@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import { createGoogleClient } from '@fleetdeck/google/google-client';
 import { baseUrlsForOrigin } from '@fleetdeck/google/google-hosts';
 import type { Database } from '../db/client.ts';
+import { startEmbeddedMaintenance } from '../db/embedded-maintenance.ts';
 import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 import type { GoogleClientFactory } from '../modules/sync/sync-context.ts';
 import type { SyncEngineOptions } from '../modules/sync/sync-engine.ts';
@@ -46,6 +47,11 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
   });
   const boss = await startJobQueue(options);
   const shutdown = new AbortController();
+  // PGlite has no autovacuum: a sync's rewritten rows are vacuumed once it ends.
+  const maintenance =
+    options.runWorkers !== false
+      ? startEmbeddedMaintenance(options.database, { onError: options.onError })
+      : undefined;
   await ensureSyncRunQueue(boss);
   const engine: SyncEngineOptions = {
     db: options.database.db,
@@ -56,6 +62,7 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
       // The latest errors are enough live; the run's page in the API has all of them.
       hub.publish(orgId, 'sync.progress', { ...run, errors: run.errors.slice(-LIVE_ERRORS) });
       if (run.finishedAt) {
+        maintenance?.request();
         hub.publish(orgId, 'fleet.changed', {
           reason: 'sync',
           runId: run.id,
@@ -80,6 +87,7 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
     stop: async () => {
       shutdown.abort(new Error('The server is shutting down.'));
       await boss.stop({ graceful: true, timeout: STOP_GRACE_MS });
+      await maintenance?.stop();
       await hub.close();
     },
   };
