@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
@@ -7,16 +8,21 @@ import { Card } from '../../../components/ui/card.tsx';
 import { aueBadge, formatDate, humanize, isDeveloperMode, statusTone } from '../format.ts';
 import type { DeviceAction } from '../action-rules.ts';
 import { DeviceActionsMenu } from './device-actions-menu.tsx';
+import { fleetBackPath } from './fleet-back-path.ts';
 import { RelativeTime } from './relative-time.tsx';
 
-/** The breadcrumb back to the fleet, ending in this device's id (shown while it loads too). */
+/**
+ * The breadcrumb back to the fleet view the admin came from, ending in this device's id (shown
+ * while it loads too).
+ */
 export function DeviceBreadcrumb({ deviceId, label }: { deviceId: string; label?: string | null }) {
+  const [backTo] = useState(() => fleetBackPath(() => window.sessionStorage));
   return (
     <nav aria-label="Breadcrumb">
       <ol className="flex items-center gap-1.5 text-sm text-muted-foreground">
         <li>
-          {/* `/devices` resolves through a route rule to wherever the device list lives. */}
-          <Link to="/devices" className="inline-flex items-center gap-1 rounded hover:text-foreground">
+          {/* `/devices` resolves through a route rule to wherever the device list lives, query kept. */}
+          <Link to={backTo} className="inline-flex items-center gap-1 rounded hover:text-foreground">
             <ArrowLeft className="size-4" aria-hidden="true" />
             Devices
           </Link>
@@ -52,6 +58,9 @@ export function DeviceHeader({
   const { device } = detail;
   const aue = aueBadge(device.aueDate);
   const devMode = isDeveloperMode(device.bootMode);
+  // The assigned user when there is one; otherwise who used it last, labelled as such so the
+  // header never contradicts the asset details (where the assigned user is "—").
+  const assigned = device.annotatedUser !== null;
   const user = device.annotatedUser ?? device.recentUser;
   return (
     <Card className="p-5">
@@ -100,7 +109,15 @@ export function DeviceHeader({
         <HeaderFact label="Organizational unit">
           <span title={device.orgUnitPath ?? undefined}>{device.orgUnitPath ?? dash}</span>
         </HeaderFact>
-        <HeaderFact label="User">{user ?? dash}</HeaderFact>
+        <HeaderFact label={assigned || user === null ? 'User' : 'Most recent user'}>
+          {user ? (
+            <span className="block truncate" title={user}>
+              {user}
+            </span>
+          ) : (
+            dash
+          )}
+        </HeaderFact>
         <HeaderFact label="Asset ID">{device.annotatedAssetId ?? dash}</HeaderFact>
         <HeaderFact label="Last sync">
           <RelativeTime iso={device.lastSync} fallback="Never" />
