@@ -93,6 +93,28 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
     return paths;
   }
 
+  it('counts the devices a move would leave where they are as unchanged', async () => {
+    const ids = take(8);
+    // The target is the first device's own OU: at least that one would not move.
+    const home = pool.find((row) => row.device_id === ids[0])?.org_unit_path;
+    const target = targets.find((unit) => unit.org_unit_path === home);
+    expect(target).toBeDefined();
+    const already = pool.filter((row) => ids.includes(row.device_id) && row.org_unit_path === home).length;
+    expect(already).toBeGreaterThanOrEqual(1);
+    const { status, body } = await preview({
+      target: { deviceIds: ids },
+      action: { kind: 'move', orgUnitId: target?.org_unit_id ?? '' },
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ deviceCount: 8, unchanged: already });
+    // A command always changes something: nothing counts as unchanged.
+    const reboot = await preview({
+      target: { deviceIds: ids },
+      action: { kind: 'command', command: { type: 'REBOOT' } },
+    });
+    expect(reboot.body).toMatchObject({ deviceCount: 8, unchanged: 0 });
+  });
+
   it('previews then moves 30 devices, with a result per device, history and audit', async () => {
     const ids = take(30);
     const target = targets[0] as { org_unit_id: string; org_unit_path: string };

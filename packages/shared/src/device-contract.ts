@@ -187,6 +187,8 @@ export const bulkPreviewSchema = z.object({
   deviceCount: z.number().int().nonnegative(),
   /** Devices the caller may not act on or that no longer exist, left out of the count. */
   skipped: z.number().int().nonnegative(),
+  /** Of `deviceCount`, devices already as the action asks (moved to their own OU, say): no change. */
+  unchanged: z.number().int().nonnegative(),
   orgUnits: z.array(z.object({ orgUnitPath: z.string(), count: z.number().int() })),
   /** Before → after per changed field, as value counts. */
   diff: z.array(

@@ -105,7 +105,7 @@ export async function computePreview(
   resolved: ResolvedTarget,
 ): Promise<Omit<BulkPreview, 'previewToken'>> {
   const { where } = resolved;
-  const [orgUnits, sample, diff] = await Promise.all([
+  const [orgUnits, sample, { diff, unchanged }] = await Promise.all([
     sql<{ path: string | null; n: number }>`
       select d.org_unit_path as path, count(*)::int as n from fleet_device d where ${where}
       group by 1 order by 2 desc, 1 limit 200`.execute(deps.db),
@@ -117,6 +117,7 @@ export async function computePreview(
   return {
     deviceCount: resolved.deviceIds.length,
     skipped: resolved.skipped,
+    unchanged,
     orgUnits: orgUnits.rows.map((row) => ({ orgUnitPath: row.path ?? '(none)', count: row.n })),
     diff,
     sample: sample.rows.map((row) => {
@@ -139,7 +140,7 @@ async function diffOf(
   action: BulkAction,
   where: RawBuilder<boolean>,
   count: number,
-): Promise<BulkPreview['diff']> {
+): Promise<{ diff: BulkPreview['diff']; unchanged: number }> {
   const fields: { field: string; column: string; after: string | null }[] = [];
   switch (action.kind) {
     case 'annotate':
@@ -164,14 +165,37 @@ async function diffOf(
       fields.push({ field: 'status', column: 'status', after: 'DEPROVISIONED' });
       break;
     case 'command':
-      return [{ field: 'command', before: [{ value: null, count }], after: action.command.type }];
+      return {
+        diff: [{ field: 'command', before: [{ value: null, count }], after: action.command.type }],
+        unchanged: 0,
+      };
   }
-  return Promise.all(
-    fields.map(async ({ field, column, after }) => {
-      const { rows } = await sql<{ value: string | null; n: number }>`
-        select d.${sql.ref(column)}::text as value, count(*)::int as n from fleet_device d where ${where}
-        group by 1 order by 2 desc, 1 limit ${DIFF_VALUES}`.execute(deps.db);
-      return { field, before: rows.map((row) => ({ value: row.value, count: row.n })), after };
-    }),
+  const [diff, unchanged] = await Promise.all([
+    Promise.all(
+      fields.map(async ({ field, column, after }) => {
+        const { rows } = await sql<{ value: string | null; n: number }>`
+          select d.${sql.ref(column)}::text as value, count(*)::int as n from fleet_device d where ${where}
+          group by 1 order by 2 desc, 1 limit ${DIFF_VALUES}`.execute(deps.db);
+        return { field, before: rows.map((row) => ({ value: row.value, count: row.n })), after };
+      }),
+    ),
+    countUnchanged(deps, where, fields),
+  ]);
+  return { diff, unchanged };
+}
+
+/** Why: "5 devices will change" must not count the ones already in the target OU (or state). */
+async function countUnchanged(
+  deps: DeviceDeps,
+  where: RawBuilder<boolean>,
+  fields: readonly { column: string; after: string | null }[],
+): Promise<number> {
+  if (fields.length === 0) return 0;
+  const same = sql.join(
+    fields.map(({ column, after }) => sql`d.${sql.ref(column)}::text is not distinct from ${after}::text`),
+    sql` and `,
   );
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from fleet_device d where ${where} and ${same}`.execute(deps.db);
+  return rows[0]?.n ?? 0;
 }

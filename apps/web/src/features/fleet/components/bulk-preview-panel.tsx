@@ -16,22 +16,28 @@ const SHOWN_OUS = 8;
 /** The blast radius of a bulk action: how many devices, which OUs, what changes from → to. */
 export function BulkPreviewPanel({ preview }: { preview: BulkPreview }) {
   const shownOus = preview.orgUnits.slice(0, SHOWN_OUS);
+  const changing = preview.deviceCount - preview.unchanged;
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="bulk-preview">
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1">
         <p>
           <span className="text-2xl font-semibold tabular-nums" data-testid="bulk-preview-count">
-            {formatCount(preview.deviceCount)}
+            {formatCount(changing)}
           </span>{' '}
-          {preview.deviceCount === 1 ? 'device' : 'devices'} will change
+          {changing === 1 ? 'device' : 'devices'} will change
         </p>
+        {preview.unchanged > 0 ? (
+          <p className="text-muted-foreground" data-testid="bulk-preview-unchanged">
+            {formatCount(preview.unchanged)} already as asked (no change)
+          </p>
+        ) : null}
         <p className="text-muted-foreground">
           in {formatCount(preview.orgUnits.length)}{' '}
           {preview.orgUnits.length === 1 ? 'organizational unit' : 'organizational units'}
         </p>
         {preview.skipped > 0 ? (
           <p className="text-muted-foreground">
-            {formatCount(preview.skipped)} left out (outside your scope, gone, or already as asked)
+            {formatCount(preview.skipped)} left out (outside your scope, gone, or not eligible)
           </p>
         ) : null}
       </div>
