@@ -182,11 +182,16 @@ export const DEVICE_QUERY_OPERATORS = [
   op('update_status', 'mapped', 'pending_update | os_update_need_reboot | ...', 'OS update status'),
   op('boot_mode', 'mapped', 'verified | dev', 'Boot mode'),
   op('chrome_version', 'text', '111 or 111;prefix', 'Chrome OS version, partial (;prefix for a prefix)'),
-  op('storage', 'bytes', '..64GB, 32GB..128GB', 'Total storage (bytes, optional KB/MB/GB/TB)'),
+  op(
+    'storage',
+    'bytes',
+    '32GB, ..64GB, 32GB..128GB',
+    'Total storage (bytes, optional KB/MB/GB/TB; 32GB: a 32 GB device)',
+  ),
   op('storage_free', 'storageFree', '..10% or ..5GB', 'Free storage, share of total or bytes', {
     google: false,
   }),
-  op('ram', 'bytes', '4GB.., ..8GB', 'Total memory (bytes, optional units)'),
+  op('ram', 'bytes', '4GB, 4GB.., ..8GB', 'Total memory (bytes, optional units; 4GB: a 4 GB device)'),
   op('wifi_mac', 'text', '6c2995724c50', 'Wi-Fi MAC, exact (colons optional)'),
   op('ethernet_mac', 'text', 'e8ea6a157981', 'Ethernet MAC, exact (colons optional)'),
   op('cpu_model_name', 'text', 'Intel', 'CPU model, partial match'),

@@ -136,11 +136,26 @@ function parseBytes(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-function parseByteRange(text: string): DeviceQueryValue | string {
+/**
+ * A size as sold: a "4 GB" Chromebook reports 3,977,138,176 bytes of memory and a "32 GB" one
+ * 30,560,000,000 bytes of storage, always a little under the label. So one size with a unit
+ * (`ram:4GB`) matches from 85 % to 105 % of it (no two common sizes overlap); a bare number of bytes
+ * stays exact.
+ */
+const SIZE_CLASS = { below: 0.85, above: 1.05 } as const;
+
+function parseByteRange(text: string, sizeClass = false): DeviceQueryValue | string {
   const range = splitRange(text);
   if (range === null) {
     const one = parseBytes(text);
     if (one === null) return `Invalid number "${text}"`;
+    if (sizeClass && /[a-z]$/i.test(text)) {
+      return {
+        kind: 'numberRange',
+        gte: Math.floor(one * SIZE_CLASS.below),
+        lte: Math.ceil(one * SIZE_CLASS.above),
+      };
+    }
     return { kind: 'numberRange', gte: one, lte: one };
   }
   const [lo, hi] = range;
@@ -264,7 +279,7 @@ export function parseValue(operator: DeviceQueryOperator, raw: RawValue): Device
       return span ? { kind: 'relative', ...span } : `Invalid span "${raw.text}". Use e.g. 30d, 8w, 6m or 1y`;
     }
     case 'bytes':
-      return parseByteRange(raw.text);
+      return parseByteRange(raw.text, true);
     case 'storageFree':
       return parseStorageFree(raw.text);
     case 'boolean': {

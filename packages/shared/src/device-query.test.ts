@@ -154,6 +154,17 @@ describe('parseDeviceQuery: operators', () => {
       lte: 69793218560,
     });
     expect(value('ram:4GB..')).toEqual({ kind: 'numberRange', gte: 4 * 1024 ** 3, lte: null });
+    // One size with a unit is the size as sold: what such devices report is a little under it.
+    const fourGb = value('ram:4GB') as { gte: number; lte: number };
+    expect(fourGb.gte).toBeLessThanOrEqual(3_977_138_176);
+    expect(fourGb.lte).toBeGreaterThanOrEqual(4 * 1024 ** 3);
+    expect(fourGb.lte).toBeLessThan(7_954_276_352);
+    const thirtyTwo = value('storage:32GB') as { gte: number; lte: number };
+    expect(thirtyTwo.gte).toBeLessThanOrEqual(30_560_000_000);
+    expect(thirtyTwo.gte).toBeGreaterThan(16 * 1024 ** 3);
+    expect(thirtyTwo.lte).toBeLessThan(61_120_000_000);
+    // A bare number of bytes stays exact.
+    expect(value('ram:3977138176')).toEqual({ kind: 'numberRange', gte: 3_977_138_176, lte: 3_977_138_176 });
     expect(value('storage_free:..5GB')).toEqual({ kind: 'numberRange', gte: null, lte: 5 * 1024 ** 3 });
     expect(value('storage_free:..10%')).toEqual({ kind: 'percentRange', gte: null, lt: 10 });
     expect(value('storage_free:20%..50%')).toEqual({ kind: 'percentRange', gte: 20, lt: 50 });
