@@ -54,6 +54,14 @@ describe('device formatting', () => {
     expect(humanize('Verified')).toBe('Verified');
     expect(humanize('OS_UP_TO_DATE')).toBe('OS up to date');
     expect(humanize('CHROME_OS')).toBe('ChromeOS');
+    // Google's camelCase values.
+    expect(humanize('notCompliant')).toBe('Not compliant');
+    expect(humanize('chromeOs')).toBe('ChromeOS');
+    expect(humanize('chromeOsFlex')).toBe('ChromeOS Flex');
+    expect(humanize('educationUpgrade')).toBe('Education upgrade');
+    expect(humanize('updateStateNeedReboot')).toBe('Need reboot');
+    expect(humanize('compliant')).toBe('Compliant');
+    expect(humanize('tom@example.edu')).toBe('tom@example.edu');
     expect(humanize('BATTERY_HEALTH_NORMAL')).toBe('Normal');
     expect(isDeveloperMode('Dev')).toBe(true);
     expect(isDeveloperMode('Verified')).toBe(false);

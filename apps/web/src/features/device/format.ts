@@ -118,19 +118,25 @@ export function statusTone(status: string | null | undefined): Tone {
 
 const ACRONYMS: Record<string, string> = { os: 'OS', cpu: 'CPU', tpm: 'TPM', usb: 'USB', aue: 'AUE' };
 
-/** Google's SCREAMING_CASE values in words: "UPDATE_REQUIRED" → "Update required". */
+/** Google's enum values in words: "UPDATE_REQUIRED" → "Update required", "notCompliant" → "Not compliant". */
 export function humanize(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  if (!/^[A-Z0-9_]+$/.test(value)) return value;
-  const words = value
+  // Google's camelCase values (`notCompliant`, `chromeOsFlex`, `updateStateNeedReboot`) read as
+  // words too; other mixed text is shown as it is.
+  const camel = /^[a-z]+(?:[A-Z][a-z0-9]*)*$/.test(value);
+  if (!camel && !/^[A-Z0-9_]+$/.test(value)) return value;
+  const snake = camel ? value.replace(/^updateState(?=[A-Z])/, '').replace(/[A-Z]/g, (c) => `_${c}`) : value;
+  const words = snake
     .replace(/^(BATTERY_HEALTH|USER_TYPE|DEVICE_LICENSE_TYPE|DEPROVISION_REASON)_/, '')
+    .replace(/^_/, '')
     .toLowerCase()
     .split('_')
     .filter(Boolean)
     .map((word) => ACRONYMS[word] ?? word)
     .join(' ')
     .replace('Chrome OS', 'ChromeOS')
-    .replace('chrome OS', 'ChromeOS');
+    .replace('chrome OS', 'ChromeOS')
+    .replace('ChromeOS flex', 'ChromeOS Flex');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

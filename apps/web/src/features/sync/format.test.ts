@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_SCHEDULE_LIMITS, type SyncProgress } from '@fleetdeck/shared/sync-contract';
 import {
+  formatRate,
   devicesLine,
   SCHEDULE_LIMITS,
   formatDuration,
@@ -30,6 +31,11 @@ const progress = (over: Partial<SyncProgress> = {}): SyncProgress => ({
 });
 
 describe('sync run formatting', () => {
+  it('rates: whole devices per second with separators, a decimal only when slow', () => {
+    expect(formatRate(1216.04)).toBe('1,216 devices/s');
+    expect(formatRate(0.42)).toBe('0.4 devices/s');
+  });
+
   it('fills the bar by devices against the previous run, or by organizational units on a first run', () => {
     const devices = (over: Partial<SyncProgress>) =>
       progressPercent({ status: 'running', phase: 'devices', progress: progress(over) });

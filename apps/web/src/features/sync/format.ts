@@ -54,6 +54,12 @@ export function formatCount(value: number): string {
   return number.format(value);
 }
 
+/** "1,216 devices/s"; a slow start keeps its decimal ("0.4 devices/s"). */
+export function formatRate(perSecond: number): string {
+  const value = perSecond >= 10 ? formatCount(Math.round(perSecond)) : perSecond.toFixed(1);
+  return `${value} devices/s`;
+}
+
 /** 860 ms → "0.9 s", 65 000 ms → "1 min 5 s", 3 720 000 ms → "1 h 2 min". */
 export function formatDuration(ms: number): string {
   const seconds = ms / 1000;

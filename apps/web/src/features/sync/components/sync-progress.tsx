@@ -5,6 +5,7 @@ import {
   devicesLine,
   formatCount,
   formatDuration,
+  formatRate,
   formatTimeLeft,
   phaseLabel,
   progressPercent,
@@ -58,7 +59,7 @@ export function SyncProgress({ run }: { run: SyncRun }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Rate</dt>
-          <dd className="font-medium text-foreground tabular-nums">{p.rate.toFixed(1)} devices/s</dd>
+          <dd className="font-medium text-foreground tabular-nums">{formatRate(p.rate)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">{active ? 'Time left' : 'Took'}</dt>
