@@ -64,6 +64,11 @@ const PALETTE: Record<string, Pick<Segment, 'fill' | 'swatch'>> = {
   warning: { fill: 'fill-warning-subtle-foreground', swatch: 'bg-warning-subtle-foreground' },
   danger: { fill: 'fill-danger', swatch: 'bg-danger' },
   muted: { fill: 'fill-muted-foreground/40', swatch: 'bg-muted-foreground/40' },
+  // Google's rarer statuses, each its own shade so no two read as one part.
+  slate: { fill: 'fill-muted-foreground/75', swatch: 'bg-muted-foreground/75' },
+  accentSoft: { fill: 'fill-accent/55', swatch: 'bg-accent/55' },
+  accentFaint: { fill: 'fill-accent/30', swatch: 'bg-accent/30' },
+  faint: { fill: 'fill-muted-foreground/20', swatch: 'bg-muted-foreground/20' },
 };
 const MUTED = { fill: 'fill-muted-foreground/40', swatch: 'bg-muted-foreground/40' };
 const STATUS_TONE: Record<string, string> = {
@@ -71,6 +76,10 @@ const STATUS_TONE: Record<string, string> = {
   PRE_PROVISIONED: 'accent',
   DISABLED: 'warning',
   DEPROVISIONED: 'muted',
+  INACTIVE: 'slate',
+  SHIPPED: 'accentSoft',
+  RETURN_REQUESTED: 'accentFaint',
+  RETURN_ARRIVED: 'faint',
 };
 const COMPLIANCE_TONE: Record<string, string> = {
   compliant: 'good',
