@@ -10,17 +10,18 @@ const STORAGE_KEY = 'fleetdeck:fleet-column-widths';
 export const MIN_WIDTH = 64;
 export const MAX_WIDTH = 640;
 
+/** Wide enough for the usual values whole: a 22-character serial, "Lenovo 100e Chromebook Gen 3". */
 const DEFAULTS: Partial<Record<FleetColumnId, number>> = {
-  serialNumber: 150,
+  serialNumber: 205,
   annotatedAssetId: 120,
   status: 140,
-  model: 190,
+  model: 240,
   orgUnitPath: 220,
   annotatedUser: 200,
   recentUser: 200,
   notes: 240,
   aueDate: 170,
-  osVersion: 110,
+  osVersion: 135,
   deviceId: 280,
 };
 

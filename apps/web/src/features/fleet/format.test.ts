@@ -33,5 +33,10 @@ describe('fleet formatting', () => {
   it('turns stored enumerations into words', () => {
     expect(humanizeEnum('DEPROVISIONED')).toBe('Deprovisioned');
     expect(humanizeEnum('UPDATE_REQUIRED')).toBe('Update required');
+    expect(humanizeEnum('BATTERY_HEALTH_NORMAL')).toBe('Normal');
+    expect(humanizeEnum('BATTERY_REPLACE_SOON')).toBe('Replace soon');
+    expect(humanizeEnum('BATTERY_REPLACE_NOW')).toBe('Replace now');
+    expect(humanizeEnum('notCompliant')).toBe('Not compliant');
+    expect(humanizeEnum('chromeOsFlex')).toBe('ChromeOS Flex');
   });
 });

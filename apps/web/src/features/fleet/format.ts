@@ -69,8 +69,19 @@ export function aueUrgency(iso: string, now: number = Date.now()): AueUrgency {
   return time <= now ? 'expired' : 'soon';
 }
 
-/** ACTIVE → "Active", DEPROVISIONED → "Deprovisioned", UPDATE_REQUIRED → "Update required". */
+/**
+ * ACTIVE → "Active", UPDATE_REQUIRED → "Update required", notCompliant → "Not compliant";
+ * battery states without the prefix their column already says (BATTERY_REPLACE_SOON → "Replace
+ * soon"), so a narrow column still tells them apart.
+ */
 export function humanizeEnum(value: string): string {
-  const words = value.toLowerCase().replace(/_/g, ' ');
+  const snake = /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value) ? value.replace(/[A-Z]/g, (c) => `_${c}`) : value;
+  const words = snake
+    .replace(/^BATTERY_(?:HEALTH_)?/, '')
+    .toLowerCase()
+    .replace(/_/g, ' ')
+    .replace(/\bos\b/g, 'OS')
+    .replace('chrome OS', 'ChromeOS')
+    .replace('ChromeOS flex', 'ChromeOS Flex');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
