@@ -16,6 +16,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useOrgUnits } from '../api/list-org-units.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
+import { formatCount } from '../format.ts';
 
 type AnnotatedField = keyof typeof DEVICE_FIELD_LIMITS;
 const FIELD_LABELS: Record<AnnotatedField, string> = {
@@ -111,11 +112,28 @@ function AnnotateForm({ onChange }: { onChange: (action: BulkAction | null) => v
 function MoveForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
   const orgUnits = useOrgUnits();
   const [orgUnitId, setOrgUnitId] = useState('');
+  const [filter, setFilter] = useState('');
   if (orgUnits.isPending) return <Skeleton className="h-9 w-full" />;
   if (orgUnits.isError) return <FormMessage>{orgUnits.error.message}</FormMessage>;
-  const sorted = [...orgUnits.data.orgUnits].sort((a, b) => a.orgUnitPath.localeCompare(b.orgUnitPath));
+  const needle = filter.trim().toLowerCase();
+  // Hundreds of units are common: typing part of a path narrows the list; the chosen one stays.
+  const sorted = [...orgUnits.data.orgUnits]
+    .sort((a, b) => a.orgUnitPath.localeCompare(b.orgUnitPath))
+    .filter(
+      (unit) => !needle || unit.orgUnitId === orgUnitId || unit.orgUnitPath.toLowerCase().includes(needle),
+    );
   return (
     <div className="flex flex-col gap-1.5">
+      <label htmlFor="bulk-move-filter" className="text-sm font-medium">
+        Find a unit
+      </label>
+      <Input
+        id="bulk-move-filter"
+        type="search"
+        value={filter}
+        placeholder="Type part of a path, e.g. North High"
+        onChange={(event) => setFilter(event.target.value)}
+      />
       <label htmlFor="bulk-move-ou" className="text-sm font-medium">
         Move to
       </label>
@@ -127,7 +145,11 @@ function MoveForm({ onChange }: { onChange: (action: BulkAction | null) => void 
           onChange(event.target.value ? { kind: 'move', orgUnitId: event.target.value } : null);
         }}
       >
-        <option value="">Choose an organizational unit…</option>
+        <option value="">
+          {needle && sorted.length === 0
+            ? `No unit matches “${filter.trim()}”`
+            : `Choose an organizational unit… (${formatCount(sorted.length)})`}
+        </option>
         {sorted.map((unit) => (
           <option key={unit.orgUnitId} value={unit.orgUnitId}>
             {unit.orgUnitPath}
