@@ -155,6 +155,48 @@ test.describe('device page', () => {
     await screenshot(page, 'device-timeline');
   });
 
+  test('"Devices" leads back to the fleet view the admin came from, and nowhere else', async ({ page }) => {
+    test.setTimeout(60_000);
+    const view = {
+      q: 'status:ACTIVE has:model',
+      cols: 'serialNumber,model,status,lastSync',
+      sort: 'model',
+      dir: 'desc',
+      density: 'comfortable',
+    };
+    await page.goto(`/devices/fleetStatus?${new URLSearchParams(view).toString()}`);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    await expect(grid.getByTestId('fleet-row').first()).toBeVisible({ timeout: 20_000 });
+    await grid.getByTestId('fleet-row').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/devices\/chromebook\//);
+    await expect(page.getByTestId('device-badges')).toBeVisible();
+
+    const back = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Devices' });
+    await back.click();
+    await expect(page).toHaveURL(/\/devices\/fleetStatus\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual(view);
+    await expect(page.getByRole('combobox', { name: 'Search devices' })).toHaveValue(view.q);
+    await expect(grid.getByRole('columnheader', { name: 'Model' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(grid.getByRole('columnheader', { name: 'Last sync' })).toBeVisible();
+
+    // Whatever the tab's storage holds only ever becomes the fleet page's own query string.
+    const device = new URL(page.url()).origin;
+    await grid.getByTestId('fleet-row').first().getByRole('link').click();
+    await expect(page.getByTestId('device-badges')).toBeVisible();
+    await page.evaluate(() =>
+      sessionStorage.setItem('fleetdeck:fleet-last-view', '//evil.example/steal?x=1#/login'),
+    );
+    await page.reload();
+    await expect(back).toHaveAttribute('href', /^\/devices\?/);
+    await back.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fleet status' })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(device);
+    expect(new URL(page.url()).pathname).toBe('/devices/fleetStatus');
+  });
+
   test('a malformed device id is the 404 page', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404/);
     const response = await page.goto('/devices/chromebook/bad!id');

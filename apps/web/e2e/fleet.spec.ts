@@ -5,8 +5,9 @@ import { expect, screenshot, test } from './fixtures.ts';
 /**
  * The fleet table over the generated 300-device fleet that onboarding's first sync copied:
  * search with operators (and a mistake pointed out where it is), sort, scroll to the end, saved
- * views reopened from their URL, a pasted list matched exactly, the CSV export, and a bulk move
- * with its preview and per-device results.
+ * views reopened from their URL, a pasted list matched exactly and shown on its own, the CSV
+ * export, a selection that never outlives its query, results marked out of date while the typed
+ * query has a mistake, and a bulk move with its preview and per-device results.
  */
 
 interface ListedDevice {
@@ -182,7 +183,7 @@ test.describe('fleet status', () => {
     await page.keyboard.press('Escape');
   });
 
-  test('a pasted list of serials is matched exactly, line by line, and becomes the selection', async ({
+  test('a pasted list is matched exactly, counted by device, and shown as the table until closed', async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -193,28 +194,162 @@ test.describe('fleet status', () => {
       .filter((serial): serial is string => serial !== null);
     const picked = serials.filter((_, index) => index % 13 === 5).slice(0, 20);
     expect(picked).toHaveLength(20);
+    // The list is not in the table's order: the pasted view keeps the list's own order.
+    picked.reverse();
     const first = picked[0] ?? '';
     // A prefix of a real serial matches nothing: matching is exact, never partial.
     const prefix = first.slice(0, Math.max(3, first.length - 2));
-    const text = [...picked.slice(0, 10), `  ${prefix.toLowerCase()}  `, ...picked.slice(10)].join('\n');
+    // One serial is pasted twice: it is one device, not two exact matches.
+    const text = [
+      ...picked.slice(0, 10),
+      `  ${prefix.toLowerCase()}  `,
+      ...picked.slice(10),
+      picked[3] ?? '',
+    ].join('\n');
 
     await page.getByRole('button', { name: 'Paste a list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Paste a list of devices' });
     await dialog.getByLabel('Serial numbers or asset IDs').fill(text);
     await dialog.getByRole('button', { name: 'Find devices' }).click();
     const lines = dialog.getByTestId('paste-line');
-    await expect(lines).toHaveCount(21);
-    await expect(dialog.locator('[data-testid="paste-line"][data-match-count="1"]')).toHaveCount(20);
+    await expect(lines).toHaveCount(22);
     const prefixLine = lines.nth(10);
     await expect(prefixLine).toHaveAttribute('data-match-count', '0');
     await expect(prefixLine).toContainText('No match');
     await expect(lines.nth(0)).toContainText(picked[0] ?? '');
-    await expect(dialog.getByTestId('paste-summary')).toContainText('20 matched exactly');
-    await expect(dialog.getByTestId('paste-summary')).toContainText('1 no match');
+    await expect(lines.nth(21)).toContainText('Repeats line 4');
+    const summary = dialog.getByTestId('paste-summary');
+    await expect(summary).toContainText('20 devices matched exactly');
+    await expect(summary).toContainText('1 no match');
+    await expect(summary).toContainText('1 repeated');
     await screenshot(page, 'fleet-paste-report');
     await dialog.getByRole('button', { name: 'Select 20 devices' }).click();
     await expect(dialog).toBeHidden();
+
+    // The table now holds exactly the pasted devices, in the list's order, all selected.
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    const chip = page.getByTestId('fleet-pasted-view');
+    await expect(chip).toHaveText(/Showing 20 pasted devices/);
+    await expect(grid).toHaveAttribute('aria-rowcount', '21');
+    const rows = grid.getByTestId('fleet-row');
+    await expect(rows).toHaveCount(20);
+    const shown = await rows.evaluateAll((elements) =>
+      elements
+        .toSorted((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .map((element) => element.querySelector('a')?.textContent ?? ''),
+    );
+    expect(shown).toEqual(picked);
+    await expect(grid.locator('[data-testid="fleet-row"][aria-selected="true"]')).toHaveCount(20);
     await expect(page.getByTestId('fleet-selection')).toContainText('20 selected from a pasted list');
+    // The list's order is its own: headers do not sort, and the export (of a query) waits.
+    await expect(grid.getByRole('columnheader', { name: 'Serial number' }).getByRole('button')).toHaveCount(
+      0,
+    );
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'true');
+    await screenshot(page, 'fleet-pasted-view');
+
+    // Unticking one keeps the list on screen; closing the list drops its selection.
+    await rows.first().getByRole('checkbox').uncheck();
+    await expect(page.getByTestId('fleet-selection')).toContainText('19 selected');
+    await expect(rows).toHaveCount(20);
+    await chip.getByRole('button', { name: 'Close the pasted list' }).click();
+    await expect(chip).toHaveCount(0);
+    await expect(page.getByTestId('fleet-selection')).toHaveCount(0);
+    await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
+    await expect(grid).toHaveAttribute('aria-rowcount', '301');
+  });
+
+  test('ticked devices are dropped when the query changes, and do not come back with it', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const orgUnits = (await (await page.request.get('/api/org-units')).json()) as {
+      orgUnits: { orgUnitPath: string; deviceCount: number }[];
+    };
+    const unit = orgUnits.orgUnits.find(
+      (candidate) => candidate.orgUnitPath !== '/' && candidate.deviceCount >= 3,
+    );
+    expect(unit).toBeDefined();
+    const inUnit = `ou:="${unit?.orgUnitPath ?? ''}"`;
+    await openFleet(page, `?q=${encodeURIComponent(inUnit)}`);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    await grid.locator('[aria-rowindex="2"]').getByRole('checkbox').check();
+    await grid.locator('[aria-rowindex="3"]').getByRole('checkbox').check();
+    const selectionBar = page.getByTestId('fleet-selection');
+    await expect(selectionBar).toContainText('2 selected');
+
+    // A query that cannot show them: the selection goes, and with it the actions.
+    const search = page.getByRole('combobox', { name: 'Search devices' });
+    await search.fill(`-${inUnit}`);
+    await expect(page).toHaveURL(/q=-ou/);
+    await expect(selectionBar).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Actions' })).toHaveCount(0);
+
+    // Back to the first query: nothing is selected until the admin ticks again.
+    await search.fill(inUnit);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(inUnit);
+    await expect(grid.locator('[aria-rowindex="2"]').getByRole('checkbox')).not.toBeChecked();
+    await expect(selectionBar).toHaveCount(0);
+
+    // "Select all matching" holds for its query only, too.
+    await grid.locator('[aria-rowindex="2"]').getByRole('checkbox').check();
+    await selectionBar.getByRole('button', { name: /^Select all/ }).click();
+    await expect(selectionBar).toContainText('matching this query');
+    await search.fill(`-${inUnit}`);
+    await expect(page).toHaveURL(/q=-ou/);
+    await expect(selectionBar).toHaveCount(0);
+  });
+
+  test('while the typed query has a mistake, the results say they are out of date and nothing acts on them', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openFleet(page, '?q=status%3AACTIVE');
+    const count = page.getByTestId('fleet-match-count');
+    await expect(count).toHaveText(/^\d[\d,]* devices$/);
+    const shownCount = await count.textContent();
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    await grid.locator('[aria-rowindex="2"]').getByRole('checkbox').check();
+    const results = page.getByTestId('fleet-results');
+    const note = page.getByTestId('fleet-stale-note');
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    const actions = page.getByTestId('fleet-selection').getByRole('button', { name: 'Actions' });
+    await expect(results).not.toHaveAttribute('data-stale');
+    await expect(exportLink).toHaveAttribute('href', /q=status%3AACTIVE/);
+
+    const search = page.getByRole('combobox', { name: 'Search devices' });
+    for (const mistake of ['foo:bar', 'sync:2026-13-01']) {
+      await search.fill(mistake);
+      await expect(page.getByTestId('fleet-query-errors')).toBeVisible();
+      await expect(results).toHaveAttribute('data-stale', 'true');
+      await expect(results).toHaveCSS('opacity', '0.5');
+      await expect(note).toHaveText('Results are for the last valid query');
+      await expect(note).toHaveAttribute('aria-live', 'polite');
+      await expect(count).toHaveText(shownCount ?? '');
+      await expect(exportLink).toHaveAttribute('aria-disabled', 'true');
+      await expect(exportLink).not.toHaveAttribute('href');
+      await expect(exportLink).toHaveAttribute('title', /^Fix the query first/);
+      await expect(actions).toHaveAttribute('aria-disabled', 'true');
+      await expect(actions).toHaveAttribute('title', /^Fix the query first/);
+      await expect(
+        page.getByTestId('fleet-selection').getByRole('button', { name: /^Select all/ }),
+      ).toHaveCount(0);
+      await actions.click({ force: true });
+      await expect(page.getByRole('menuitem')).toHaveCount(0);
+    }
+    await screenshot(page, 'fleet-stale-results');
+
+    // Fixed: the same query as before, so the results and the selection are current again.
+    await search.fill('status:ACTIVE');
+    await expect(results).not.toHaveAttribute('data-stale');
+    await expect(results).toHaveCSS('opacity', '1');
+    await expect(note).toHaveText('');
+    await expect(exportLink).toHaveAttribute('href', /q=status%3AACTIVE/);
+    await expect(actions).not.toHaveAttribute('aria-disabled');
+    await expect(page.getByTestId('fleet-selection')).toContainText('1 selected');
+    await actions.click();
+    await expect(page.getByRole('menuitem').first()).toBeVisible();
+    await page.keyboard.press('Escape');
   });
 
   test('exports every matching row as CSV with the chosen columns', async ({ page }) => {
@@ -261,6 +396,8 @@ test.describe('fleet status', () => {
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Move to OU…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Move to an organizational unit' });
+    // The unit list narrows to what is typed (hundreds of units are common); the target stays.
+    await dialog.getByLabel('Find a unit').fill(target?.orgUnitPath.split('/').at(-1) ?? '');
     await dialog.getByLabel('Move to').selectOption(target?.orgUnitId ?? '');
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
     const preview = dialog.getByTestId('bulk-preview');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bulkTarget, EMPTY_SELECTION, isSelected, selectionSize, toggleIds } from './selection.ts';
+import {
+  bulkTarget,
+  closePasted,
+  EMPTY_SELECTION,
+  isSelected,
+  selectionSize,
+  showPasted,
+  tableStateFor,
+  toggleIds,
+} from './selection.ts';
 
 describe('fleet selection', () => {
   it('toggles explicit ids and targets them', () => {
@@ -17,5 +26,44 @@ describe('fleet selection', () => {
     const narrowed = toggleIds(all, ['b'], false, ['a', 'b', 'c']);
     expect(narrowed).toMatchObject({ kind: 'ids' });
     expect(bulkTarget(narrowed)).toEqual({ deviceIds: ['a', 'c'] });
+  });
+});
+
+describe('selection and the query it was made on', () => {
+  const made = { q: 'ou:"/Carver High School"', pasted: null, selection: EMPTY_SELECTION };
+
+  it('drops devices ticked in the table when the query changes', () => {
+    const ticked = { ...made, selection: toggleIds(EMPTY_SELECTION, ['a', 'b'], true, []) };
+    expect(tableStateFor(ticked, made.q)).toBe(ticked);
+    const next = tableStateFor(ticked, 'battery:replace_now');
+    expect(next.q).toBe('battery:replace_now');
+    expect(selectionSize(next.selection)).toBe(0);
+  });
+
+  it('drops "all matching" when the query changes', () => {
+    const all = { ...made, selection: { kind: 'query', q: made.q, count: 40, exact: true } as const };
+    expect(selectionSize(tableStateFor(all, 'status:ACTIVE').selection)).toBe(0);
+  });
+
+  it('shows a pasted list selected, keeps it while the query stays, and drops it with the list', () => {
+    const pasted = showPasted(made, { id: 1, ids: ['c', 'a'] }, true);
+    expect(pasted.pasted?.ids).toEqual(['c', 'a']);
+    expect(pasted.selection).toMatchObject({ kind: 'ids', source: 'paste' });
+    expect(bulkTarget(pasted.selection)).toEqual({ deviceIds: ['c', 'a'] });
+    expect(tableStateFor(pasted, made.q)).toBe(pasted);
+
+    const closed = closePasted(pasted);
+    expect(closed.pasted).toBeNull();
+    expect(selectionSize(closed.selection)).toBe(0);
+
+    const requeried = tableStateFor(pasted, 'status:ACTIVE');
+    expect(requeried.pasted).toBeNull();
+    expect(selectionSize(requeried.selection)).toBe(0);
+  });
+
+  it('shows a pasted list without selecting it for an admin who may not act', () => {
+    const shown = showPasted(made, { id: 2, ids: ['a'] }, false);
+    expect(shown.pasted?.ids).toEqual(['a']);
+    expect(selectionSize(shown.selection)).toBe(0);
   });
 });

@@ -9,6 +9,20 @@ export type FleetSelection =
 
 export const EMPTY_SELECTION: FleetSelection = { kind: 'ids', ids: new Set(), source: 'table' };
 
+/** A pasted list's matched devices, in the list's order; `id` tells one paste from the next. */
+export interface PastedList {
+  readonly id: number;
+  readonly ids: readonly string[];
+}
+
+/** What the table shows (the query's matches, or a pasted list instead) and what is selected in it. */
+export interface TableState {
+  /** The query the selection and the pasted list were made on. */
+  readonly q: string;
+  readonly pasted: PastedList | null;
+  readonly selection: FleetSelection;
+}
+
 export function selectionSize(selection: FleetSelection): number {
   return selection.kind === 'ids' ? selection.ids.size : selection.count;
 }
@@ -30,6 +44,27 @@ export function toggleIds(
     else next.delete(id);
   }
   return { kind: 'ids', ids: next, source: 'table' };
+}
+
+/**
+ * Why (safety): a selection holds only for the devices it was made among. A new query drops it,
+ * and the pasted list with it, so a bulk action never reaches devices the admin no longer sees.
+ */
+export function tableStateFor(state: TableState, q: string): TableState {
+  return state.q === q ? state : { q, pasted: null, selection: EMPTY_SELECTION };
+}
+
+/** Why: after a paste the table shows exactly the pasted devices, selected when the admin may act. */
+export function showPasted(state: TableState, pasted: PastedList, select: boolean): TableState {
+  const selection: FleetSelection = select
+    ? { kind: 'ids', ids: new Set(pasted.ids), source: 'paste' }
+    : EMPTY_SELECTION;
+  return { ...state, pasted, selection };
+}
+
+/** Back to the query's matches: a selection made among the pasted devices would be out of sight. */
+export function closePasted(state: TableState): TableState {
+  return { ...state, pasted: null, selection: EMPTY_SELECTION };
 }
 
 /** The bulk API's target for a selection. */

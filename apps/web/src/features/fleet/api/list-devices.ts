@@ -19,7 +19,7 @@ export interface DeviceListKey {
 }
 
 /** The same set of columns in any order is the same request (reordering columns refetches nothing). */
-function columnParam(columns: readonly FleetColumnId[]): string {
+export function columnParam(columns: readonly FleetColumnId[]): string {
   return [...new Set(columns)].sort().join(',');
 }
 

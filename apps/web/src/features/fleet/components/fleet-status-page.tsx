@@ -1,34 +1,37 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ClipboardList, Download, Funnel, Sparkles } from 'lucide-react';
+import { ClipboardList, Funnel } from 'lucide-react';
 import { FLEET_COLUMNS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { SavedView } from '@fleetdeck/shared/fleet-contract';
 import { parseDeviceQuery } from '@fleetdeck/shared/device-query';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { cn } from '../../../lib/cn.ts';
-import { exportCsvUrl } from '../api/export-url.ts';
 import { useFacets } from '../api/get-facets.ts';
-import { devicesQuery, NEXT_PAGE, useDevices } from '../api/list-devices.ts';
 import { useSavedViews } from '../api/saved-views.ts';
 import { useColumnWidths } from '../column-widths.ts';
 import { hasExplicitState, readViewState, writeViewState, type FleetViewState } from '../fleet-url-state.ts';
+import { rememberFleetView } from '../last-fleet-view.ts';
 import { toggleTerm } from '../query-terms.ts';
-import { EMPTY_SELECTION, toggleIds, type FleetSelection } from '../selection.ts';
+import { closePasted, EMPTY_SELECTION, showPasted, toggleIds, type FleetSelection } from '../selection.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
 import { ColumnChooserButton } from './column-chooser-button.tsx';
 import { DensityMenu } from './density-menu.tsx';
+import { ExportLink } from './export-link.tsx';
+import { MissingViewBanner, NewDevicesBanner } from './fleet-banners.tsx';
 import { FleetFacets } from './fleet-facets.tsx';
 import { FleetEmpty, FleetError, FleetInvalidQuery, FleetNoResults } from './fleet-states.tsx';
 import { FleetTable } from './fleet-table.tsx';
-import { MatchCount } from './match-count.tsx';
 import { QueryBox } from './query-box.tsx';
+import { DIMMED_CLASS, ResultsStatus } from './results-status.tsx';
 import { SavedViewsMenu } from './saved-views-menu.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 import { useFleetLive } from './use-fleet-live.ts';
+import { useSearchShortcut } from './use-search-shortcut.ts';
+import { useTableRows } from './use-table-rows.ts';
+import { useTableState } from './use-table-state.ts';
 
 const PasteListDialog = lazy(() =>
   import('./paste-list-dialog.tsx').then((module) => ({ default: module.PasteListDialog })),
@@ -36,6 +39,9 @@ const PasteListDialog = lazy(() =>
 const BulkActionDialog = lazy(() =>
   import('./bulk-action-dialog.tsx').then((module) => ({ default: module.BulkActionDialog })),
 );
+
+const FIX_QUERY_FIRST = 'Fix the query first: the results shown are for the last valid query.';
+const EXPORT_PASTED = "Export saves a query's matches: close the pasted list first.";
 
 /**
  * The fleet status page: query box and facets, the virtualised device table, saved views, paste a
@@ -86,55 +92,49 @@ export function FleetStatusPage() {
     );
 
   const valid = useMemo(() => parseDeviceQuery(view.q).ok, [view.q]);
+  // While the typed query does not parse, the results on screen are the last valid query's.
+  const [typedValid, setTypedValid] = useState(true);
   // A bare view link waits for the view (and its state in the URL) before loading anything.
   const waitingForView =
     view.viewId !== null && (savedViews.isPending || activeView !== undefined) && !hasExplicitState(params);
   const listKey = { q: view.q, sort: view.sort, dir: view.dir, columns: view.columns };
-  const devices = useDevices(listKey, valid && !waitingForView);
+  const [table, setTable] = useTableState(view.q);
+  const { pasted, selection } = table;
+  const outOfDate = valid && !typedValid && pasted === null;
+  const results = useTableRows({ listKey, queryEnabled: valid && !waitingForView, pasted });
   const facets = useFacets(view.q, valid && !waitingForView);
-  const rows = useMemo(() => devices.data?.pages.flatMap((page) => page.devices) ?? [], [devices.data]);
-  const total = devices.data?.pages[0]?.total ?? null;
-  const hasMore = devices.hasNextPage;
-  // The scrollbar stands for every match; with an estimate below what is loaded, one more row at least.
-  const rowCount = hasMore ? Math.max(total?.value ?? rows.length + NEXT_PAGE, rows.length + 1) : rows.length;
-  const { fetchNextPage, isFetchingNextPage } = devices;
-  const loadMore = useCallback(() => {
-    if (!isFetchingNextPage) void fetchNextPage();
-  }, [fetchNextPage, isFetchingNextPage]);
+  const { rows, total } = results;
 
   const rowsRef = useRef(rows);
   useEffect(() => {
     rowsRef.current = rows;
   });
   const live = useFleetLive({
-    listKey: devicesQuery(listKey).queryKey,
+    listKey: results.queryKey,
     loadedIds: () => new Set(rowsRef.current.map((row) => row.deviceId)),
   });
-
-  const [rawSelection, setSelection] = useState<FleetSelection>(EMPTY_SELECTION);
-  // Selecting "all matching" holds for the query it was made on; a new query drops it.
-  const selection =
-    rawSelection.kind === 'query' && rawSelection.q !== view.q ? EMPTY_SELECTION : rawSelection;
-  const loadedIds = () => rowsRef.current.map((row) => row.deviceId);
+  useEffect(() => rememberFleetView(view, () => window.sessionStorage), [view]);
 
   const [pasteOpen, setPasteOpen] = useState(false);
   const [bulkKind, setBulkKind] = useState<BulkKind | null>(null);
   const [facetsOpen, setFacetsOpen] = useState(false);
   const { widthOf, setWidth } = useColumnWidths();
 
-  // `/` focuses the search from anywhere on the page (but not while typing elsewhere).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
-      event.preventDefault();
-      searchRef.current?.focus();
-      searchRef.current?.select();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  const loadedIds = () => rowsRef.current.map((row) => row.deviceId);
+  const setSelection = (change: (current: FleetSelection) => FleetSelection) =>
+    setTable((current) => ({ ...current, selection: change(current.selection) }));
+  // Rows still on screen from the previous query while the next one loads cannot be selected.
+  const selectRows = (change: (current: FleetSelection) => FleetSelection) => {
+    if (!results.stale) setSelection(change);
+  };
+  const nextPasteId = useRef(1);
+  const onPasted = (ids: string[]) => {
+    const list = { id: nextPasteId.current++, ids };
+    setTable((current) => showPasted(current, list, canAct));
+    setPasteOpen(false);
+  };
+
+  useSearchShortcut(searchRef);
 
   const columns = view.columns
     .map((id) => FLEET_COLUMNS.find((column) => column.id === id))
@@ -145,12 +145,12 @@ export function FleetStatusPage() {
     void navigate(`/devices/chromebook/${encodeURIComponent(deviceId)}`);
   const current = { q: view.q, columns: [...view.columns], sort: view.sort, dir: view.dir };
 
-  const firstLoad = devices.isPending && valid && !waitingForView;
+  const { firstLoad } = results;
   const body = (() => {
-    if (!valid) return <FleetInvalidQuery />;
-    if (devices.isError && rows.length === 0)
-      return <FleetError error={devices.error} onRetry={() => void devices.refetch()} />;
-    if (!firstLoad && !waitingForView && !devices.isPlaceholderData && rows.length === 0)
+    if (!valid && pasted === null) return <FleetInvalidQuery />;
+    if (results.error && rows.length === 0)
+      return <FleetError error={results.error} onRetry={results.refetch} />;
+    if (!firstLoad && !waitingForView && !results.stale && rows.length === 0 && pasted === null)
       return view.q === '' ? <FleetEmpty /> : <FleetNoResults onClear={() => setView({ q: '' })} />;
     return (
       <FleetTable
@@ -160,23 +160,27 @@ export function FleetStatusPage() {
         sort={view.sort}
         dir={view.dir}
         onSort={onSort}
+        sortable={pasted === null}
         density={view.density}
         rows={rows}
-        rowCount={firstLoad || waitingForView ? 12 : rowCount}
-        hasMore={hasMore}
-        loadMore={loadMore}
+        rowCount={firstLoad || waitingForView ? 12 : results.rowCount}
+        hasMore={results.hasMore}
+        loadMore={results.loadMore}
         selectable={canAct}
         selection={selection}
-        onSelect={(ids, select) => setSelection((previous) => toggleIds(previous, ids, select, loadedIds()))}
+        onSelect={(ids, select) => selectRows((previous) => toggleIds(previous, ids, select, loadedIds()))}
         onSelectAllLoaded={(select) =>
-          setSelection(select ? toggleIds(EMPTY_SELECTION, loadedIds(), true, []) : EMPTY_SELECTION)
+          selectRows(() =>
+            select ? toggleIds(EMPTY_SELECTION, pasted?.ids ?? loadedIds(), true, []) : EMPTY_SELECTION,
+          )
         }
         onOpen={openDevice}
-        onClearSelection={() => setSelection(EMPTY_SELECTION)}
-        stale={devices.isPlaceholderData}
+        onClearSelection={() => setSelection(() => EMPTY_SELECTION)}
+        stale={results.stale}
       />
     );
   })();
+  const fixQueryFirst = !valid || outOfDate ? FIX_QUERY_FIRST : null;
 
   return (
     <div className="flex flex-col">
@@ -201,29 +205,15 @@ export function FleetStatusPage() {
           </>
         }
       />
-      {missingView ? (
-        <Banner tone="warning" className="mb-3 shadow-none">
-          This saved view no longer exists or is not shared with you. The table shows the query in the link.
-        </Banner>
-      ) : null}
-      {live.newDevices > 0 ? (
-        <Banner
-          icon={<Sparkles aria-hidden="true" />}
-          className="mb-3 shadow-none"
-          data-testid="fleet-new-devices"
-          action={
-            <Button size="sm" variant="secondary" onClick={live.showNew}>
-              Show them
-            </Button>
-          }
-        >
-          {live.newDevices === 1
-            ? '1 new device was added to the fleet.'
-            : `${live.newDevices} new devices were added to the fleet.`}
-        </Banner>
-      ) : null}
+      {missingView ? <MissingViewBanner /> : null}
+      {live.newDevices > 0 ? <NewDevicesBanner count={live.newDevices} onShow={live.showNew} /> : null}
       <div className="flex items-start gap-2">
-        <QueryBox value={view.q} onCommit={commitQuery} inputRef={searchRef} />
+        <QueryBox
+          value={view.q}
+          onCommit={commitQuery}
+          onValidityChange={setTypedValid}
+          inputRef={searchRef}
+        />
         <Button
           variant="secondary"
           size="icon"
@@ -236,36 +226,30 @@ export function FleetStatusPage() {
         </Button>
       </div>
       <div className="mt-3 flex min-h-9 flex-wrap items-center gap-x-4 gap-y-2">
-        <MatchCount
+        <ResultsStatus
+          pastedCount={pasted?.ids.length ?? null}
+          onClosePasted={() => setTable(closePasted)}
           total={total}
-          loading={firstLoad || (devices.isFetching && devices.isPlaceholderData)}
+          loading={firstLoad || results.counting}
           valid={valid}
+          outOfDate={outOfDate}
         />
         <SelectionBar
           selection={selection}
           total={total}
           query={view.q}
           can={can}
+          blockedReason={outOfDate ? FIX_QUERY_FIRST : null}
           onSelectQuery={() =>
-            total && setSelection({ kind: 'query', q: view.q, count: total.value, exact: total.exact })
+            total && selectRows(() => ({ kind: 'query', q: view.q, count: total.value, exact: total.exact }))
           }
-          onClear={() => setSelection(EMPTY_SELECTION)}
+          onClear={() => setSelection(() => EMPTY_SELECTION)}
           onAction={setBulkKind}
         />
         <div className="ml-auto flex items-center gap-2">
           <ColumnChooserButton columns={view.columns} onChange={(next) => setView({ columns: next })} />
           <DensityMenu density={view.density} onChange={(density) => setView({ density })} />
-          <Button asChild variant="secondary" size="sm">
-            <a
-              href={exportCsvUrl({ q: view.q, sort: view.sort, dir: view.dir, columns: view.columns })}
-              download="fleet.csv"
-              aria-disabled={!valid || undefined}
-              className={cn(!valid && 'pointer-events-none opacity-55')}
-            >
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
+          <ExportLink state={listKey} blockedReason={pasted ? EXPORT_PASTED : fixQueryFirst} />
         </div>
       </div>
       <div className="mt-3 flex gap-4">
@@ -273,6 +257,8 @@ export function FleetStatusPage() {
           aria-label="Facets"
           className={cn(
             'w-56 shrink-0 overflow-y-auto pr-1',
+            // Facets count the query: out of date with it, and not about a pasted list.
+            (outOfDate || pasted !== null) && DIMMED_CLASS,
             facetsOpen
               ? 'fixed inset-x-4 top-32 z-20 max-h-[60dvh] w-auto rounded-lg border border-border bg-surface-raised p-4 shadow-overlay lg:static lg:max-h-none lg:w-56 lg:border-0 lg:bg-transparent lg:p-0 lg:pr-1 lg:shadow-none'
               : 'hidden lg:block',
@@ -289,20 +275,18 @@ export function FleetStatusPage() {
             }}
           />
         </aside>
-        <div className="min-w-0 flex-1" style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}>
+        <div
+          className={cn('min-w-0 flex-1', outOfDate && DIMMED_CLASS)}
+          style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
+          data-testid="fleet-results"
+          data-stale={outOfDate || undefined}
+        >
           {body}
         </div>
       </div>
       <Suspense fallback={null}>
         {pasteOpen ? (
-          <PasteListDialog
-            onClose={() => setPasteOpen(false)}
-            canSelect={canAct}
-            onSelect={(ids) => {
-              setSelection({ kind: 'ids', ids: new Set(ids), source: 'paste' });
-              setPasteOpen(false);
-            }}
-          />
+          <PasteListDialog onClose={() => setPasteOpen(false)} canSelect={canAct} onShow={onPasted} />
         ) : null}
         {bulkKind ? (
           <BulkActionDialog
@@ -310,7 +294,7 @@ export function FleetStatusPage() {
             selection={selection}
             onClose={() => setBulkKind(null)}
             onFinished={() => {
-              void devices.refetch();
+              results.refetch();
               void facets.refetch();
             }}
           />

@@ -17,6 +17,8 @@ export interface FleetTableProps {
   readonly sort: FleetColumnId;
   readonly dir: SortDir;
   readonly onSort: (id: FleetColumnId) => void;
+  /** False for a pasted list: its rows keep the list's order. */
+  readonly sortable: boolean;
   readonly density: Density;
   readonly rows: readonly FleetTableRow[];
   /** Rows the scrollbar stands for: the match count (placeholders beyond the loaded rows). */
@@ -181,7 +183,8 @@ export function FleetTable(props: FleetTableProps) {
               key={column.id}
               column={column}
               width={widthOf(column)}
-              sorted={props.sort === column.id ? props.dir : null}
+              sortable={props.sortable && isSortable(column.id)}
+              sorted={props.sortable && props.sort === column.id ? props.dir : null}
               onSort={() => props.onSort(column.id)}
               onResize={(width) => props.onResize(column.id, width)}
             />
@@ -279,17 +282,18 @@ export function FleetTable(props: FleetTableProps) {
 function HeaderCell({
   column,
   width,
+  sortable,
   sorted,
   onSort,
   onResize,
 }: {
   column: FleetColumn;
   width: number;
+  sortable: boolean;
   sorted: SortDir | null;
   onSort: () => void;
   onResize: (width: number) => void;
 }) {
-  const sortable = isSortable(column.id);
   const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
   return (
     <div

@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useMemo, useState, type SyntheticEvent } from 'react';
 import type { ResolveDevicesResponse } from '@fleetdeck/shared/fleet-contract';
 import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -10,21 +10,23 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useResolveDevices } from '../api/resolve-devices.ts';
 import { formatCount } from '../format.ts';
+import { summarizePaste } from '../paste-summary.ts';
 
 type MatchBy = 'auto' | 'serial' | 'assetId';
 
 /**
  * Paste a list of serials or asset IDs (one a line, or a CSV column). Each line is matched
  * exactly and reported as no match, one, or several before anything can act on the devices; the
- * uniquely matched ones become the selection.
+ * uniquely matched ones are then shown in the table, selected when the admin may act on them.
  */
 export function PasteListDialog({
   onClose,
-  onSelect,
+  onShow,
   canSelect,
 }: {
   onClose: () => void;
-  onSelect: (deviceIds: string[]) => void;
+  /** The devices matched exactly, in the list's order. */
+  onShow: (deviceIds: string[]) => void;
   canSelect: boolean;
 }) {
   const [text, setText] = useState('');
@@ -52,7 +54,7 @@ export function PasteListDialog({
             report={report}
             canSelect={canSelect}
             onBack={() => resolve.reset()}
-            onSelect={() => onSelect(report.uniqueDeviceIds)}
+            onShow={() => onShow(report.uniqueDeviceIds)}
           />
         ) : (
           <form onSubmit={submit} className="flex min-h-0 flex-col gap-3">
@@ -129,28 +131,29 @@ function ResolveReport({
   report,
   canSelect,
   onBack,
-  onSelect,
+  onShow,
 }: {
   report: ResolveDevicesResponse;
   canSelect: boolean;
   onBack: () => void;
-  onSelect: () => void;
+  onShow: () => void;
 }) {
   const [problemsOnly, setProblemsOnly] = useState(false);
-  const { summary } = report;
+  const { none, many, repeatOf } = useMemo(() => summarizePaste(report.lines), [report.lines]);
   const lines = problemsOnly
-    ? report.lines.filter((line) => line.matchCount !== 1 || line.duplicateOfLine !== null)
+    ? report.lines.filter((line) => line.matchCount !== 1 || repeatOf.has(line.line))
     : report.lines;
   const unique = report.uniqueDeviceIds.length;
+  const devices = unique === 1 ? 'device' : 'devices';
   return (
     <div className="flex min-h-0 flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="paste-summary">
-        <Badge tone="success">{formatCount(summary.one)} matched exactly</Badge>
-        <Badge tone={summary.none > 0 ? 'danger' : 'neutral'}>{formatCount(summary.none)} no match</Badge>
-        <Badge tone={summary.many > 0 ? 'warning' : 'neutral'}>
-          {formatCount(summary.many)} several matches
+        <Badge tone="success">
+          {formatCount(unique)} {devices} matched exactly
         </Badge>
-        {summary.duplicates > 0 ? <Badge>{formatCount(summary.duplicates)} repeated</Badge> : null}
+        <Badge tone={none > 0 ? 'danger' : 'neutral'}>{formatCount(none)} no match</Badge>
+        <Badge tone={many > 0 ? 'warning' : 'neutral'}>{formatCount(many)} several matches</Badge>
+        {repeatOf.size > 0 ? <Badge>{formatCount(repeatOf.size)} repeated</Badge> : null}
         <label className="ml-auto flex items-center gap-2 text-xs text-muted-foreground">
           <input
             type="checkbox"
@@ -182,8 +185,11 @@ function ResolveReport({
                 <td className="px-3 py-1.5 text-xs text-muted-foreground tabular-nums">{line.line}</td>
                 <td className="px-3 py-1.5 font-mono text-[0.8125rem] break-all">{line.input}</td>
                 <td className="px-3 py-1.5 whitespace-nowrap">
-                  {line.duplicateOfLine !== null ? (
-                    <Badge>Repeats line {line.duplicateOfLine}</Badge>
+                  {repeatOf.has(line.line) ? (
+                    <Badge>
+                      {line.duplicateOfLine === null ? 'Same device as line' : 'Repeats line'}{' '}
+                      {repeatOf.get(line.line)}
+                    </Badge>
                   ) : line.matchCount === 0 ? (
                     <Badge tone="danger">No match</Badge>
                   ) : line.matchCount === 1 ? (
@@ -214,7 +220,7 @@ function ResolveReport({
           </tbody>
         </table>
       </div>
-      {summary.many > 0 ? (
+      {many > 0 ? (
         <p className="text-xs text-muted-foreground">
           Lines with several matches are left out of the selection: make them specific (a full serial) and
           resolve again.
@@ -224,11 +230,9 @@ function ResolveReport({
         <Button variant="secondary" onClick={onBack}>
           Edit the list
         </Button>
-        {canSelect ? (
-          <Button onClick={onSelect} disabled={unique === 0}>
-            Select {formatCount(unique)} {unique === 1 ? 'device' : 'devices'}
-          </Button>
-        ) : null}
+        <Button onClick={onShow} disabled={unique === 0}>
+          {canSelect ? 'Select' : 'Show'} {formatCount(unique)} {devices}
+        </Button>
       </div>
     </div>
   );

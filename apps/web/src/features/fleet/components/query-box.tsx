@@ -17,11 +17,14 @@ const DEBOUNCE_MS = 250;
 export function QueryBox({
   value,
   onCommit,
+  onValidityChange,
   inputRef,
 }: {
   /** The query in the URL. */
   value: string;
   onCommit: (query: string) => void;
+  /** Whether the typed text parses: while it does not, the results shown are for the URL's query. */
+  onValidityChange: (valid: boolean) => void;
   inputRef: React.RefObject<HTMLInputElement | null>;
 }) {
   const [text, setText] = useState(value);
@@ -45,6 +48,7 @@ export function QueryBox({
 
   const result = useMemo(() => parseDeviceQuery(text), [text]);
   const errors = result.ok ? [] : result.errors;
+  useEffect(() => onValidityChange(result.ok), [result.ok, onValidityChange]);
 
   useEffect(() => {
     if (!dirty || !result.ok || text === committed.current) return;

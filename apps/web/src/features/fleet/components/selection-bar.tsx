@@ -22,14 +22,18 @@ export function SelectionBar({
   total,
   query,
   can,
+  blockedReason,
   onSelectQuery,
   onClear,
   onAction,
 }: {
   selection: FleetSelection;
+  /** The query's match count; null when the table shows something else (a pasted list). */
   total: MatchCount | null;
   query: string;
   can: { annotate: boolean; move: boolean; command: boolean; deprovision: boolean };
+  /** Why the actions are unavailable for now (the results are out of date), or null. */
+  blockedReason: string | null;
   onSelectQuery: () => void;
   onClear: () => void;
   onAction: (kind: BulkKind) => void;
@@ -50,22 +54,36 @@ export function SelectionBar({
     selection.kind === 'query'
       ? `All ${selection.exact ? '' : 'about '}${formatCount(size)} matching ${query ? 'this query' : 'devices'}`
       : `${formatCount(size)} selected${selection.source === 'paste' ? ' from a pasted list' : ''}`;
+  // Every match of the query, offered once some rows are ticked (not while the results are out of date).
+  const offersAll = selection.kind === 'ids' && selection.source === 'table' && blockedReason === null;
+  const selectAll = offersAll && total && total.value > size ? total : null;
   return (
     <div
       className="flex items-center gap-2 rounded-md bg-accent-subtle py-0.5 pr-0.5 pl-3 text-sm text-accent-subtle-foreground"
       data-testid="fleet-selection"
     >
       <span className="font-medium tabular-nums">{label}</span>
-      {selection.kind === 'ids' && selection.source === 'table' && total && total.value > size ? (
+      {selectAll ? (
         <Button variant="link" size="sm" onClick={onSelectQuery}>
-          Select all {total.exact ? '' : 'about '}
-          {formatCount(total.value)}
+          Select all {selectAll.exact ? '' : 'about '}
+          {formatCount(selectAll.value)}
         </Button>
       ) : null}
       <Button variant="ghost" size="sm" className="h-7 px-2" aria-label="Clear selection" onClick={onClear}>
         <X aria-hidden="true" />
       </Button>
-      {allowed.length > 0 ? (
+      {allowed.length > 0 && blockedReason !== null ? (
+        // Still focusable, so the reason reaches keyboard and screen reader users too.
+        <Button
+          size="sm"
+          className="h-7 cursor-not-allowed opacity-55"
+          aria-disabled="true"
+          title={blockedReason}
+        >
+          Actions
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      ) : allowed.length > 0 ? (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button size="sm" className="h-7">

@@ -1,0 +1,83 @@
+import type { MatchCount as Count } from '@fleetdeck/shared/fleet-contract';
+import { ClipboardList, History, X } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../format.ts';
+import { MatchCount } from './match-count.tsx';
+
+/** Said while the typed query does not parse and the results on screen are the previous ones. */
+const OUT_OF_DATE_NOTE = 'Results are for the last valid query';
+
+/**
+ * Dims what does not describe the rows the admin is acting on: the last valid query's results while
+ * the typed one does not parse, and the facets beside a pasted list.
+ */
+export const DIMMED_CLASS = 'opacity-50 transition-opacity';
+
+/**
+ * What the table holds: the query's match count, or the pasted list shown instead of it (with the
+ * way back), and a spoken note when the results are out of date.
+ */
+export function ResultsStatus({
+  pastedCount,
+  onClosePasted,
+  total,
+  loading,
+  valid,
+  outOfDate,
+}: {
+  /** Devices of the pasted list shown instead of the query's matches, or null. */
+  pastedCount: number | null;
+  onClosePasted: () => void;
+  total: Count | null;
+  loading: boolean;
+  valid: boolean;
+  /** The typed query does not parse: the count and rows are the last valid query's. */
+  outOfDate: boolean;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      {pastedCount === null ? (
+        <div className={cn(outOfDate && DIMMED_CLASS)}>
+          <MatchCount total={total} loading={loading} valid={valid} />
+        </div>
+      ) : (
+        <PastedListChip count={pastedCount} onClose={onClosePasted} />
+      )}
+      {/* Always in the page (only out of sight while empty), so the note is announced when it appears. */}
+      <p aria-live="polite" data-testid="fleet-stale-note" className="empty:sr-only">
+        {outOfDate ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-warning-subtle px-2 py-0.5 text-xs font-medium text-warning-subtle-foreground">
+            <History className="size-3" aria-hidden="true" />
+            {OUT_OF_DATE_NOTE}
+          </span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** "Showing 20 pasted devices": the table holds exactly the pasted list until this is closed. */
+function PastedListChip({ count, onClose }: { count: number; onClose: () => void }) {
+  return (
+    <div
+      data-testid="fleet-pasted-view"
+      className="flex h-8 items-center gap-1.5 rounded-full border border-accent/40 bg-accent-subtle pr-1 pl-3 text-sm font-medium text-accent-subtle-foreground"
+    >
+      <ClipboardList className="size-4" aria-hidden="true" />
+      <span className="tabular-nums" aria-live="polite">
+        Showing {formatCount(count)} pasted {count === 1 ? 'device' : 'devices'}
+      </span>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-6 rounded-full px-1.5 hover:bg-accent/15"
+        aria-label="Close the pasted list"
+        title="Back to the query's matches (clears the selection)"
+        onClick={onClose}
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
