@@ -146,6 +146,7 @@ export const resolvedLineSchema = z.object({
 });
 export const resolveDevicesResponseSchema = z.object({
   lines: z.array(resolvedLineSchema),
+  /** Distinct values by outcome; a value repeated on later lines counts once, plus once per repeat in `duplicates`. */
   summary: z.object({
     none: z.number().int().nonnegative(),
     one: z.number().int().nonnegative(),

@@ -176,11 +176,8 @@ export async function resolvePastedList(
         )
         .map((row) => present(row, 'assetId' as const)),
     ];
-    if (matches.length === 0) summary.none += 1;
-    else if (matches.length === 1) {
-      summary.one += 1;
-      uniqueDeviceIds.add((matches[0] as { deviceId: string }).deviceId);
-    } else summary.many += 1;
+    // A repeated value counts on its first line only (and in `duplicates`): "3 matched" means three devices.
+    if (seen === undefined) countOutcome(summary, uniqueDeviceIds, matches);
     return {
       line: value.line,
       input: value.input.slice(0, 200),
@@ -191,6 +188,18 @@ export async function resolvePastedList(
     };
   });
   return { lines, summary, uniqueDeviceIds: [...uniqueDeviceIds] };
+}
+
+function countOutcome(
+  summary: { none: number; one: number; many: number },
+  uniqueDeviceIds: Set<string>,
+  matches: readonly { deviceId: string }[],
+): void {
+  if (matches.length === 0) summary.none += 1;
+  else if (matches.length === 1) {
+    summary.one += 1;
+    uniqueDeviceIds.add((matches[0] as { deviceId: string }).deviceId);
+  } else summary.many += 1;
 }
 
 function push(map: Map<string, MatchRow[]>, key: string, row: MatchRow): void {
