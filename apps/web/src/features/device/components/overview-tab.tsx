@@ -98,7 +98,10 @@ export function OverviewTab({
             { label: 'Last enrolled', value: <RelativeTime iso={device.lastEnrollmentTime} /> },
             { label: 'Auto-update expiration', value: formatDate(device.aueDate) },
             { label: 'First seen by Fleetdeck', value: <RelativeTime iso={device.firstSeenAt} /> },
-            { label: 'Last synced', value: <RelativeTime iso={detail.lastSyncedAt} fallback="Never" /> },
+            {
+              label: 'Last copied by Fleetdeck',
+              value: <RelativeTime iso={detail.lastSyncedAt} fallback="Never" />,
+            },
             ...(device.deprovisionReason
               ? [{ label: 'Deprovision reason', value: humanize(device.deprovisionReason) }]
               : []),
