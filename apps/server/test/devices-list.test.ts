@@ -7,6 +7,7 @@ import {
 } from '@fleetdeck/shared/fleet-contract';
 import { FLEET_COLUMNS } from '@fleetdeck/shared/fleet-columns';
 import { COLUMN_SQL } from '../src/modules/fleet/device-keyset.ts';
+import { exportFileName } from '../src/modules/fleet/device-export.ts';
 import { readDevicePage } from '../src/modules/fleet/device-list.ts';
 import { compileDeviceQuery } from '../src/modules/fleet/device-query-sql.ts';
 import { DEVICE_ROW_FIELDS, presentDeviceRow } from '../src/modules/fleet/device-row-presenter.ts';
@@ -333,6 +334,17 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
     }
   });
 
+  it('names an export after its query, with nothing but letters, digits and dashes', () => {
+    expect(exportFileName('', '2026-11-23')).toBe('fleetdeck-devices-2026-11-23.csv');
+    expect(exportFileName('ou:"/North High" aue:<6m', '2026-11-23')).toBe(
+      'fleetdeck-devices-ou-north-high-aue-6m-2026-11-23.csv',
+    );
+    expect(exportFileName('"; filename="x.exe', '2026-11-23')).toBe(
+      'fleetdeck-devices-filename-x-exe-2026-11-23.csv',
+    );
+    expect(exportFileName('a'.repeat(500), '2026-11-23')).toHaveLength('fleetdeck-devices-'.length + 60 + 15);
+  });
+
   it('exports every matching row as CSV with escaping, a formula guard and an audit entry', async () => {
     const response = await harness.app.inject({
       method: 'GET',
@@ -340,7 +352,7 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="fleetdeck-devices-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="fleetdeck-devices-status-disabled-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const text = response.body.replace(/^\uFEFF/, '');
     const [header, ...rest] = text.split('\r\n');

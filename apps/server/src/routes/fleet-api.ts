@@ -20,7 +20,7 @@ import type { DB } from '../db/schema.ts';
 import { recordAudit } from '../modules/audit/audit-log.ts';
 import { readFacets } from '../modules/fleet/device-facets.ts';
 import { deviceRelation } from '../modules/fleet/device-relation.ts';
-import { deviceCsv, exportColumns, parseColumnList } from '../modules/fleet/device-export.ts';
+import { deviceCsv, exportColumns, exportFileName, parseColumnList } from '../modules/fleet/device-export.ts';
 import { assertSortable, decodeCursor, encodeCursor } from '../modules/fleet/device-keyset.ts';
 import { readDeviceListPage } from '../modules/fleet/device-list.ts';
 import { compileDeviceListQuery, compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
@@ -159,7 +159,7 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="fleetdeck-devices-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="${exportFileName(q, day)}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(audited()));
     },

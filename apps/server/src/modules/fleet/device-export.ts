@@ -75,3 +75,17 @@ export async function* deviceCsv(
     after = next;
   }
 }
+
+/**
+ * Why: a folder of exports reads by what each holds: "fleetdeck-devices-status-disabled-2026-11-23.csv".
+ * Only [a-z0-9-] of the query reach the header, so nothing in it can break out of the quotes.
+ */
+export function exportFileName(query: string, day: string): string {
+  const slug = query
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `fleetdeck-devices-${slug ? `${slug}-` : ''}${day}.csv`;
+}
