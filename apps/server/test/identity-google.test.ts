@@ -36,6 +36,7 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     expect((await browser.signInWithGoogle(email)).statusCode).toBe(302);
     const connect = await browser.post('/api/onboarding/connect');
     expect(connect.statusCode, connect.body).toBe(200);
+    expect((await browser.post('/api/onboarding/ou-scope', { ouPath: '/' })).statusCode).toBe(200);
     expect((await browser.post('/api/onboarding/complete')).statusCode).toBe(200);
     return connect.json<{ organization: { id: string } }>().organization.id;
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from './permissions.ts';
+import { SYNC_STATUSES } from './sync-contract.ts';
 
 /** Request and response shapes of onboarding, members, invitations and OU scopes. */
 
@@ -14,9 +15,19 @@ export const orgUnitPathSchema = z
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
 
+/**
+ * Where an organization is in onboarding, named by the last step it finished:
+ * - `signed_in`: no organization yet, or its Google Workspace is not connected (or must be
+ *   reconnected); the connect step is next;
+ * - `connected`: the Workspace is connected; choosing what Fleetdeck manages (the OU scope) is next;
+ * - `scope_chosen`: the OU scope is saved; the first sync is next, or under way, or must be retried;
+ * - `complete`: the first full sync succeeded (or an admin finished onboarding); members use the product.
+ */
+export const ONBOARDING_STEPS = ['signed_in', 'connected', 'scope_chosen', 'complete'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
 export const onboardingStatusResponseSchema = z.object({
-  /** `signed_in` → `connected` → `scope_chosen` → `complete`. */
-  step: z.enum(['signed_in', 'connected', 'complete']),
+  step: z.enum(ONBOARDING_STEPS),
   onboarded: z.boolean(),
   organization: z
     .object({
@@ -32,6 +43,23 @@ export const onboardingStatusResponseSchema = z.object({
     .object({
       status: z.enum(['connected', 'needs_reconsent']),
       missingScopes: z.array(z.string()),
+    })
+    .nullable(),
+  /** What the server has recorded of the organization's onboarding; null without an organization. */
+  progress: z
+    .object({
+      /** When the OU scope step was first saved (ISO 8601); saving it again keeps this time. */
+      scopeChosenAt: z.string().nullable(),
+      /** The first complete copy (a succeeded full sync), else the latest full sync attempted. */
+      firstSync: z
+        .object({
+          runId: z.string(),
+          status: z.enum(SYNC_STATUSES),
+          finishedAt: z.string().nullable(),
+        })
+        .nullable(),
+      /** When an admin finished onboarding with "Go to the dashboard" (ISO 8601). */
+      completedAt: z.string().nullable(),
     })
     .nullable(),
 });

@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010-sync-seen-devices.ts';
 import * as m0011 from './migrations/0011-fleet-device-partitions.ts';
 import * as m0012 from './migrations/0012-sync-seen-pages.ts';
 import * as m0013 from './migrations/0013-sync-checkpoint-frontier.ts';
+import * as m0014 from './migrations/0014-onboarding-scope-chosen.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-fleet-device-partitions': m0011,
   '0012-sync-seen-pages': m0012,
   '0013-sync-checkpoint-frontier': m0013,
+  '0014-onboarding-scope-chosen': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

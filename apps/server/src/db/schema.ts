@@ -35,6 +35,8 @@ export interface OrgTable {
   primary_domain: string | null;
   managed_ou_path: Generated<string>;
   onboarding_completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0014: when onboarding's OU scope step was first saved. */
+  onboarding_scope_chosen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

@@ -6,19 +6,18 @@ import {
 } from '@fleetdeck/shared/organization-contract';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { AppError } from '../errors/app-error.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import {
   requireOrganization,
   requirePermission,
   requirePrincipal,
 } from '../modules/identity/request-guards.ts';
-import { connectGoogleWorkspace, onboardingStatus } from '../modules/organizations/onboarding-service.ts';
 import {
-  findGoogleConnection,
-  markOnboardingComplete,
-  setManagedOuPath,
-} from '../modules/organizations/organization-repository.ts';
+  chooseOuScope,
+  connectGoogleWorkspace,
+  finishOnboarding,
+  onboardingStatus,
+} from '../modules/organizations/onboarding-service.ts';
 
 interface Options {
   readonly identity: Identity;
@@ -26,7 +25,10 @@ interface Options {
   readonly config: Config;
 }
 
-/** Onboarding: connect the Google Workspace, choose the managed OU subtree, finish. */
+/**
+ * Onboarding: connect the Google Workspace, choose the managed OU subtree, first sync, finish.
+ * Every answer is the organization's status as the server records it, so the page resumes there.
+ */
 export async function onboardingRoutes(
   app: FastifyInstance,
   { identity, database, config }: Options,
@@ -53,15 +55,7 @@ export async function onboardingRoutes(
     },
     async (request, reply) => {
       const principal = requireOrganization(request);
-      await setManagedOuPath(db, principal.orgId, request.body.ouPath);
-      await identity.audit({
-        action: 'onboarding.ou_scope_set',
-        outcome: 'success',
-        orgId: principal.orgId,
-        actorUserId: principal.userId,
-        actorLabel: principal.email,
-        details: { ouPath: request.body.ouPath },
-      });
+      await chooseOuScope({ db, identity }, principal, request.body.ouPath);
       return reply.send(await onboardingStatus(db, principal));
     },
   );
@@ -71,21 +65,7 @@ export async function onboardingRoutes(
     { schema: { response: statusResponse }, preHandler: requirePermission('settings.manage') },
     async (request, reply) => {
       const principal = requireOrganization(request);
-      const connection = await findGoogleConnection(db, principal.orgId);
-      if (connection?.status !== 'connected')
-        throw new AppError(
-          'google_not_connected',
-          409,
-          'Connect your Google Workspace (and approve every requested access) before finishing onboarding.',
-        );
-      await markOnboardingComplete(db, principal.orgId);
-      await identity.audit({
-        action: 'onboarding.completed',
-        outcome: 'success',
-        orgId: principal.orgId,
-        actorUserId: principal.userId,
-        actorLabel: principal.email,
-      });
+      await finishOnboarding({ db, identity }, principal);
       return reply.send(await onboardingStatus(db, principal));
     },
   );

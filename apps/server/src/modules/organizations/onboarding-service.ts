@@ -9,14 +9,20 @@ import { AppError } from '../../errors/app-error.ts';
 import { missingApiScopes, parseScopes } from '../identity/google-scopes.ts';
 import type { Identity } from '../identity/identity-plugin.ts';
 import type { Principal } from '../identity/principal.ts';
+import type { OrganizationPrincipal } from '../identity/request-guards.ts';
 import {
   addMember,
   createOrganization,
+  findFirstSync,
   findGoogleConnection,
   findMember,
   findOrganization,
   findOrganizationByCustomer,
+  markOnboardingComplete,
   saveGoogleConnection,
+  saveOuScope,
+  type FirstSyncRow,
+  type OrganizationRow,
 } from './organization-repository.ts';
 
 export interface OnboardingDependencies {
@@ -133,7 +139,81 @@ export async function connectGoogleWorkspace(
   return result;
 }
 
-/** Why: the onboarding page and session-status read the same facts. */
+async function requireConnectedGoogle(db: Kysely<DB>, orgId: string): Promise<void> {
+  const connection = await findGoogleConnection(db, orgId);
+  if (connection?.status !== 'connected')
+    throw new AppError(
+      'google_not_connected',
+      409,
+      'Connect your Google Workspace (and approve every requested access) before this step of onboarding.',
+    );
+}
+
+/**
+ * Why: the scope step is recorded on the organization, so every later visit resumes at the first
+ * sync. Saving never starts a sync: the first-sync step does, and the sync API hands back the run
+ * already queued or running, and onboarding leaves that step once a full sync succeeded, so saving
+ * the scope again cannot start a second first sync.
+ */
+export async function chooseOuScope(
+  deps: Pick<OnboardingDependencies, 'db' | 'identity'>,
+  principal: OrganizationPrincipal,
+  ouPath: string,
+): Promise<void> {
+  await requireConnectedGoogle(deps.db, principal.orgId);
+  const saved = await deps.db.transaction().execute((trx) => saveOuScope(trx, principal.orgId, ouPath));
+  if (!saved) throw new AppError('not_found', 404, 'Your organization no longer exists.');
+  await deps.identity.audit({
+    action: 'onboarding.ou_scope_set',
+    outcome: 'success',
+    orgId: principal.orgId,
+    actorUserId: principal.userId,
+    actorLabel: principal.email,
+    targetType: 'organization',
+    targetId: principal.orgId,
+    details: { ouPath, previousOuPath: saved.previousOuPath, firstTime: saved.firstTime },
+  });
+}
+
+/** Why: "Go to the dashboard" records that an admin finished; only the first time is audited. */
+export async function finishOnboarding(
+  deps: Pick<OnboardingDependencies, 'db' | 'identity'>,
+  principal: OrganizationPrincipal,
+): Promise<void> {
+  await requireConnectedGoogle(deps.db, principal.orgId);
+  const org = await findOrganization(deps.db, principal.orgId);
+  if (!org) throw new AppError('not_found', 404, 'Your organization no longer exists.');
+  if (org.onboardingScopeChosenAt === null)
+    throw new AppError(
+      'onboarding_scope_required',
+      409,
+      'Choose what Fleetdeck manages (step 2 of setup) before finishing onboarding.',
+    );
+  if (!(await markOnboardingComplete(deps.db, principal.orgId))) return;
+  await deps.identity.audit({
+    action: 'onboarding.completed',
+    outcome: 'success',
+    orgId: principal.orgId,
+    actorUserId: principal.userId,
+    actorLabel: principal.email,
+    targetType: 'organization',
+    targetId: principal.orgId,
+  });
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** The step an organization is at; `complete` needs a working connection, as every sync does. */
+function stepOf(org: OrganizationRow, connected: boolean, firstSync: FirstSyncRow | undefined) {
+  if (!connected) return 'signed_in' as const;
+  const scopeChosen = org.onboardingScopeChosenAt !== null;
+  if (org.onboardingCompletedAt !== null || (scopeChosen && firstSync?.status === 'succeeded'))
+    return 'complete' as const;
+  return scopeChosen ? ('scope_chosen' as const) : ('connected' as const);
+}
+
+/** Why: the onboarding page, the route guard and session-status read the same facts. */
 export async function onboardingStatus(
   db: Kysely<DB>,
   principal: Principal,
@@ -144,13 +224,14 @@ export async function onboardingStatus(
     .where('user_id', '=', principal.userId)
     .executeTakeFirst();
   const org = membership ? await findOrganization(db, membership.org_id) : undefined;
-  if (!membership || !org) return { step: 'signed_in', onboarded: false, organization: null, google: null };
+  if (!membership || !org)
+    return { step: 'signed_in', onboarded: false, organization: null, google: null, progress: null };
   const connection = await findGoogleConnection(db, org.id);
-  const connected = connection?.status === 'connected';
-  const complete = connected && org.onboardingCompletedAt !== null;
+  const firstSync = await findFirstSync(db, org.id);
+  const step = stepOf(org, connection?.status === 'connected', firstSync);
   return {
-    step: complete ? 'complete' : 'connected',
-    onboarded: complete,
+    step,
+    onboarded: step === 'complete',
     organization: {
       id: org.id,
       name: org.name,
@@ -162,5 +243,10 @@ export async function onboardingStatus(
     google: connection
       ? { status: connection.status, missingScopes: missingApiScopes(connection.scopes) }
       : null,
+    progress: {
+      scopeChosenAt: iso(org.onboardingScopeChosenAt),
+      firstSync: firstSync ? { ...firstSync, finishedAt: iso(firstSync.finishedAt) } : null,
+      completedAt: iso(org.onboardingCompletedAt),
+    },
   };
 }

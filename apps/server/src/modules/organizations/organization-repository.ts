@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Member } from '@fleetdeck/shared/organization-contract';
+import type { SyncStatus } from '@fleetdeck/shared/sync-contract';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 
@@ -12,6 +13,7 @@ export interface OrganizationRow {
   primaryDomain: string | null;
   managedOuPath: string;
   onboardingCompletedAt: Date | null;
+  onboardingScopeChosenAt: Date | null;
 }
 
 const orgColumns = [
@@ -21,6 +23,7 @@ const orgColumns = [
   'org.primary_domain as primaryDomain',
   'org.managed_ou_path as managedOuPath',
   'org.onboarding_completed_at as onboardingCompletedAt',
+  'org.onboarding_scope_chosen_at as onboardingScopeChosenAt',
 ] as const;
 
 /** Why: the one place that reads an organization, always by its id. */
@@ -152,17 +155,68 @@ export async function removeMember(db: Executor, orgId: string, userId: string):
   await db.deleteFrom('org_member').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
 }
 
-export async function setManagedOuPath(db: Executor, orgId: string, ouPath: string): Promise<void> {
-  await db.updateTable('org').set({ managed_ou_path: ouPath }).where('id', '=', orgId).execute();
+/**
+ * Why: onboarding's scope step is saved once and remembered: the path may change later, the time
+ * it was first chosen does not. Answers the path it replaced, or undefined for an unknown org.
+ */
+export async function saveOuScope(
+  db: Transaction<DB>,
+  orgId: string,
+  ouPath: string,
+): Promise<{ previousOuPath: string; firstTime: boolean } | undefined> {
+  const before = await db
+    .selectFrom('org')
+    .select(['managed_ou_path as ouPath', 'onboarding_scope_chosen_at as chosenAt'])
+    .where('id', '=', orgId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db
+    .updateTable('org')
+    .set({
+      managed_ou_path: ouPath,
+      onboarding_scope_chosen_at: sql<Date>`coalesce(onboarding_scope_chosen_at, now())`,
+    })
+    .where('id', '=', orgId)
+    .execute();
+  return { previousOuPath: before.ouPath, firstTime: before.chosenAt === null };
 }
 
-export async function markOnboardingComplete(db: Executor, orgId: string): Promise<void> {
-  await db
+/** Answers whether this call finished onboarding (false when it was finished already). */
+export async function markOnboardingComplete(db: Executor, orgId: string): Promise<boolean> {
+  const result = await db
     .updateTable('org')
     .set({ onboarding_completed_at: new Date() })
     .where('id', '=', orgId)
     .where('onboarding_completed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface FirstSyncRow {
+  runId: string;
+  status: SyncStatus;
+  finishedAt: Date | null;
+}
+
+/**
+ * Why: onboarding is at "first sync" until a full sync succeeded. Answers the organization's first
+ * complete copy (the earliest succeeded full run, near the start of its run history), else its
+ * latest full run (a first sync queued, running, failed or cancelled), else undefined.
+ */
+export async function findFirstSync(db: Executor, orgId: string): Promise<FirstSyncRow | undefined> {
+  const runs = db
+    .selectFrom('sync_run')
+    .select(['id as runId', 'status', 'finished_at as finishedAt'])
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'full');
+  const succeeded = await runs
+    .where('status', '=', 'succeeded')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return succeeded ?? runs.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 export interface GoogleConnectionRow {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Building, FolderTree, RefreshCcw } from 'lucide-react';
 import { roleCan } from '@fleetdeck/shared/permissions';
@@ -10,6 +10,7 @@ import { rememberOnboarded } from '../../../lib/auth/browser-auth.ts';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { useOnboardingStatus } from '../api/get-onboarding-status.ts';
+import { currentStepIndex, recordsFinish } from '../wizard-steps.ts';
 import { ConnectStep, ReconnectGoogleButton } from './connect-step.tsx';
 import { OuScopeStep } from './ou-scope-step.tsx';
 import { StepCard, type StepState } from './step-card.tsx';
@@ -19,14 +20,15 @@ const state = (step: number, current: number): StepState =>
 
 /**
  * First-visit setup: connect Google Workspace, choose the OU scope, first sync, then the dashboard.
- * The first sync's content comes from the route (`firstSync`), which is handed the finishing button.
+ * The current step is the one the server records, so leaving and coming back resumes there. The
+ * first sync's content comes from the route (`firstSync`), which is handed the finishing button; it
+ * is shown only while the server says the first sync is the current step.
  */
 export function OnboardingWizard({ firstSync }: { firstSync: (finish: ReactNode) => ReactNode }) {
   const status = useOnboardingStatus();
   const { session } = useAuthSession();
   const navigate = useNavigate();
   const complete = useCompleteOnboarding();
-  const [scopeSaved, setScopeSaved] = useState(false);
 
   const finish = () => {
     if (session) rememberOnboarded(session.user.id);
@@ -39,8 +41,19 @@ export function OnboardingWizard({ firstSync }: { firstSync: (finish: ReactNode)
   const data = status.data;
   const org = data.organization;
   const connected = data.google?.status === 'connected' && org !== null;
-  const current = data.onboarded ? 3 : !connected ? 0 : scopeSaved ? 2 : 1;
+  const current = currentStepIndex(data);
   const manages = roleCan(org?.role, 'settings.manage');
+  // Once the first sync succeeded the server counts the organization as set up, recorded or not.
+  const goToDashboard = () =>
+    recordsFinish(data) ? complete.mutate(undefined, { onSuccess: finish }) : finish();
+  const finishButton = (
+    <div className="flex flex-col gap-2">
+      {complete.error ? <FormMessage>{complete.error.message}</FormMessage> : null}
+      <Button className="self-start" disabled={complete.isPending} onClick={goToDashboard}>
+        {complete.isPending ? 'Finishing…' : 'Go to the dashboard'}
+      </Button>
+    </div>
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -84,7 +97,7 @@ export function OnboardingWizard({ firstSync }: { firstSync: (finish: ReactNode)
           }
         >
           {manages && org ? (
-            <OuScopeStep initialPath={org.managedOuPath} onSaved={() => setScopeSaved(true)} />
+            <OuScopeStep initialPath={org.managedOuPath} />
           ) : (
             <p>An owner or admin of your organization chooses this. Ask them to finish setup.</p>
           )}
@@ -94,27 +107,20 @@ export function OnboardingWizard({ firstSync }: { firstSync: (finish: ReactNode)
           icon={RefreshCcw}
           title="First sync"
           state={state(2, current)}
-          summary="Fleetdeck copies your devices and organizational units from Google, several organizational units at a time. You watch it happen here."
+          summary={
+            current > 2 && data.progress?.firstSync?.status === 'succeeded'
+              ? 'Done: your devices and organizational units are in Fleetdeck, which keeps them up to date on its own.'
+              : 'Fleetdeck copies your devices and organizational units from Google, several organizational units at a time. You watch it happen here.'
+          }
         >
-          {firstSync(
-            <div className="flex flex-col gap-2">
-              {complete.error ? <FormMessage>{complete.error.message}</FormMessage> : null}
-              <Button
-                className="self-start"
-                disabled={complete.isPending}
-                onClick={() => complete.mutate(undefined, { onSuccess: finish })}
-              >
-                {complete.isPending ? 'Finishing…' : 'Go to the dashboard'}
-              </Button>
-            </div>,
+          {roleCan(org?.role, 'sync.run') ? (
+            firstSync(finishButton)
+          ) : (
+            <p>An owner, admin or technician of your organization starts the first sync.</p>
           )}
         </StepCard>
       </ol>
-      {data.onboarded ? (
-        <Button className="self-start" onClick={finish}>
-          Go to the dashboard
-        </Button>
-      ) : null}
+      {data.onboarded ? finishButton : null}
       {connected && (data.google?.missingScopes.length ?? 0) > 0 ? (
         <ReconnectGoogleButton label="Reconnect Google to grant the missing access" />
       ) : null}

@@ -12,8 +12,11 @@ export function ouPathProblem(path: string): string | undefined {
     : 'Enter an organizational unit path such as / or /Schools/North (no trailing slash).';
 }
 
-/** Step 2: the organizational unit subtree Fleetdeck manages (`/` is the whole organization). */
-export function OuScopeStep({ initialPath, onSaved }: { initialPath: string; onSaved: () => void }) {
+/**
+ * Step 2: the organizational unit subtree Fleetdeck manages (`/` is the whole organization). The
+ * server records the step; its answer (the new status) moves the wizard on to the first sync.
+ */
+export function OuScopeStep({ initialPath }: { initialPath: string }) {
   const [path, setPath] = useState(initialPath);
   const [invalid, setInvalid] = useState<string>();
   const save = useSetOuScope();
@@ -22,7 +25,7 @@ export function OuScopeStep({ initialPath, onSaved }: { initialPath: string; onS
     const value = path.trim();
     const problem = ouPathProblem(value);
     setInvalid(problem);
-    if (!problem) save.mutate(value, { onSuccess: onSaved });
+    if (!problem) save.mutate(value);
   };
   const error = invalid ?? save.error?.message;
   return (
