@@ -93,6 +93,24 @@ describe(`sync jobs on two queue instances sharing one database (${backendName})
     }
   });
 
+  it("gives onboarding's start the finished first copy back instead of copying the fleet again", async () => {
+    const [first] = bosses as [PgBoss];
+    const input = { orgId: 'org-q1', customerId: emulator.customerId, kind: 'full' as const };
+    const again = await startSync(testDb.database.db, first, {
+      ...input,
+      trigger: 'onboarding',
+      requestedBy: 'user-a',
+    });
+    expect(again.created).toBe(false);
+    expect(again.run).toMatchObject({ kind: 'full', status: 'succeeded' });
+    const runs = await testDb.database.db
+      .selectFrom('sync_run')
+      .select('id')
+      .where('org_id', '=', 'org-q1')
+      .execute();
+    expect(runs).toHaveLength(1);
+  });
+
   it('starts scheduled runs once per due schedule, however many schedulers tick', async () => {
     await writeSchedule(testDb.database.db, 'org-q1', emulator.customerId, {
       enabled: true,

@@ -204,6 +204,19 @@ export async function lastCompleteDeviceCount(db: Executor, orgId: string): Prom
 }
 
 /** Why: an incremental run needs a complete copy to compare with; before one exists it must be full. */
+/** The organization's latest full run that succeeded, if any. */
+export async function latestSucceededFullRun(db: Executor, orgId: string): Promise<SyncRunRow | undefined> {
+  return db
+    .selectFrom('sync_run')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'full')
+    .where('status', '=', 'succeeded')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function hasSucceededFullRun(db: Executor, orgId: string): Promise<boolean> {
   const row = await db
     .selectFrom('sync_run')

@@ -5,7 +5,13 @@ import type { DB } from '../../db/schema.ts';
 import { transactionDb } from '../../jobs/job-queue.ts';
 import { SYNC_RUN_QUEUE, type SyncRunJob } from '../../jobs/sync-run.job.ts';
 import { ensureSchedule } from './sync-schedule-repository.ts';
-import { createRun, hasSucceededFullRun, type NewSyncRun, type SyncRunRow } from './sync-run-repository.ts';
+import {
+  createRun,
+  hasSucceededFullRun,
+  latestSucceededFullRun,
+  type NewSyncRun,
+  type SyncRunRow,
+} from './sync-run-repository.ts';
 
 /**
  * Starting a sync: the run row and its job are written in one transaction (the job through the
@@ -25,6 +31,12 @@ export async function startSync(
   input: StartSyncInput,
 ): Promise<{ run: SyncRunRow; created: boolean }> {
   return db.transaction().execute(async (trx) => {
+    // Onboarding's sync makes the first copy; once one succeeded, a late or repeated start (a
+    // reload as it finished) gets that run back instead of copying the fleet again.
+    if (input.trigger === 'onboarding') {
+      const done = await latestSucceededFullRun(trx, input.orgId);
+      if (done) return { run: done, created: false };
+    }
     await ensureSchedule(trx, input.orgId, input.customerId);
     const complete = input.kind === 'full' || (await hasSucceededFullRun(trx, input.orgId));
     const { row, created } = await createRun(trx, { ...input, kind: complete ? input.kind : 'full' });
