@@ -51,6 +51,24 @@ test.describe('fleet status', () => {
     await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
     await expect(grid).toHaveAttribute('aria-rowcount', '301');
 
+    // Scrolled sideways to the last column, the serial number stays in view beside the checkbox.
+    const firstSerial = grid.locator('[aria-rowindex="2"] [role="gridcell"]').nth(1);
+    const scrolled = await grid.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+      return element.scrollLeft;
+    });
+    expect(scrolled).toBeGreaterThan(200);
+    const gridBox = await grid.boundingBox();
+    // Just right of the 40-pixel checkbox column, not scrolled off to the left.
+    await expect
+      .poll(async () => Math.round(((await firstSerial.boundingBox())?.x ?? -1e6) - (gridBox?.x ?? 0)))
+      .toBeGreaterThanOrEqual(38);
+    expect(((await firstSerial.boundingBox())?.x ?? 1e6) - (gridBox?.x ?? 0)).toBeLessThan(60);
+    await expect(firstSerial).toBeInViewport();
+    await grid.evaluate((element) => {
+      element.scrollLeft = 0;
+    });
+
     // A mistake is named with its position and marked in the query; nothing is fetched for it.
     const search = page.getByRole('combobox', { name: 'Search devices' });
     await page.keyboard.press('/');
@@ -60,6 +78,12 @@ test.describe('fleet status', () => {
     await expect(errors).toContainText('Unknown operator "bogus" at position 14');
     await expect(errors.locator('mark')).toHaveText('bogus');
     await expect(search).toHaveAttribute('aria-invalid', 'true');
+    // A term still being typed is not flagged until the caret leaves it.
+    await search.fill('status:');
+    await expect(errors).toHaveCount(0);
+    await expect(search).not.toHaveAttribute('aria-invalid', 'true');
+    await search.press('Home');
+    await expect(errors).toContainText('Empty value');
 
     // Autocomplete offers operators as they are typed.
     await search.fill('status:ACTIVE aue');

@@ -64,6 +64,12 @@ test.describe('policy debugger', () => {
     await expect(page.getByTestId('policy-org-unit')).toHaveText(
       `Effective policies for ${device.orgUnitPath}`,
     );
+    // The tree opens down to the device's unit and marks it.
+    await expect(
+      page
+        .getByRole('tree', { name: 'Organizational units' })
+        .locator('[role="treeitem"][aria-selected="true"]'),
+    ).toContainText(device.orgUnitPath.split('/').at(-1) ?? '');
     await expect(page.getByTestId('policy-namespaces')).toContainText('chrome.users.*');
     await expect(page.getByTestId('policy-namespaces')).toContainText('chrome.devices.*');
 

@@ -54,6 +54,8 @@ export function FleetTable(props: FleetTableProps) {
   const anchor = useRef<number | null>(null);
   const rowHeight = ROW_HEIGHT[density];
   const totalWidth = columns.reduce((sum, column) => sum + widthOf(column), selectable ? CHECKBOX_WIDTH : 0);
+  // The checkbox and the first column (the serial number, unless moved) stay in view sideways.
+  const pinnedLeft = selectable ? CHECKBOX_WIDTH : 0;
 
   const { items, totalSize, scrollToIndex, viewportRows } = useFixedRows({
     scrollRef,
@@ -163,7 +165,7 @@ export function FleetTable(props: FleetTableProps) {
           {selectable ? (
             <div
               role="columnheader"
-              className="flex shrink-0 items-center justify-center"
+              className="sticky left-0 z-[2] flex shrink-0 items-center justify-center bg-muted"
               style={{ width: CHECKBOX_WIDTH }}
             >
               <input
@@ -178,10 +180,11 @@ export function FleetTable(props: FleetTableProps) {
               />
             </div>
           ) : null}
-          {columns.map((column) => (
+          {columns.map((column, index) => (
             <HeaderCell
               key={column.id}
               column={column}
+              pinnedAt={index === 0 ? pinnedLeft : undefined}
               width={widthOf(column)}
               sortable={props.sortable && isSortable(column.id)}
               sorted={props.sortable && props.sort === column.id ? props.dir : null}
@@ -199,6 +202,12 @@ export function FleetTable(props: FleetTableProps) {
         {items.map((item) => {
           const device = rows[item.index];
           const selected = device ? isSelected(selection, device.deviceId) : false;
+          // Pinned cells cover what scrolls under them, so they paint the row's own background.
+          const pinnedBackground = selected
+            ? 'bg-accent-subtle'
+            : focused && item.index === activeIndex
+              ? 'bg-muted'
+              : 'bg-surface group-hover:bg-muted';
           return (
             <div
               key={device?.deviceId ?? `placeholder-${item.index}`}
@@ -211,7 +220,7 @@ export function FleetTable(props: FleetTableProps) {
               aria-selected={selectable && device ? selected : undefined}
               onClick={device ? (event) => onRowClick(event, item.index, device) : undefined}
               className={cn(
-                'absolute top-0 left-0 flex w-full border-b border-border/70',
+                'group absolute top-0 left-0 flex w-full border-b border-border/70',
                 device && 'cursor-pointer hover:bg-muted/60',
                 selected && 'bg-accent-subtle/60 hover:bg-accent-subtle',
                 focused &&
@@ -223,7 +232,10 @@ export function FleetTable(props: FleetTableProps) {
               {selectable ? (
                 <div
                   role="gridcell"
-                  className="flex shrink-0 items-center justify-center"
+                  className={cn(
+                    'sticky left-0 z-[1] flex shrink-0 items-center justify-center',
+                    pinnedBackground,
+                  )}
                   style={{ width: CHECKBOX_WIDTH }}
                 >
                   {device ? (
@@ -246,12 +258,15 @@ export function FleetTable(props: FleetTableProps) {
                   ) : null}
                 </div>
               ) : null}
-              {columns.map((column) => (
+              {columns.map((column, index) => (
                 <div
                   key={column.id}
                   role="gridcell"
-                  className="flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate"
-                  style={{ width: widthOf(column) }}
+                  className={cn(
+                    'flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate',
+                    index === 0 && ['sticky z-[1] border-r border-border/70', pinnedBackground],
+                  )}
+                  style={{ width: widthOf(column), ...(index === 0 ? { left: pinnedLeft } : {}) }}
                 >
                   {device ? (
                     column.id === 'serialNumber' ? (
@@ -281,6 +296,7 @@ export function FleetTable(props: FleetTableProps) {
 
 function HeaderCell({
   column,
+  pinnedAt,
   width,
   sortable,
   sorted,
@@ -288,6 +304,8 @@ function HeaderCell({
   onResize,
 }: {
   column: FleetColumn;
+  /** The first column stays in view (at this offset) when the table scrolls sideways. */
+  pinnedAt: number | undefined;
   width: number;
   sortable: boolean;
   sorted: SortDir | null;
@@ -301,8 +319,11 @@ function HeaderCell({
       aria-sort={
         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : sortable ? 'none' : undefined
       }
-      className="group relative flex shrink-0 items-center"
-      style={{ width }}
+      className={cn(
+        'group flex shrink-0 items-center',
+        pinnedAt === undefined ? 'relative' : 'sticky z-[2] border-r border-border/70 bg-muted',
+      )}
+      style={{ width, ...(pinnedAt === undefined ? {} : { left: pinnedAt }) }}
     >
       {sortable ? (
         <button

@@ -47,7 +47,11 @@ export function QueryBox({
   }, [value]);
 
   const result = useMemo(() => parseDeviceQuery(text), [text]);
-  const errors = result.ok ? [] : result.errors;
+  // A term still being typed (`status:` with the caret after it) is not flagged yet; the query
+  // still counts as invalid, so nothing runs on it.
+  const errors = result.ok
+    ? []
+    : result.errors.filter((error) => !(error.end === caret && error.message.startsWith('Empty value')));
   useEffect(() => onValidityChange(result.ok), [result.ok, onValidityChange]);
 
   useEffect(() => {

@@ -139,6 +139,10 @@ export function PolicyDebugger() {
   const state = readViewState(params);
   const mode = modeOf(state);
   const orgUnits = usePolicyOrgUnits();
+  // The device's own lookup (shared with its panel): its unit is opened and marked in the tree.
+  const deviceLookup = useDeviceLookup(
+    state.deviceId !== undefined ? { deviceId: state.deviceId } : undefined,
+  );
   const update: Update = (patch, options) =>
     setParams(writeViewState({ ...state, ...patch }), { replace: options?.replace ?? false });
   const units = orgUnits.data?.orgUnits ?? [];
@@ -174,7 +178,13 @@ export function PolicyDebugger() {
       </EmptyState>
     );
 
-  const activeUnit = mode === 'orgUnit' ? state.orgUnitId : undefined;
+  const devicePath = deviceLookup.data?.matches[0]?.orgUnitPath;
+  const activeUnit =
+    mode === 'orgUnit'
+      ? state.orgUnitId
+      : mode === 'device' || mode === 'move'
+        ? units.find((unit) => unit.path === devicePath)?.id
+        : undefined;
   return (
     <div className="flex flex-col gap-4">
       <ModeLinks
