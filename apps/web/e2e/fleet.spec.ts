@@ -65,6 +65,7 @@ test.describe('fleet status', () => {
       .toBeGreaterThanOrEqual(38);
     expect(((await firstSerial.boundingBox())?.x ?? 1e6) - (gridBox?.x ?? 0)).toBeLessThan(60);
     await expect(firstSerial).toBeInViewport();
+    await screenshot(page, 'fleet-scrolled-sideways');
     await grid.evaluate((element) => {
       element.scrollLeft = 0;
     });

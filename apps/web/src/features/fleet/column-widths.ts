@@ -20,15 +20,15 @@ const DEFAULTS: Partial<Record<FleetColumnId, number>> = {
   annotatedUser: 200,
   recentUser: 200,
   notes: 240,
-  aueDate: 170,
-  osVersion: 135,
+  aueDate: 195,
+  osVersion: 150,
   deviceId: 280,
 };
 
 export function defaultWidth(column: FleetColumn): number {
   const preset = DEFAULTS[column.id];
   if (preset) return preset;
-  if (column.kind === 'datetime' || column.kind === 'date') return 130;
+  if (column.kind === 'datetime' || column.kind === 'date') return 150;
   if (column.kind === 'enum') return 140;
   if (column.kind === 'text') return 160;
   return 120;
