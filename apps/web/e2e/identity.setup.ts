@@ -96,6 +96,9 @@ test('first Google sign-in, onboarding, sign-out and a direct second sign-in', a
   await expect(currentStep.getByTestId('sync-percent')).toHaveText('100 %');
   await expect(currentStep.getByTestId('sync-devices')).toHaveText('300 devices written');
   await expect(currentStep).toContainText('The first sync is done');
+  // Its step reads as done (not "Now") while it shows the result and the way on.
+  await expect(currentStep.getByText('Done', { exact: true })).toBeVisible();
+  await expect(currentStep.getByText('Now', { exact: true })).toHaveCount(0);
   await screenshot(page, 'onboarding-first-sync-done');
   expect(syncStarts).toBe(2);
 

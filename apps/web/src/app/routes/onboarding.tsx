@@ -12,7 +12,9 @@ export function Component() {
         title="Set up Fleetdeck for your organization"
         description="Three steps, once per organization. You can leave and come back; progress is kept."
       />
-      <OnboardingWizard firstSync={(finish) => <FirstSync finish={finish} />} />
+      <OnboardingWizard
+        firstSync={(finish, onSucceeded) => <FirstSync finish={finish} onSucceeded={onSucceeded} />}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Building, FolderTree, RefreshCcw } from 'lucide-react';
 import { roleCan } from '@fleetdeck/shared/permissions';
@@ -24,11 +24,17 @@ const state = (step: number, current: number): StepState =>
  * first sync's content comes from the route (`firstSync`), which is handed the finishing button; it
  * is shown only while the server says the first sync is the current step.
  */
-export function OnboardingWizard({ firstSync }: { firstSync: (finish: ReactNode) => ReactNode }) {
+export function OnboardingWizard({
+  firstSync,
+}: {
+  firstSync: (finish: ReactNode, onSucceeded: () => void) => ReactNode;
+}) {
   const status = useOnboardingStatus();
   const { session } = useAuthSession();
   const navigate = useNavigate();
   const complete = useCompleteOnboarding();
+  // The first sync succeeded on this page: its step reads as done while it shows the result.
+  const [firstSyncDone, setFirstSyncDone] = useState(false);
 
   const finish = () => {
     if (session) rememberOnboarded(session.user.id);
@@ -107,6 +113,7 @@ export function OnboardingWizard({ firstSync }: { firstSync: (finish: ReactNode)
           icon={RefreshCcw}
           title="First sync"
           state={state(2, current)}
+          finished={firstSyncDone}
           summary={
             current > 2 && data.progress?.firstSync?.status === 'succeeded'
               ? 'Done: your devices and organizational units are in Fleetdeck, which keeps them up to date on its own.'
@@ -114,7 +121,7 @@ export function OnboardingWizard({ firstSync }: { firstSync: (finish: ReactNode)
           }
         >
           {roleCan(org?.role, 'sync.run') ? (
-            firstSync(finishButton)
+            firstSync(finishButton, () => setFirstSyncDone(true))
           ) : (
             <p>An owner, admin or technician of your organization starts the first sync.</p>
           )}

@@ -7,12 +7,17 @@ import { cn } from '../../../lib/cn.ts';
 
 export type StepState = 'done' | 'current' | 'upcoming';
 
-/** One numbered onboarding step; only the current one shows its controls. */
+/**
+ * One numbered onboarding step; only the current one shows its controls. A current step whose work
+ * just finished (`finished`: the first sync succeeded on this page) reads as done and keeps its
+ * controls (the result, the way on).
+ */
 export function StepCard({
   index,
   icon: Icon,
   title,
   state,
+  finished = false,
   summary,
   children,
 }: {
@@ -20,21 +25,23 @@ export function StepCard({
   icon: LucideIcon;
   title: string;
   state: StepState;
+  finished?: boolean;
   summary: ReactNode;
   children?: ReactNode;
 }) {
+  const done = state === 'done' || finished;
   return (
     <li aria-current={state === 'current' ? 'step' : undefined}>
       <Card className={cn('flex gap-4 p-5', state === 'upcoming' && 'opacity-70')}>
         <div
           className={cn(
             'flex size-10 shrink-0 items-center justify-center rounded-full',
-            state === 'done'
+            done
               ? 'bg-success-subtle text-success-subtle-foreground'
               : 'bg-accent-subtle text-accent-subtle-foreground',
           )}
         >
-          {state === 'done' ? (
+          {done ? (
             <Check className="size-5" aria-hidden="true" />
           ) : (
             <Icon className="size-5" aria-hidden="true" />
@@ -43,8 +50,8 @@ export function StepCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-xs font-medium text-muted-foreground">Step {index}</span>
-            {state === 'done' ? <Badge tone="success">Done</Badge> : null}
-            {state === 'current' ? <Badge tone="accent">Now</Badge> : null}
+            {done ? <Badge tone="success">Done</Badge> : null}
+            {state === 'current' && !done ? <Badge tone="accent">Now</Badge> : null}
           </div>
           <h2 className="mt-1 text-base font-semibold">{title}</h2>
           <div className="mt-1 text-sm text-muted-foreground">{summary}</div>

@@ -12,7 +12,7 @@ import { useLiveSync } from './use-live-sync.ts';
  * Onboarding's first sync: starts a full sync as soon as it is shown (the server hands back the
  * run already going, if any), shows it live, and offers `finish` once it succeeded.
  */
-export function FirstSync({ finish }: { finish: ReactNode }) {
+export function FirstSync({ finish, onSucceeded }: { finish: ReactNode; onSucceeded?: () => void }) {
   const start = useStartSyncRun();
   const [runId, setRunId] = useState<string>();
   const live = useLiveSync();
@@ -29,6 +29,11 @@ export function FirstSync({ finish }: { finish: ReactNode }) {
     started.current = true;
     startFull();
   });
+
+  const succeeded = run.data?.status === 'succeeded';
+  useEffect(() => {
+    if (succeeded) onSucceeded?.();
+  }, [succeeded, onSucceeded]);
 
   const tryAgain = (
     <Button variant="secondary" className="self-start" disabled={start.isPending} onClick={startFull}>
