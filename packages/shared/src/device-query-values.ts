@@ -149,7 +149,7 @@ function parseByteRange(text: string, sizeClass = false): DeviceQueryValue | str
   if (range === null) {
     const one = parseBytes(text);
     if (one === null) return `Invalid number "${text}"`;
-    if (sizeClass && /[a-z]$/i.test(text)) {
+    if (sizeClass && /[kmgt]i?b?$/i.test(text)) {
       return {
         kind: 'numberRange',
         gte: Math.floor(one * SIZE_CLASS.below),

@@ -165,6 +165,7 @@ describe('parseDeviceQuery: operators', () => {
     expect(thirtyTwo.lte).toBeLessThan(61_120_000_000);
     // A bare number of bytes stays exact.
     expect(value('ram:3977138176')).toEqual({ kind: 'numberRange', gte: 3_977_138_176, lte: 3_977_138_176 });
+    expect(value('ram:3977138176B')).toEqual({ kind: 'numberRange', gte: 3_977_138_176, lte: 3_977_138_176 });
     expect(value('storage_free:..5GB')).toEqual({ kind: 'numberRange', gte: null, lte: 5 * 1024 ** 3 });
     expect(value('storage_free:..10%')).toEqual({ kind: 'percentRange', gte: null, lt: 10 });
     expect(value('storage_free:20%..50%')).toEqual({ kind: 'percentRange', gte: 20, lt: 50 });

@@ -87,7 +87,7 @@ export type StartSyncRequest = z.infer<typeof startSyncRequestSchema>;
 
 export const startSyncResponseSchema = z.object({
   run: syncRunSchema,
-  /** False when a run was already queued or running: that run is returned instead. */
+  /** False when a run was already queued or running, or (onboarding's) its first copy already succeeded: that run is returned instead. */
   created: z.boolean(),
 });
 

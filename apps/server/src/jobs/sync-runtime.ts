@@ -86,8 +86,10 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
     hub,
     stop: async () => {
       shutdown.abort(new Error('The server is shutting down.'));
+      // Stopped first, so a sync that ends during the graceful stop starts no vacuum.
+      const maintenanceStopped = maintenance?.stop();
       await boss.stop({ graceful: true, timeout: STOP_GRACE_MS });
-      await maintenance?.stop();
+      await maintenanceStopped;
       await hub.close();
     },
   };

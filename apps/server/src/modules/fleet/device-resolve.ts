@@ -176,7 +176,8 @@ export async function resolvePastedList(
         )
         .map((row) => present(row, 'assetId' as const)),
     ];
-    // A repeated value counts on its first line only (and in `duplicates`): "3 matched" means three devices.
+    // A repeated value counts on its first line only (and in `duplicates`), so repeats do not
+    // inflate "matched" (one device pasted by serial and by asset ID still counts twice here).
     if (seen === undefined) countOutcome(summary, uniqueDeviceIds, matches);
     return {
       line: value.line,

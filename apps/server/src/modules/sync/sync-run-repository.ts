@@ -203,8 +203,7 @@ export async function lastCompleteDeviceCount(db: Executor, orgId: string): Prom
   return row?.devices ?? null;
 }
 
-/** Why: an incremental run needs a complete copy to compare with; before one exists it must be full. */
-/** The organization's latest full run that succeeded, if any. */
+/** Why: onboarding's first copy, once made, is handed back instead of made again. */
 export async function latestSucceededFullRun(db: Executor, orgId: string): Promise<SyncRunRow | undefined> {
   return db
     .selectFrom('sync_run')
@@ -217,6 +216,7 @@ export async function latestSucceededFullRun(db: Executor, orgId: string): Promi
     .executeTakeFirst();
 }
 
+/** Why: an incremental run needs a complete copy to compare with; before one exists it must be full. */
 export async function hasSucceededFullRun(db: Executor, orgId: string): Promise<boolean> {
   const row = await db
     .selectFrom('sync_run')

@@ -44,6 +44,13 @@ const FIX_QUERY_FIRST = 'Fix the query first: the results shown are for the last
 const EXPORT_PASTED = "Export saves a query's matches: close the pasted list first.";
 
 /**
+ * Pasted lists are told apart by id (their rows are cached under it): unique for the app's life, so
+ * a list pasted after coming back to this page never shows an earlier list's cached rows.
+ */
+let pastes = 0;
+const nextPasteId = (): number => ++pastes;
+
+/**
  * The fleet status page: query box and facets, the virtualised device table, saved views, paste a
  * list, export, and bulk actions on a selection or a whole query. The URL holds the view state.
  */
@@ -127,9 +134,8 @@ export function FleetStatusPage() {
   const selectRows = (change: (current: FleetSelection) => FleetSelection) => {
     if (!results.stale) setSelection(change);
   };
-  const nextPasteId = useRef(1);
   const onPasted = (ids: string[]) => {
-    const list = { id: nextPasteId.current++, ids };
+    const list = { id: nextPasteId(), ids };
     setTable((current) => showPasted(current, list, canAct));
     setPasteOpen(false);
   };

@@ -165,7 +165,7 @@ export function FleetTable(props: FleetTableProps) {
           {selectable ? (
             <div
               role="columnheader"
-              className="sticky left-0 z-[2] flex shrink-0 items-center justify-center bg-muted"
+              className="sticky left-0 z-20 flex shrink-0 items-center justify-center bg-muted"
               style={{ width: CHECKBOX_WIDTH }}
             >
               <input
@@ -202,12 +202,15 @@ export function FleetTable(props: FleetTableProps) {
         {items.map((item) => {
           const device = rows[item.index];
           const selected = device ? isSelected(selection, device.deviceId) : false;
-          // Pinned cells cover what scrolls under them, so they paint the row's own background.
+          // Pinned cells cover what scrolls under them, so they paint the row's own background; the
+          // leftmost one also carries the keyboard focus marker the row would otherwise show.
+          const active = focused && item.index === activeIndex;
           const pinnedBackground = selected
             ? 'bg-accent-subtle'
-            : focused && item.index === activeIndex
+            : active
               ? 'bg-muted'
               : 'bg-surface group-hover:bg-muted';
+          const focusMarker = active && 'shadow-[inset_2px_0_0_var(--color-accent)]';
           return (
             <div
               key={device?.deviceId ?? `placeholder-${item.index}`}
@@ -235,6 +238,7 @@ export function FleetTable(props: FleetTableProps) {
                   className={cn(
                     'sticky left-0 z-[1] flex shrink-0 items-center justify-center',
                     pinnedBackground,
+                    focusMarker,
                   )}
                   style={{ width: CHECKBOX_WIDTH }}
                 >
@@ -264,7 +268,11 @@ export function FleetTable(props: FleetTableProps) {
                   role="gridcell"
                   className={cn(
                     'flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate',
-                    index === 0 && ['sticky z-[1] border-r border-border/70', pinnedBackground],
+                    index === 0 && [
+                      'sticky z-[1] border-r border-border/70',
+                      pinnedBackground,
+                      !selectable && focusMarker,
+                    ],
                   )}
                   style={{ width: widthOf(column), ...(index === 0 ? { left: pinnedLeft } : {}) }}
                 >
@@ -321,7 +329,8 @@ function HeaderCell({
       }
       className={cn(
         'group flex shrink-0 items-center',
-        pinnedAt === undefined ? 'relative' : 'sticky z-[2] border-r border-border/70 bg-muted',
+        // Above the other columns' resize handles (z-10), which scroll under it.
+        pinnedAt === undefined ? 'relative' : 'sticky z-20 border-r border-border/70 bg-muted',
       )}
       style={{ width, ...(pinnedAt === undefined ? {} : { left: pinnedAt }) }}
     >

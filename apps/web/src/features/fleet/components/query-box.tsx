@@ -52,7 +52,9 @@ export function QueryBox({
   const errors = result.ok
     ? []
     : result.errors.filter((error) => !(error.end === caret && error.message.startsWith('Empty value')));
-  useEffect(() => onValidityChange(result.ok), [result.ok, onValidityChange]);
+  // Only a flagged mistake marks the results as out of date; a term still being typed does not.
+  const flagged = errors.length > 0;
+  useEffect(() => onValidityChange(!flagged), [flagged, onValidityChange]);
 
   useEffect(() => {
     if (!dirty || !result.ok || text === committed.current) return;

@@ -5,7 +5,7 @@ import { syncRunQuery } from './get-sync-run.ts';
 
 export interface StartSyncResult {
   readonly run: SyncRun;
-  /** False when a run was already queued or running: that run is returned instead. */
+  /** False when a run was already queued or running, or (onboarding's) its first copy already succeeded: that run is returned instead. */
   readonly created: boolean;
 }
 
