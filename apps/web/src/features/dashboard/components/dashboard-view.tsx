@@ -76,6 +76,7 @@ const STATUS_TONE: Record<string, string> = {
   PRE_PROVISIONED: 'accent',
   DISABLED: 'warning',
   DEPROVISIONED: 'muted',
+  DELINQUENT: 'danger',
   INACTIVE: 'slate',
   SHIPPED: 'accentSoft',
   RETURN_REQUESTED: 'accentFaint',
