@@ -1,3 +1,5 @@
+import { humanizeGoogleValue } from '../../lib/google-values.ts';
+
 /**
  * How a device's values read on screen: relative and absolute times, bytes, the auto-update
  * expiration badge, status tones and Google's enum values in words. Pure, so it is unit-tested.
@@ -116,28 +118,9 @@ export function statusTone(status: string | null | undefined): Tone {
   return (status && STATUS_TONES[status]) || 'neutral';
 }
 
-const ACRONYMS: Record<string, string> = { os: 'OS', cpu: 'CPU', tpm: 'TPM', usb: 'USB', aue: 'AUE' };
-
-/** Google's enum values in words: "UPDATE_REQUIRED" → "Update required", "notCompliant" → "Not compliant". */
+/** Google's enum values in words (lib/google-values.ts); nothing for a missing value. */
 export function humanize(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  // Google's camelCase values (`notCompliant`, `chromeOsFlex`, `updateStateNeedReboot`) read as
-  // words too; other mixed text is shown as it is.
-  const camel = /^[a-z]+(?:[A-Z][a-z0-9]*)*$/.test(value);
-  if (!camel && !/^[A-Z0-9_]+$/.test(value)) return value;
-  const snake = camel ? value.replace(/^updateState(?=[A-Z])/, '').replace(/[A-Z]/g, (c) => `_${c}`) : value;
-  const words = snake
-    .replace(/^(BATTERY_HEALTH|USER_TYPE|DEVICE_LICENSE_TYPE|DEPROVISION_REASON)_/, '')
-    .replace(/^_/, '')
-    .toLowerCase()
-    .split('_')
-    .filter(Boolean)
-    .map((word) => ACRONYMS[word] ?? word)
-    .join(' ')
-    .replace('Chrome OS', 'ChromeOS')
-    .replace('chrome OS', 'ChromeOS')
-    .replace('ChromeOS flex', 'ChromeOS Flex');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return value ? humanizeGoogleValue(value) : undefined;
 }
 
 /** Developer mode turns off verified boot; Google reports it as boot mode "Dev". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aueUrgency, formatBytes, formatDate, formatRelative, humanizeEnum } from './format.ts';
+import { aueUrgency, formatBytes, formatDate, formatRelative } from './format.ts';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 
@@ -28,15 +28,5 @@ describe('fleet formatting', () => {
     expect(aueUrgency('2026-06-01', now)).toBe('expired');
     expect(aueUrgency('2027-03-01', now)).toBe('soon');
     expect(aueUrgency('2028-01-01', now)).toBe('ok');
-  });
-
-  it('turns stored enumerations into words', () => {
-    expect(humanizeEnum('DEPROVISIONED')).toBe('Deprovisioned');
-    expect(humanizeEnum('UPDATE_REQUIRED')).toBe('Update required');
-    expect(humanizeEnum('BATTERY_HEALTH_NORMAL')).toBe('Normal');
-    expect(humanizeEnum('BATTERY_REPLACE_SOON')).toBe('Replace soon');
-    expect(humanizeEnum('BATTERY_REPLACE_NOW')).toBe('Replace now');
-    expect(humanizeEnum('notCompliant')).toBe('Not compliant');
-    expect(humanizeEnum('chromeOsFlex')).toBe('ChromeOS Flex');
   });
 });

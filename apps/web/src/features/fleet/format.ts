@@ -68,20 +68,3 @@ export function aueUrgency(iso: string, now: number = Date.now()): AueUrgency {
   if (Number.isNaN(time) || time - now > SIX_MONTHS_MS) return 'ok';
   return time <= now ? 'expired' : 'soon';
 }
-
-/**
- * ACTIVE → "Active", UPDATE_REQUIRED → "Update required", notCompliant → "Not compliant";
- * battery states without the prefix their column already says (BATTERY_REPLACE_SOON → "Replace
- * soon"), so a narrow column still tells them apart.
- */
-export function humanizeEnum(value: string): string {
-  const snake = /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value) ? value.replace(/[A-Z]/g, (c) => `_${c}`) : value;
-  const words = snake
-    .replace(/^BATTERY_(?:HEALTH_)?/, '')
-    .toLowerCase()
-    .replace(/_/g, ' ')
-    .replace(/\bos\b/g, 'OS')
-    .replace('chrome OS', 'ChromeOS')
-    .replace('ChromeOS flex', 'ChromeOS Flex');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import type { BulkPreview } from '@fleetdeck/shared/device-contract';
-import { formatCount, humanizeEnum } from '../format.ts';
+import { humanizeGoogleValue } from '../../../lib/google-values.ts';
+import { formatCount } from '../format.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   orgUnitPath: 'Organizational unit',
@@ -129,5 +130,5 @@ export function BulkPreviewPanel({ preview }: { preview: BulkPreview }) {
 
 function displayValue(field: string, value: string | null): string {
   if (value === null || value === '') return '(empty)';
-  return field === 'status' ? humanizeEnum(value) : value;
+  return field === 'status' ? humanizeGoogleValue(value) : value;
 }

@@ -1,6 +1,7 @@
 import type { FleetColumn } from '@fleetdeck/shared/fleet-columns';
 import type { FleetTableRow } from '@fleetdeck/shared/fleet-contract';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { humanizeGoogleValue } from '../../../lib/google-values.ts';
 import {
   aueUrgency,
   formatBytes,
@@ -8,7 +9,6 @@ import {
   formatDate,
   formatDateTime,
   formatRelative,
-  humanizeEnum,
 } from '../format.ts';
 
 const STATUS_TONE: Record<string, 'success' | 'warning' | 'danger' | 'neutral' | 'accent'> = {
@@ -27,7 +27,7 @@ export function FleetCell({ column, device }: { column: FleetColumn; device: Fle
   const value = device[column.id];
   if (value === null || value === undefined || value === '') return <Empty />;
   if (column.id === 'status' && typeof value === 'string')
-    return <Badge tone={STATUS_TONE[value] ?? 'neutral'}>{humanizeEnum(value)}</Badge>;
+    return <Badge tone={STATUS_TONE[value] ?? 'neutral'}>{humanizeGoogleValue(value)}</Badge>;
   if (column.id === 'aueDate' && typeof value === 'string') return <AueCell iso={value} />;
   if (column.id === 'serialNumber' || column.id === 'deviceId' || column.id.endsWith('MacAddress'))
     return <span className="font-mono text-[0.8125rem]">{String(value)}</span>;
@@ -47,7 +47,7 @@ export function FleetCell({ column, device }: { column: FleetColumn; device: Fle
     case 'number':
       return <span className="tabular-nums">{formatCount(Number(value))}</span>;
     case 'enum':
-      return <span>{humanizeEnum(String(value))}</span>;
+      return <span>{humanizeGoogleValue(String(value))}</span>;
     default:
       return <span title={String(value)}>{String(value)}</span>;
   }

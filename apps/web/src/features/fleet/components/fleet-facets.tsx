@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { FacetId, FacetsResponse } from '@fleetdeck/shared/fleet-contract';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatCount, humanizeEnum } from '../format.ts';
+import { humanizeGoogleValue } from '../../../lib/google-values.ts';
+import { formatCount } from '../format.ts';
 import { FACET_ORDER } from '../facet-order.ts';
 import { hasTerm } from '../query-terms.ts';
 
@@ -19,9 +20,8 @@ const SHOWN = 6;
 
 function bucketLabel(facet: FacetId, value: string | null): string {
   if (value === null || value === '') return 'Unknown';
-  if (facet === 'status') return humanizeEnum(value);
-  if (facet === 'batteryHealth') return humanizeEnum(value.replace(/^BATTERY_(HEALTH_)?/, ''));
-  if (facet === 'compliance') return humanizeEnum(value.replace(/([a-z])([A-Z])/g, '$1_$2'));
+  if (facet === 'status' || facet === 'batteryHealth' || facet === 'compliance')
+    return humanizeGoogleValue(value);
   return value;
 }
 
