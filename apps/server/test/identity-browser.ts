@@ -1,8 +1,14 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { approveConsent, CookieJar } from './google-sign-in-harness.ts';
+import { approveConsent, CookieJar, type GoogleStandIn } from './google-sign-in-harness.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
+
+/** Why: every Google sign-in test runs the app against the same stand-in for Google. */
+export function createSignInTestApp(google: GoogleStandIn): Promise<TestApp> {
+  return createTestApp({ GOOGLE_ISSUER_URL: google.origin, GOOGLE_API_ROOT_URL: google.origin, PUBLIC_URL });
+}
 
 /** Every response any test browser received, for the scan that no Google token leaks. */
 export const seenResponses: LightMyRequestResponse[] = [];

@@ -3,7 +3,7 @@ import { identityOf } from '../src/modules/identity/identity-plugin.ts';
 import { GoogleReconsentRequiredError } from '../src/modules/identity/google-access-token.ts';
 import { allowedOuPaths } from '../src/modules/organizations/ou-scope.ts';
 import { backendName } from './test-database.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 import {
   OTHER_CUSTOMER_EMAIL,
   OWNER_EMAIL,
@@ -11,7 +11,7 @@ import {
   startGoogleStandIn,
   type GoogleStandIn,
 } from './google-sign-in-harness.ts';
-import { Browser, PUBLIC_URL, seenResponses, totpCode } from './identity-browser.ts';
+import { Browser, createSignInTestApp, PUBLIC_URL, seenResponses, totpCode } from './identity-browser.ts';
 
 describe(`Google sign-in, onboarding, tenants and second factor on ${backendName}`, () => {
   let google: GoogleStandIn;
@@ -20,11 +20,7 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
   let orgId: string;
   beforeAll(async () => {
     google = await startGoogleStandIn();
-    t = await createTestApp({
-      GOOGLE_ISSUER_URL: google.origin,
-      GOOGLE_API_ROOT_URL: google.origin,
-      PUBLIC_URL,
-    });
+    t = await createSignInTestApp(google);
     owner = new Browser(t.app, '10.0.1.1');
   });
   afterAll(async () => {

@@ -15,8 +15,8 @@ import {
   startGoogleStandIn,
   type GoogleStandIn,
 } from './google-sign-in-harness.ts';
-import { Browser, PUBLIC_URL } from './identity-browser.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { Browser, createSignInTestApp } from './identity-browser.ts';
+import type { TestApp } from './test-app.ts';
 import { backendName, createTestDatabase } from './test-database.ts';
 
 const WORKER = 'onboarding-test-worker';
@@ -33,11 +33,7 @@ describe(`onboarding progress on ${backendName}`, () => {
 
   beforeAll(async () => {
     google = await startGoogleStandIn();
-    t = await createTestApp({
-      GOOGLE_ISSUER_URL: google.origin,
-      GOOGLE_API_ROOT_URL: google.origin,
-      PUBLIC_URL,
-    });
+    t = await createSignInTestApp(google);
     boss = await startJobQueue({ database: t.testDb.database, connectionString: t.testDb.url });
     await ensureSyncRunQueue(boss);
   });

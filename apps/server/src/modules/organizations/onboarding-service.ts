@@ -126,15 +126,9 @@ export async function connectGoogleWorkspace(
       await saveGoogleConnection(trx, orgId, { userId: principal.userId, accountId: account.id, scopes });
     return { orgId, created };
   });
-  await deps.identity.audit({
-    action: 'onboarding.connected',
-    outcome: 'success',
-    orgId: result.orgId,
-    actorUserId: principal.userId,
-    actorLabel: principal.email,
-    targetType: 'organization',
-    targetId: result.orgId,
-    details: { customerId: customer.id, created: result.created },
+  await auditStep(deps, principal, result.orgId, 'onboarding.connected', {
+    customerId: customer.id,
+    created: result.created,
   });
   return result;
 }
@@ -163,15 +157,10 @@ export async function chooseOuScope(
   await requireConnectedGoogle(deps.db, principal.orgId);
   const saved = await deps.db.transaction().execute((trx) => saveOuScope(trx, principal.orgId, ouPath));
   if (!saved) throw new AppError('not_found', 404, 'Your organization no longer exists.');
-  await deps.identity.audit({
-    action: 'onboarding.ou_scope_set',
-    outcome: 'success',
-    orgId: principal.orgId,
-    actorUserId: principal.userId,
-    actorLabel: principal.email,
-    targetType: 'organization',
-    targetId: principal.orgId,
-    details: { ouPath, previousOuPath: saved.previousOuPath, firstTime: saved.firstTime },
+  await auditStep(deps, principal, principal.orgId, 'onboarding.ou_scope_set', {
+    ouPath,
+    previousOuPath: saved.previousOuPath,
+    firstTime: saved.firstTime,
   });
 }
 
@@ -190,14 +179,26 @@ export async function finishOnboarding(
       'Choose what Fleetdeck manages (step 2 of setup) before finishing onboarding.',
     );
   if (!(await markOnboardingComplete(deps.db, principal.orgId))) return;
+  await auditStep(deps, principal, principal.orgId, 'onboarding.completed');
+}
+
+/** Why: every onboarding step is audited alike: who did it, on which organization. */
+async function auditStep(
+  deps: Pick<OnboardingDependencies, 'identity'>,
+  actor: Pick<Principal, 'userId' | 'email'>,
+  orgId: string,
+  action: string,
+  details?: Record<string, unknown>,
+): Promise<void> {
   await deps.identity.audit({
-    action: 'onboarding.completed',
+    action,
     outcome: 'success',
-    orgId: principal.orgId,
-    actorUserId: principal.userId,
-    actorLabel: principal.email,
+    orgId,
+    actorUserId: actor.userId,
+    actorLabel: actor.email,
     targetType: 'organization',
-    targetId: principal.orgId,
+    targetId: orgId,
+    ...(details ? { details } : {}),
   });
 }
 
@@ -226,8 +227,10 @@ export async function onboardingStatus(
   const org = membership ? await findOrganization(db, membership.org_id) : undefined;
   if (!membership || !org)
     return { step: 'signed_in', onboarded: false, organization: null, google: null, progress: null };
-  const connection = await findGoogleConnection(db, org.id);
-  const firstSync = await findFirstSync(db, org.id);
+  const [connection, firstSync] = await Promise.all([
+    findGoogleConnection(db, org.id),
+    findFirstSync(db, org.id),
+  ]);
   const step = stepOf(org, connection?.status === 'connected', firstSync);
   return {
     step,
