@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { FleetColumn, FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { FleetTableRow } from '@fleetdeck/shared/fleet-contract';
 import { cn } from '../../../lib/cn.ts';
 import { ROW_HEIGHT, isSortable, type Density, type SortDir } from '../fleet-url-state.ts';
 import { isSelected, type FleetSelection } from '../selection.ts';
 import { FleetCell } from './fleet-cell.tsx';
-import { ResizeHandle } from './resize-handle.tsx';
+import { FleetHeaderCell } from './fleet-header-cell.tsx';
 import { useFixedRows } from './use-fixed-rows.ts';
 
 export interface FleetTableProps {
@@ -181,7 +180,7 @@ export function FleetTable(props: FleetTableProps) {
             </div>
           ) : null}
           {columns.map((column, index) => (
-            <HeaderCell
+            <FleetHeaderCell
               key={column.id}
               column={column}
               pinnedAt={index === 0 ? pinnedLeft : undefined}
@@ -298,61 +297,6 @@ export function FleetTable(props: FleetTableProps) {
           );
         })}
       </div>
-    </div>
-  );
-}
-
-function HeaderCell({
-  column,
-  pinnedAt,
-  width,
-  sortable,
-  sorted,
-  onSort,
-  onResize,
-}: {
-  column: FleetColumn;
-  /** The first column stays in view (at this offset) when the table scrolls sideways. */
-  pinnedAt: number | undefined;
-  width: number;
-  sortable: boolean;
-  sorted: SortDir | null;
-  onSort: () => void;
-  onResize: (width: number) => void;
-}) {
-  const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
-  return (
-    <div
-      role="columnheader"
-      aria-sort={
-        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : sortable ? 'none' : undefined
-      }
-      className={cn(
-        'group flex shrink-0 items-center',
-        // Above the other columns' resize handles (z-10), which scroll under it.
-        pinnedAt === undefined ? 'relative' : 'sticky z-20 border-r border-border/70 bg-muted',
-      )}
-      style={{ width, ...(pinnedAt === undefined ? {} : { left: pinnedAt }) }}
-    >
-      {sortable ? (
-        <button
-          type="button"
-          onClick={onSort}
-          className={cn(
-            'flex h-full w-full min-w-0 items-center gap-1 px-3 text-left hover:text-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-            sorted && 'text-foreground',
-          )}
-        >
-          <span className="truncate">{column.label}</span>
-          <Icon
-            className={cn('size-3.5 shrink-0', !sorted && 'opacity-0 group-hover:opacity-60')}
-            aria-hidden="true"
-          />
-        </button>
-      ) : (
-        <span className="truncate px-3">{column.label}</span>
-      )}
-      <ResizeHandle label={column.label} width={width} onResize={onResize} />
     </div>
   );
 }
