@@ -273,6 +273,20 @@ test.describe('fleet status', () => {
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'true');
     await screenshot(page, 'fleet-pasted-view');
 
+    // A reload of the tab keeps the pasted view (the URL names the list kept in this tab).
+    await expect(page).toHaveURL(/[?&]pasted=[a-z0-9]+/);
+    const pastedId = new URL(page.url()).searchParams.get('pasted') ?? '';
+    await page.reload();
+    await expect(chip).toHaveText(/Showing 20 pasted devices/, { timeout: 20_000 });
+    await expect(rows).toHaveCount(20);
+    const restored = await rows.evaluateAll((elements) =>
+      elements
+        .toSorted((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .map((element) => element.querySelector('a')?.textContent ?? ''),
+    );
+    expect(restored).toEqual(picked);
+    await expect(page.getByTestId('fleet-selection')).toContainText('20 selected from a pasted list');
+
     // Unticking one keeps the list on screen; closing the list drops its selection.
     await rows.first().getByRole('checkbox').uncheck();
     await expect(page.getByTestId('fleet-selection')).toContainText('19 selected');
@@ -282,6 +296,32 @@ test.describe('fleet status', () => {
     await expect(page.getByTestId('fleet-selection')).toHaveCount(0);
     await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
     await expect(grid).toHaveAttribute('aria-rowcount', '301');
+    await expect(page).not.toHaveURL(/pasted=/);
+
+    // A closed list's link, or a list altered in storage, falls back to the fleet with a notice,
+    // never to another list kept in the tab.
+    const lost = page.getByTestId('fleet-pasted-lost');
+    await page.goto(`/devices/fleetStatus?pasted=${pastedId}`);
+    await expect(lost).toContainText('could not be restored');
+    await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices', { timeout: 20_000 });
+    await expect(chip).toHaveCount(0);
+    await expect(page).not.toHaveURL(/pasted=/);
+    await page.evaluate(
+      (ids) => {
+        sessionStorage.setItem(
+          'fleetdeck:pasted-list:tampered1',
+          JSON.stringify({ ids: ['../../x', ...ids] }),
+        );
+        sessionStorage.setItem('fleetdeck:pasted-list:another1', JSON.stringify({ ids }));
+      },
+      all.devices.slice(0, 3).map((device) => device.deviceId),
+    );
+    await page.goto('/devices/fleetStatus?pasted=tampered1');
+    await expect(lost).toContainText('could not be restored');
+    await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices', { timeout: 20_000 });
+    await expect(chip).toHaveCount(0);
+    await lost.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(lost).toHaveCount(0);
   });
 
   test('ticked devices are dropped when the query changes, and do not come back with it', async ({

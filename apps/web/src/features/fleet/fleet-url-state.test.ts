@@ -13,6 +13,7 @@ describe('fleet view state in the URL', () => {
       dir: 'asc',
       density: 'compact',
       viewId: null,
+      pastedId: null,
     });
   });
 
@@ -48,6 +49,17 @@ describe('fleet view state in the URL', () => {
       sort: 'aueDate',
       viewId: 'v1',
     });
+  });
+
+  it('carries the pasted list shown, and drops it with a new query', () => {
+    const pasted = read('q=status%3AACTIVE&pasted=abc123def0');
+    expect(pasted.pastedId).toBe('abc123def0');
+    expect(writeViewState({ density: 'comfortable' }, pasted).get('pasted')).toBe('abc123def0');
+    expect(writeViewState({ q: 'status:ACTIVE' }, pasted).get('pasted')).toBe('abc123def0');
+    expect(writeViewState({ q: 'status:DISABLED' }, pasted).has('pasted')).toBe(false);
+    expect(writeViewState({ pastedId: null }, pasted).toString()).toBe('q=status%3AACTIVE');
+    expect(writeViewState({ pastedId: 'new1234567' }, read('')).toString()).toBe('pasted=new1234567');
+    expect(read(`pasted=${'x'.repeat(500)}`).pastedId).toHaveLength(64);
   });
 
   it('tells a bare view link from one that carries its own state', () => {

@@ -7,9 +7,10 @@ import {
 } from '@fleetdeck/shared/fleet-columns';
 
 /**
- * The fleet table's view state as it lives in the URL (`?q=&cols=&sort=&dir=&density=&view=`), so
- * every view can be bookmarked, shared and reopened. Parsing never throws: unknown columns are
- * dropped, an unsortable sort falls back to the default.
+ * The fleet table's view state as it lives in the URL (`?q=&cols=&sort=&dir=&density=&view=&pasted=`),
+ * so every view can be bookmarked, shared and reopened. Parsing never throws: unknown columns are
+ * dropped, an unsortable sort falls back to the default. `pasted` names a pasted list kept in this
+ * tab (pasted-list-store.ts); a new query drops it, as it drops the list from the table.
  */
 
 export const DENSITIES = ['compact', 'standard', 'comfortable'] as const;
@@ -27,6 +28,8 @@ export interface FleetViewState {
   readonly dir: SortDir;
   readonly density: Density;
   readonly viewId: string | null;
+  /** The pasted list shown instead of the query's matches (its id in this tab's storage). */
+  readonly pastedId: string | null;
 }
 
 export const DEFAULT_SORT: FleetColumnId = 'serialNumber';
@@ -48,7 +51,17 @@ export function readViewState(params: URLSearchParams): FleetViewState {
     ? (densityParam as Density)
     : 'compact';
   const viewId = params.get('view');
-  return { q, columns, sort, dir, density, viewId: viewId && viewId.length <= 64 ? viewId : null };
+  const pastedId = params.get('pasted');
+  return {
+    q,
+    columns,
+    sort,
+    dir,
+    density,
+    viewId: viewId && viewId.length <= 64 ? viewId : null,
+    // Kept as given (bounded) so a link to a list that is gone can say so; the store checks it.
+    pastedId: pastedId ? pastedId.slice(0, 64) : null,
+  };
 }
 
 function parseColumns(value: string | null): readonly FleetColumnId[] {
@@ -61,9 +74,13 @@ function parseColumns(value: string | null): readonly FleetColumnId[] {
   return seen.size > 0 ? [...seen] : DEFAULT_FLEET_COLUMNS;
 }
 
-/** Why: defaults stay out of the URL, so a plain `/devices/fleetStatus` is the default view. */
+/**
+ * Why: defaults stay out of the URL, so a plain `/devices/fleetStatus` is the default view. A new
+ * query drops the pasted list unless the change names one.
+ */
 export function writeViewState(state: Partial<FleetViewState>, base: FleetViewState): URLSearchParams {
-  const next = { ...base, ...state };
+  const newQuery = state.q !== undefined && state.q !== base.q && state.pastedId === undefined;
+  const next = { ...base, ...state, ...(newQuery ? { pastedId: null } : {}) };
   const params = new URLSearchParams();
   if (next.q) params.set('q', next.q);
   if (!sameColumns(next.columns, DEFAULT_FLEET_COLUMNS)) params.set('cols', next.columns.join(','));
@@ -71,6 +88,7 @@ export function writeViewState(state: Partial<FleetViewState>, base: FleetViewSt
   if (next.dir !== 'asc') params.set('dir', next.dir);
   if (next.density !== 'compact') params.set('density', next.density);
   if (next.viewId) params.set('view', next.viewId);
+  if (next.pastedId) params.set('pasted', next.pastedId);
   return params;
 }
 

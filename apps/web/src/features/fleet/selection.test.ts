@@ -46,7 +46,7 @@ describe('selection and the query it was made on', () => {
   });
 
   it('shows a pasted list selected, keeps it while the query stays, and drops it with the list', () => {
-    const pasted = showPasted(made, { id: 1, ids: ['c', 'a'] }, true);
+    const pasted = showPasted(made, { id: 'list000001', ids: ['c', 'a'] }, true);
     expect(pasted.pasted?.ids).toEqual(['c', 'a']);
     expect(pasted.selection).toMatchObject({ kind: 'ids', source: 'paste' });
     expect(bulkTarget(pasted.selection)).toEqual({ deviceIds: ['c', 'a'] });
@@ -62,7 +62,7 @@ describe('selection and the query it was made on', () => {
   });
 
   it('shows a pasted list without selecting it for an admin who may not act', () => {
-    const shown = showPasted(made, { id: 2, ids: ['a'] }, false);
+    const shown = showPasted(made, { id: 'list000002', ids: ['a'] }, false);
     expect(shown.pasted?.ids).toEqual(['a']);
     expect(selectionSize(shown.selection)).toBe(0);
   });

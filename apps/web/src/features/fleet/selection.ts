@@ -9,9 +9,12 @@ export type FleetSelection =
 
 export const EMPTY_SELECTION: FleetSelection = { kind: 'ids', ids: new Set(), source: 'table' };
 
-/** A pasted list's matched devices, in the list's order; `id` tells one paste from the next. */
+/**
+ * A pasted list's matched devices, in the list's order; `id` tells one paste from the next and
+ * names the list kept in this tab (pasted-list-store.ts).
+ */
 export interface PastedList {
-  readonly id: number;
+  readonly id: string;
   readonly ids: readonly string[];
 }
 

@@ -62,12 +62,12 @@ async function listPastedChunk(
 }
 
 /** The key of one pasted list's pages with a set of columns (the live updates refetch it). */
-export function pastedDevicesKey(pastedId: number, columns: readonly FleetColumnId[]) {
+export function pastedDevicesKey(pastedId: string, columns: readonly FleetColumnId[]) {
   return ['fleet', 'devices', 'pasted', pastedId, columnParam(columns)] as const;
 }
 
 export const pastedDevicesQuery = (
-  pastedId: number,
+  pastedId: string,
   chunks: readonly string[][],
   columns: readonly FleetColumnId[],
 ) =>
@@ -85,7 +85,7 @@ export const pastedDevicesQuery = (
  */
 export function usePastedDevices(pasted: PastedList | null, columns: readonly FleetColumnId[]) {
   const chunks = useMemo(() => pastedChunks(pasted?.ids ?? []), [pasted]);
-  const pastedId = pasted?.id ?? 0;
+  const pastedId = pasted?.id ?? '';
   return useInfiniteQuery({
     ...pastedDevicesQuery(pastedId, chunks, columns),
     enabled: chunks.length > 0,

@@ -11,6 +11,26 @@ export function MissingViewBanner() {
   );
 }
 
+/** A `?pasted=` link to a list this tab no longer holds (closed, pasted in another tab, or altered). */
+export function PastedListLostBanner({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <Banner
+      tone="warning"
+      className="mb-3 shadow-none"
+      data-testid="fleet-pasted-lost"
+      action={
+        <Button size="sm" variant="secondary" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      }
+    >
+      The pasted list in this link could not be restored: a pasted list is kept only in the browser tab it was
+      pasted in, until it is closed. The table shows the link&apos;s query instead; paste the list again to
+      see it.
+    </Banner>
+  );
+}
+
 /** Devices new to the fleet are announced instead of moving rows under the admin's cursor. */
 export function NewDevicesBanner({ count, onShow }: { count: number; onShow: () => void }) {
   return (

@@ -15,12 +15,12 @@ import { useColumnWidths } from '../column-widths.ts';
 import { hasExplicitState, readViewState, writeViewState, type FleetViewState } from '../fleet-url-state.ts';
 import { rememberFleetView } from '../last-fleet-view.ts';
 import { toggleTerm } from '../query-terms.ts';
-import { closePasted, EMPTY_SELECTION, showPasted, toggleIds, type FleetSelection } from '../selection.ts';
+import { EMPTY_SELECTION, toggleIds, type FleetSelection } from '../selection.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
 import { ColumnChooserButton } from './column-chooser-button.tsx';
 import { DensityMenu } from './density-menu.tsx';
 import { ExportLink } from './export-link.tsx';
-import { MissingViewBanner, NewDevicesBanner } from './fleet-banners.tsx';
+import { MissingViewBanner, NewDevicesBanner, PastedListLostBanner } from './fleet-banners.tsx';
 import { FleetFacets } from './fleet-facets.tsx';
 import { FleetEmpty, FleetError, FleetInvalidQuery, FleetNoResults } from './fleet-states.tsx';
 import { FleetTable } from './fleet-table.tsx';
@@ -31,7 +31,7 @@ import { SelectionBar } from './selection-bar.tsx';
 import { useFleetLive } from './use-fleet-live.ts';
 import { useSearchShortcut } from './use-search-shortcut.ts';
 import { useTableRows } from './use-table-rows.ts';
-import { useTableState } from './use-table-state.ts';
+import { usePastedView } from './use-pasted-view.ts';
 
 const PasteListDialog = lazy(() =>
   import('./paste-list-dialog.tsx').then((module) => ({ default: module.PasteListDialog })),
@@ -42,13 +42,6 @@ const BulkActionDialog = lazy(() =>
 
 const FIX_QUERY_FIRST = 'Fix the query first: the results shown are for the last valid query.';
 const EXPORT_PASTED = "Export saves a query's matches: close the pasted list first.";
-
-/**
- * Pasted lists are told apart by id (their rows are cached under it): unique for the app's life, so
- * a list pasted after coming back to this page never shows an earlier list's cached rows.
- */
-let pastes = 0;
-const nextPasteId = (): number => ++pastes;
 
 /**
  * The fleet status page: query box and facets, the virtualised device table, saved views, paste a
@@ -105,7 +98,8 @@ export function FleetStatusPage() {
   const waitingForView =
     view.viewId !== null && (savedViews.isPending || activeView !== undefined) && !hasExplicitState(params);
   const listKey = { q: view.q, sort: view.sort, dir: view.dir, columns: view.columns };
-  const [table, setTable] = useTableState(view.q);
+  const pastedView = usePastedView(view, setView, canAct);
+  const { table, setTable } = pastedView;
   const { pasted, selection } = table;
   const outOfDate = valid && !typedValid && pasted === null;
   const results = useTableRows({ listKey, queryEnabled: valid && !waitingForView, pasted });
@@ -135,8 +129,7 @@ export function FleetStatusPage() {
     if (!results.stale) setSelection(change);
   };
   const onPasted = (ids: string[]) => {
-    const list = { id: nextPasteId(), ids };
-    setTable((current) => showPasted(current, list, canAct));
+    pastedView.showList(ids);
     setPasteOpen(false);
   };
 
@@ -212,6 +205,7 @@ export function FleetStatusPage() {
         }
       />
       {missingView ? <MissingViewBanner /> : null}
+      {pastedView.lostPastedId !== null ? <PastedListLostBanner onDismiss={pastedView.dismissLost} /> : null}
       {live.newDevices > 0 ? <NewDevicesBanner count={live.newDevices} onShow={live.showNew} /> : null}
       <div className="flex items-start gap-2">
         <QueryBox
@@ -234,7 +228,7 @@ export function FleetStatusPage() {
       <div className="mt-3 flex min-h-9 flex-wrap items-center gap-x-4 gap-y-2">
         <ResultsStatus
           pastedCount={pasted?.ids.length ?? null}
-          onClosePasted={() => setTable(closePasted)}
+          onClosePasted={pastedView.closeList}
           total={total}
           loading={firstLoad || results.counting}
           valid={valid}
