@@ -14,6 +14,7 @@ describe(`fleet API in the app (${backendName})`, () => {
     ['GET', '/api/devices'],
     ['GET', '/api/devices/facets'],
     ['GET', '/api/devices/export.csv'],
+    ['POST', '/api/devices/export.csv'],
     ['POST', '/api/devices/resolve'],
     ['GET', '/api/saved-views'],
     ['GET', '/api/org-units'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_ID_PATTERN } from './app-routes.ts';
 import { FLEET_COLUMN_IDS, FLEET_LIST_LIMITS } from './fleet-columns.ts';
 
 /**
@@ -165,6 +166,18 @@ export const exportDevicesQuerySchema = z.object({
   dir: sortDirectionSchema.default('asc'),
   columns: z.string().max(2000).optional(),
 });
+
+/**
+ * `POST /api/devices/export.csv`: a pasted list's devices (as many as a paste may match), streamed
+ * like the query's export. Devices the caller may not see are left out.
+ */
+export const exportDeviceListRequestSchema = z.object({
+  deviceIds: z.array(z.string().regex(DEVICE_ID_PATTERN)).min(1).max(FLEET_LIST_LIMITS.resolveLines),
+  sort: columnIdSchema.default('serialNumber'),
+  dir: sortDirectionSchema.default('asc'),
+  columns: z.string().max(2000).optional(),
+});
+export type ExportDeviceListRequest = z.input<typeof exportDeviceListRequestSchema>;
 
 /** Saved views: a named query + columns + sort, private or shared with the organization. */
 export const savedViewStateSchema = z.object({

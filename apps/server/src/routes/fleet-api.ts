@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { z } from 'zod';
 import {
+  exportDeviceListRequestSchema,
   exportDevicesQuerySchema,
   facetsResponseSchema,
   listDevicesQuerySchema,
@@ -20,7 +21,15 @@ import type { DB } from '../db/schema.ts';
 import { recordAudit } from '../modules/audit/audit-log.ts';
 import { readFacets } from '../modules/fleet/device-facets.ts';
 import { deviceRelation } from '../modules/fleet/device-relation.ts';
-import { deviceCsv, exportColumns, exportFileName, parseColumnList } from '../modules/fleet/device-export.ts';
+import {
+  deviceCsv,
+  deviceListWhere,
+  exportColumns,
+  exportFileName,
+  listExportFileName,
+  parseColumnList,
+  type CsvRequest,
+} from '../modules/fleet/device-export.ts';
 import { assertSortable, decodeCursor, encodeCursor } from '../modules/fleet/device-keyset.ts';
 import { readDeviceListPage } from '../modules/fleet/device-list.ts';
 import { compileDeviceListQuery, compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
@@ -39,7 +48,7 @@ import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
 
 /**
  * The fleet table's API: the device list (query, sort, keyset pages, counts), facets, pasted-list
- * resolution, the CSV export, saved views and the OU tree. Static paths under /api/devices
+ * resolution, the CSV export (of a query, or of a pasted list's devices), saved views and the OU tree. Static paths under /api/devices
  * (facets, resolve, export.csv) win over the device detail's `/api/devices/:deviceId`.
  * Who may do what is a seam (`access`): identity supplies the permission preHandler and the caller.
  */
@@ -123,6 +132,48 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     },
   );
 
+  /**
+   * Both exports stream alike: rows written as they are read, one audit entry once the file has
+   * ended (or broken off), with how many rows it held.
+   */
+  function sendCsv(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caller: FleetCaller,
+    csv: CsvRequest & { where: RawBuilder<boolean>; fileName: string; details: Record<string, unknown> },
+  ) {
+    const { where, sort, dir, columns } = csv;
+    const counter = { rows: 0 };
+    const audit = (outcome: 'success' | 'failure') =>
+      recordAudit(db, {
+        action: 'fleet.export',
+        outcome,
+        orgId: caller.orgId,
+        actorUserId: caller.userId,
+        actorLabel: caller.email,
+        targetType: 'fleet',
+        targetId: caller.orgId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        requestId: request.id,
+        details: { ...csv.details, sort, dir, columns, rows: counter.rows },
+      }).catch((error: unknown) => request.log.error({ err: error }, 'export audit failed'));
+    async function* audited(): AsyncGenerator<string> {
+      let finished = false;
+      try {
+        yield* deviceCsv(db, where, { sort, dir, columns }, counter);
+        finished = true;
+      } finally {
+        await audit(finished ? 'success' : 'failure');
+      }
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(audited()));
+  }
+
   api.get(
     '/api/devices/export.csv',
     { schema: { querystring: exportDevicesQuerySchema }, preHandler: read },
@@ -132,36 +183,36 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
       const columns = exportColumns(request.query.columns);
       const caller = await access.callerOf(request);
       const where = await compileDeviceQuery(db, caller, q);
-      const counter = { rows: 0 };
-      const audit = (outcome: 'success' | 'failure') =>
-        recordAudit(db, {
-          action: 'fleet.export',
-          outcome,
-          orgId: caller.orgId,
-          actorUserId: caller.userId,
-          actorLabel: caller.email,
-          targetType: 'fleet',
-          targetId: caller.orgId,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          requestId: request.id,
-          details: { query: q, sort, dir, columns, rows: counter.rows },
-        }).catch((error: unknown) => request.log.error({ err: error }, 'export audit failed'));
-      async function* audited(): AsyncGenerator<string> {
-        let finished = false;
-        try {
-          yield* deviceCsv(db, where, { sort, dir, columns }, counter);
-          finished = true;
-        } finally {
-          await audit(finished ? 'success' : 'failure');
-        }
-      }
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(q, day)}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(audited()));
+      return sendCsv(request, reply, caller, {
+        where,
+        sort,
+        dir,
+        columns,
+        fileName: exportFileName(q, day),
+        details: { query: q },
+      });
+    },
+  );
+
+  // A pasted list's devices: too many ids for a URL, so they come as a body.
+  api.post(
+    '/api/devices/export.csv',
+    { schema: { body: exportDeviceListRequestSchema }, preHandler: read },
+    async (request, reply) => {
+      const { deviceIds, sort, dir } = request.body;
+      assertSortable(sort);
+      const columns = exportColumns(request.body.columns);
+      const caller = await access.callerOf(request);
+      const { where, count } = await deviceListWhere(db, await scopePredicate(db, caller), deviceIds);
+      return sendCsv(request, reply, caller, {
+        where,
+        sort,
+        dir,
+        columns,
+        fileName: listExportFileName(count),
+        details: { pastedDevices: deviceIds.length },
+      });
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SortDirection } from '@fleetdeck/shared/fleet-contract';
 import {
   DEFAULT_FLEET_COLUMNS,
@@ -49,11 +49,18 @@ export function csvCell(value: string | number | null, guard = typeof value === 
 
 const LABELS = new Map(FLEET_COLUMNS.map((column) => [column.id, column.label]));
 
+/** What an export writes: its columns, in which order. */
+export interface CsvRequest {
+  readonly sort: FleetColumnId;
+  readonly dir: SortDirection;
+  readonly columns: readonly FleetColumnId[];
+}
+
 /** Why: the file a person downloads, with headers as the table shows them. */
 export async function* deviceCsv(
   db: Kysely<DB>,
   where: RawBuilder<boolean>,
-  options: { sort: FleetColumnId; dir: SortDirection; columns: readonly FleetColumnId[] },
+  options: CsvRequest,
   counter: { rows: number },
 ): AsyncGenerator<string> {
   yield `\uFEFF${options.columns.map((id) => csvCell(LABELS.get(id) ?? id)).join(',')}\r\n`;
@@ -88,4 +95,26 @@ export function exportFileName(query: string, day: string): string {
     .slice(0, 60)
     .replace(/-+$/, '');
   return `fleetdeck-devices-${slug ? `${slug}-` : ''}${day}.csv`;
+}
+
+/**
+ * Why: a pasted list's export holds the listed devices the caller may see (`scope`: the tenant,
+ * live devices, a viewer's OU subtrees), and the file is named by how many that is.
+ */
+export async function deviceListWhere(
+  db: Kysely<DB>,
+  scope: RawBuilder<boolean>,
+  deviceIds: readonly string[],
+): Promise<{ where: RawBuilder<boolean>; count: number }> {
+  const ids = JSON.stringify([...new Set(deviceIds)]);
+  const where = sql<boolean>`${scope}
+    and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))`;
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from fleet_device d where ${where}`.execute(db);
+  return { where, count: rows[0]?.n ?? 0 };
+}
+
+/** Why: "fleet-pasted-20-devices.csv" says what the file holds next to a query's exports. */
+export function listExportFileName(count: number): string {
+  return `fleet-pasted-${count}-${count === 1 ? 'device' : 'devices'}.csv`;
 }

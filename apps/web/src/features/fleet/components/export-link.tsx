@@ -1,21 +1,28 @@
 import { Download } from 'lucide-react';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { Button } from '../../../components/ui/button.tsx';
+import { useExportPastedList } from '../api/export-pasted-list.ts';
 import { exportCsvUrl } from '../api/export-url.ts';
 import type { SortDir } from '../fleet-url-state.ts';
 
+type ExportState = { q: string; sort: FleetColumnId; dir: SortDir; columns: readonly FleetColumnId[] };
+
 /**
- * The CSV export of the query's matches. While it would not export what the table shows (the
- * typed query does not parse, a pasted list is shown) it stays focusable but has no target, and
- * says why.
+ * The CSV export of what the table shows: the query's matches (a plain link to the streamed file),
+ * or the pasted list's devices. While it would not export what the table shows (the typed query
+ * does not parse) it stays focusable but has no target, and says why.
  */
 export function ExportLink({
   state,
+  pastedIds,
   blockedReason,
 }: {
-  state: { q: string; sort: FleetColumnId; dir: SortDir; columns: readonly FleetColumnId[] };
+  state: ExportState;
+  /** The pasted list shown instead of the query's matches, or null. */
+  pastedIds: readonly string[] | null;
   blockedReason: string | null;
 }) {
+  if (pastedIds !== null) return <ExportPastedButton state={state} ids={pastedIds} />;
   const blocked = blockedReason !== null;
   return (
     <Button asChild variant="secondary" size="sm">
@@ -32,5 +39,36 @@ export function ExportLink({
         Export CSV
       </a>
     </Button>
+  );
+}
+
+/** A pasted list's devices, with the table's columns, sorted as the table's sort says. */
+function ExportPastedButton({ state, ids }: { state: ExportState; ids: readonly string[] }) {
+  const exporting = useExportPastedList();
+  return (
+    <span className="flex items-center gap-2">
+      {exporting.error ? (
+        <span role="alert" className="max-w-64 text-xs text-danger">
+          {exporting.error.message}
+        </span>
+      ) : null}
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={exporting.isPending}
+        title={`Export the ${ids.length === 1 ? 'pasted device' : `${ids.length} pasted devices`} as CSV`}
+        onClick={() =>
+          exporting.mutate({
+            deviceIds: [...ids],
+            sort: state.sort,
+            dir: state.dir,
+            columns: state.columns.join(','),
+          })
+        }
+      >
+        <Download aria-hidden="true" />
+        {exporting.isPending ? 'Exporting…' : 'Export CSV'}
+      </Button>
+    </span>
   );
 }

@@ -41,7 +41,6 @@ const BulkActionDialog = lazy(() =>
 );
 
 const FIX_QUERY_FIRST = 'Fix the query first: the results shown are for the last valid query.';
-const EXPORT_PASTED = "Export saves a query's matches: close the pasted list first.";
 
 /**
  * The fleet status page: query box and facets, the virtualised device table, saved views, paste a
@@ -249,7 +248,7 @@ export function FleetStatusPage() {
         <div className="ml-auto flex items-center gap-2">
           <ColumnChooserButton columns={view.columns} onChange={(next) => setView({ columns: next })} />
           <DensityMenu density={view.density} onChange={(density) => setView({ density })} />
-          <ExportLink state={listKey} blockedReason={pasted ? EXPORT_PASTED : fixQueryFirst} />
+          <ExportLink state={listKey} pastedIds={pasted?.ids ?? null} blockedReason={fixQueryFirst} />
         </div>
       </div>
       <div className="mt-3 flex gap-4">
