@@ -75,7 +75,17 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*'], message: 'The web app runs in the browser.' }] },
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                'Use lazyComponent (lib/lazy-component.ts): a chunk loaded on demand must heal with one reload after a deployment.',
+            },
+          ],
+          patterns: [{ group: ['node:*'], message: 'The web app runs in the browser.' }],
+        },
       ],
     },
   },

@@ -130,6 +130,34 @@ test.describe('deployment awareness', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Policy debugger' })).toBeVisible();
     });
 
+    test('inside a page, a failed chunk (the health charts of a device) reloads once onto the same tab', async ({
+      page,
+      consoleGuard,
+    }) => {
+      consoleGuard.allow(CHUNK_ERROR);
+      const listed = await page.request.get('/api/devices?limit=1&count=none');
+      expect(listed.ok(), await listed.text()).toBe(true);
+      const { devices } = (await listed.json()) as { devices: { deviceId: string }[] };
+      const deviceId = devices[0]?.deviceId;
+      if (!deviceId) throw new Error('the generated fleet has no device');
+      await page.goto(`/devices/chromebook/${deviceId}`);
+      await expect(page.getByRole('heading', { name: 'Hardware' })).toBeVisible();
+      const chunk = routeChunkUrl('src/features/device/components/health-charts.tsx');
+      let failuresLeft = 1;
+      await page.route(`**${chunk}`, (route) =>
+        failuresLeft-- > 0 ? route.abort('failed') : route.continue(),
+      );
+      const reload = page.waitForRequest(
+        (request) =>
+          request.isNavigationRequest() &&
+          request.url().endsWith(`/devices/chromebook/${deviceId}?tab=health`),
+      );
+      await page.getByRole('tab', { name: 'Health' }).click();
+      await reload;
+      await expect(page.getByTestId('health-charts')).toBeVisible();
+      expect(failuresLeft).toBeLessThan(0);
+    });
+
     test('reloads again once the 10-second guard has expired', async ({ page, consoleGuard }) => {
       consoleGuard.allow(CHUNK_ERROR);
       await page.goto('/');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { BatteryMedium } from 'lucide-react';
 import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,8 +8,9 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useTelemetry } from '../api/get-telemetry.ts';
 import { formatBytes, formatCount, humanize } from '../format.ts';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 
-const HealthCharts = lazy(() => import('./health-charts.tsx'));
+const HealthCharts = lazyComponent(() => import('./health-charts.tsx'));
 
 const WINDOWS = [30, 90, 365] as const;
 

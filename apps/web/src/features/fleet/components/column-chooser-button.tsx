@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { ColumnsButton } from './columns-button.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 
-const ColumnChooser = lazy(() =>
+const ColumnChooser = lazyComponent(() =>
   import('./column-chooser.tsx').then((module) => ({ default: module.ColumnChooser })),
 );
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Bookmark, ChevronDown, Link2, Plus, Save, Trash2, Users } from 'lucide-react';
 import type { SavedView, SavedViewState } from '@fleetdeck/shared/fleet-contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,8 +11,9 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useDeleteSavedView, useUpdateSavedView } from '../api/saved-views.ts';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 
-const SaveViewDialog = lazy(() =>
+const SaveViewDialog = lazyComponent(() =>
   import('./save-view-dialog.tsx').then((module) => ({ default: module.SaveViewDialog })),
 );
 
