@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 
 /**
@@ -36,14 +36,34 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(rateLimit, {
-    global: true,
+    // Not per route: a route's own hooks run after the hooks of the scope it sits in (the product
+    // API's sign-in check), so a limit there never counted a request that scope refused.
+    global: false,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
     // Static files and health probes are cheap and polled; limits guard the API.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests: the limit is ${context.max} per ${context.after === '1 minute' ? 'minute' : context.after}. Wait ${Math.ceil(context.ttl / 1000)} s and try again.`,
     }),
   });
+  // The app's first hook: every request is counted before anything else runs, whoever sent it.
+  app.addHook('onRequest', app.rateLimit());
+}
+
+/**
+ * Why: the router decodes the path (`/%61pi/devices` is `/api/devices`), so what is limited is
+ * decided by the route the request reached, or, for a path no route matches, by the decoded path.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return route.startsWith('/api/');
+  const path = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path).startsWith('/api/');
+  } catch {
+    // A path that does not decode reaches no route; counting it costs nothing.
+    return true;
+  }
 }
