@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, expectWholeLabels, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import type { DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
 
@@ -37,6 +37,13 @@ test.describe('dashboard', () => {
       page.getByRole('list', { name: 'Devices by ChromeOS major version' }).getByRole('link'),
     ).not.toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Devices by model' }).getByRole('link')).not.toHaveCount(0);
+    // Model names read in full (typical ones run past 30 characters), their bars still beside them.
+    const models = page.getByRole('list', { name: 'Devices by model' }).getByRole('link');
+    await expectWholeLabels(models, 'span');
+    for (const width of await models.evaluateAll((links) =>
+      links.map((link) => link.querySelector('svg')?.getBoundingClientRect().width ?? 0),
+    ))
+      expect(width).toBeGreaterThan(40);
     await expect(page.getByTestId('aue-forecast')).toContainText('$');
     await expect(page.getByRole('img', { name: /^Active devices:/ })).toBeVisible();
     // Every link leads to the fleet table.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Shared journey fixtures. Every test fails on a console error or uncaught exception it did
@@ -88,4 +88,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** The app shell's primary navigation (visible at desktop widths). */
 export function primaryNav(page: Page) {
   return page.getByRole('navigation', { name: 'Primary' });
+}
+
+/**
+ * Each label (the first `selector` inside each item) shows its whole text: nothing cut short or
+ * hidden, at least one label is a long model name, and no item grows past three lines.
+ */
+export async function expectWholeLabels(items: Locator, selector: string): Promise<void> {
+  await expect(items.first()).toBeVisible();
+  const labels = await items.evaluateAll(
+    (elements, first) =>
+      elements.map((element) => {
+        const label = element.querySelector(first) as HTMLElement;
+        return {
+          text: label.textContent,
+          cut: label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
+          ellipsis: getComputedStyle(label).textOverflow === 'ellipsis',
+          height: element.getBoundingClientRect().height,
+        };
+      }),
+    selector,
+  );
+  expect(labels.some((label) => label.text.length >= 28)).toBe(true);
+  expect(labels.filter((label) => label.cut || label.ellipsis)).toEqual([]);
+  // Wrapped to at most three lines: the list stays a list.
+  expect(labels.filter((label) => label.height > 72)).toEqual([]);
 }

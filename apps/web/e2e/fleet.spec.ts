@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures.ts';
+import { expect, expectWholeLabels, screenshot, test } from './fixtures.ts';
 
 /**
  * The fleet table over the generated 300-device fleet that onboarding's first sync copied:
@@ -511,6 +511,10 @@ test.describe('fleet status', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openFleet(page, '?q=status%3AACTIVE');
     await expect(page.getByTestId('fleet-facets')).toBeVisible();
+    // Model names read in full beside their counts (typical names run past 30 characters).
+    const models = page.getByTestId('fleet-facets').getByRole('region', { name: 'Model' });
+    await models.getByRole('button', { name: /^Show all/ }).click();
+    await expectWholeLabels(models.getByRole('button', { name: /\d$/ }), 'span');
     await screenshot(page, 'fleet-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await openFleet(page, '?q=status%3AACTIVE&density=comfortable');

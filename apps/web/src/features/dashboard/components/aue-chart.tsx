@@ -117,11 +117,11 @@ export function AueForecastTable({ aue }: { aue: DashboardResponse['aue'] }) {
               <td className="py-2">
                 <ul className="flex flex-col gap-0.5">
                   {year.models.slice(0, 3).map((model) => (
-                    <li key={model.model} className="flex gap-2">
+                    <li key={model.model} className="flex flex-wrap gap-x-2">
                       <CountLink
                         query={model.query}
                         label={`${model.model}: ${formatCount(model.count)} devices reaching AUE in ${year.label}`}
-                        className="truncate hover:underline"
+                        className="break-words hover:underline"
                       >
                         {model.model}
                       </CountLink>

@@ -15,7 +15,10 @@ export interface BarItem {
   readonly note?: ReactNode;
 }
 
-/** Why: a horizontal bar chart as a list of links, one SVG bar per row, scaled to the largest row. */
+/**
+ * Why: a horizontal bar chart as a list of links, one SVG bar per row, scaled to the largest row.
+ * Labels are never cut short: "Lenovo 300e Chromebook 2nd Gen AST" reads whole, wrapping if need be.
+ */
 export function BarList({ items, label }: { items: readonly BarItem[]; label: string }) {
   const max = Math.max(1, ...items.map((item) => item.count));
   return (
@@ -25,11 +28,10 @@ export function BarList({ items, label }: { items: readonly BarItem[]; label: st
           <CountLink
             query={item.query}
             label={`${item.name}: ${formatCount(item.count)} devices`}
-            className="group grid grid-cols-[minmax(0,11rem)_1fr_auto] items-center gap-3 px-1 py-1 text-sm hover:bg-muted/50"
+            className="group grid grid-cols-[minmax(0,15rem)_minmax(3rem,1fr)_auto] items-center gap-3 px-1 py-1 text-sm hover:bg-muted/50"
           >
-            <span className="truncate" title={item.name}>
-              {item.label}
-            </span>
+            {/* Read in full: a long model name wraps (rarely past two lines) instead of being cut. */}
+            <span className="leading-snug break-words">{item.label}</span>
             <svg className="h-3 w-full overflow-visible" aria-hidden="true">
               <rect width="100%" height="12" rx="3" className="fill-muted" />
               <rect

@@ -74,7 +74,7 @@ function CostForm({ costs, onDone }: { costs: ReplacementCosts; onDone: () => vo
         <legend className="mb-2 text-sm font-medium">Cost per model (empty: the default)</legend>
         {costs.models.map((m, index) => (
           <div key={m.model} className="grid grid-cols-[1fr_7rem] items-center gap-3">
-            <label htmlFor={`cost-model-${index}`} className="truncate text-sm" title={m.model}>
+            <label htmlFor={`cost-model-${index}`} className="text-sm break-words">
               {m.model} <span className="text-xs text-muted-foreground">({formatCount(m.devices)})</span>
             </label>
             <Input

@@ -100,14 +100,15 @@ function FacetGroup({
                 title={bucket.term}
                 onClick={() => onToggle(bucket.term)}
                 className={cn(
-                  'flex w-full items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+                  'flex w-full items-baseline gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
                   active && 'bg-accent-subtle text-accent-subtle-foreground hover:bg-accent-subtle',
                 )}
               >
                 {facet === 'orgUnit' && bucket.value ? (
                   <OrgUnitLabel path={bucket.value} />
                 ) : (
-                  <span className="min-w-0 flex-1 truncate">{label}</span>
+                  // Read in full: "Acer Chromebook 11 (C732 / C732T / C732L / C732LT)" wraps instead of being cut.
+                  <span className="min-w-0 flex-1 leading-snug break-words">{label}</span>
                 )}
                 <span className="text-xs text-muted-foreground tabular-nums">
                   {formatCount(bucket.count)}
