@@ -154,7 +154,23 @@ export type ReplacementCosts = z.infer<typeof replacementCostsSchema>;
 export const updateReplacementCostsSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD or EUR.'),
   defaultCostCents: costCents,
-  models: z.array(z.object({ model: z.string().min(1).max(300), costCents: costCents.nullable() })).max(2000),
+  models: z
+    .array(z.object({ model: z.string().min(1).max(300), costCents: costCents.nullable() }))
+    .max(2000)
+    .superRefine((models, context) => {
+      const seen = new Set<string>();
+      for (const [index, { model }] of models.entries()) {
+        if (seen.has(model)) {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'model'],
+            message: `"${model}" is listed twice. Give each model one cost.`,
+          });
+          return;
+        }
+        seen.add(model);
+      }
+    }),
 });
 export type UpdateReplacementCosts = z.infer<typeof updateReplacementCostsSchema>;
 

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { AuditEntry, AuditPage, auditQuerySchema } from '@fleetdeck/shared/audit-contract';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
+import { castsTo } from '../../db/sql-values.ts';
+import { appErrors } from '../../errors/app-error.ts';
 
 export interface AuditEvent {
   readonly action: string;
@@ -52,9 +54,12 @@ function encodeCursor(occurredAt: Date, id: string): string {
   return Buffer.from(`${occurredAt.toISOString()}|${id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { at: string; id: string } | undefined {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || Number.isNaN(Date.parse(at))) return undefined;
+/** Why: a page link that was cut short or forged is a clear 400, not the first page again or a 500. */
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || rest.length > 0 || !castsTo(at, 'timestamptz') || !castsTo(id, 'uuid')) {
+    throw appErrors.invalidRequest('This page link of the audit log is not valid. Reload the audit log.');
+  }
   return { at, id };
 }
 

@@ -4,6 +4,7 @@ import type { TimelineEntry, TimelineKind } from '@fleetdeck/shared/device-contr
 import { appErrors } from '../../errors/app-error.ts';
 import type { DeviceDeps } from './device-context.ts';
 import { requireDevice, type DeviceTenant } from './device-tenant.ts';
+import { castsTo } from '../../db/sql-values.ts';
 
 /**
  * "Who had it, when, where": one device's history, commands and enrollments merged newest first.
@@ -137,7 +138,13 @@ function decodeCursor(cursor: string): { at: string; key: string } | undefined {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2) return undefined;
     const [at, key] = value as unknown[];
-    if (typeof at !== 'string' || typeof key !== 'string' || !CURSOR_TIME.test(at) || key.length > 100)
+    if (
+      typeof at !== 'string' ||
+      typeof key !== 'string' ||
+      !CURSOR_TIME.test(at) ||
+      !castsTo(at, 'timestamptz') ||
+      key.length > 100
+    )
       return undefined;
     return { at, key };
   } catch {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SortDirection } from '@fleetdeck/shared/fleet-contract';
 import { FLEET_COLUMNS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
+import { castsTo, type CastType } from '../../db/sql-values.ts';
 import { appErrors } from '../../errors/app-error.ts';
 
 /**
@@ -11,7 +12,7 @@ import { appErrors } from '../../errors/app-error.ts';
 type Sql = RawBuilder<unknown>;
 
 /** The SQL column and its type (for casting a cursor value back) of every column of the table. */
-export const COLUMN_SQL: Readonly<Record<FleetColumnId, { column: string; type: string }>> = {
+export const COLUMN_SQL: Readonly<Record<FleetColumnId, { column: string; type: CastType }>> = {
   serialNumber: { column: 'serial_number', type: 'text' },
   annotatedAssetId: { column: 'annotated_asset_id', type: 'text' },
   status: { column: 'status', type: 'text' },
@@ -80,7 +81,8 @@ export function decodeCursor(cursor: string, sort: FleetColumnId, dir: SortDirec
     !(parsed[2] === null || (typeof parsed[2] === 'string' && parsed[2].length <= 500)) ||
     typeof parsed[3] !== 'string' ||
     parsed[3].length === 0 ||
-    parsed[3].length > 200
+    parsed[3].length > 200 ||
+    (typeof parsed[2] === 'string' && !castsTo(parsed[2], COLUMN_SQL[sort].type))
   ) {
     throw appErrors.invalidRequest(
       'This page link does not match the current sort. Reload the list from the top.',

@@ -1,0 +1,50 @@
+/**
+ * Checks of text that a statement casts to a PostgreSQL type (`::timestamptz`, `::uuid`, ...), for
+ * values that arrive from outside, such as the position in a page link. A value that fails its
+ * cast would be a database error (500); checked first, it is the caller's clear 400.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const INTEGER = /^-?\d{1,18}$/;
+const REAL = /^-?(?:\d{1,20}(?:\.\d{1,20})?|\.\d{1,20})(?:e[+-]?\d{1,3})?$/i;
+
+export type CastType = 'text' | 'date' | 'timestamptz' | 'bigint' | 'int' | 'real' | 'uuid';
+
+/** Why: whether PostgreSQL's cast of `value` to `type` succeeds, without asking it. */
+export function castsTo(value: string, type: CastType): boolean {
+  switch (type) {
+    case 'text':
+      return true;
+    case 'uuid':
+      return UUID.test(value);
+    case 'date':
+      return isCalendarDate(DATE.exec(value));
+    case 'timestamptz': {
+      const match = TIMESTAMP.exec(value);
+      if (!isCalendarDate(match)) return false;
+      const [hour, minute, second] = [match?.[4], match?.[5], match?.[6]].map((part) => Number(part ?? 0));
+      return (hour ?? 0) < 24 && (minute ?? 0) < 60 && (second ?? 0) < 60;
+    }
+    case 'bigint':
+      return INTEGER.test(value);
+    case 'int':
+      return INTEGER.test(value) && Number(value) >= -2_147_483_648 && Number(value) <= 2_147_483_647;
+    case 'real':
+      return REAL.test(value) && Number.isFinite(Number(value));
+  }
+}
+
+function isCalendarDate(match: RegExpExecArray | null): boolean {
+  if (!match) return false;
+  const [year, month, day] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
