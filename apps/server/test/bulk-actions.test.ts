@@ -82,7 +82,7 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
     const response = await h.app.inject({
       method: 'GET',
       url: `/api/bulk-actions/${runId}${query}`,
-      headers: as('viewer'),
+      headers: as('technician'),
     });
     return response.json<BulkActionDetail>();
   }
@@ -182,7 +182,7 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
       { action: 'bulk.finish', outcome: 'success' },
     ]);
     expect(h.published.some((p) => (p.change as { runId?: string }).runId === started.body.id)).toBe(true);
-    const list = await h.app.inject({ method: 'GET', url: '/api/bulk-actions', headers: as('viewer') });
+    const list = await h.app.inject({ method: 'GET', url: '/api/bulk-actions', headers: as('technician') });
     expect(list.json<{ runs: BulkActionRun[] }>().runs[0]?.id).toBe(started.body.id);
     // The next sync finds our copy already as Google has it: no second, "sync" record of the move.
     await syncOnce(h.testDb.database, h.emulator, ORG, 'full');

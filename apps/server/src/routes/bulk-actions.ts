@@ -20,7 +20,9 @@ import { requestMeta, type DeviceRouteAccess } from './device-detail.ts';
 /**
  * Bulk actions: preview the blast radius, start a run, follow its per-device results, retry its
  * failures, and list recent runs. Each kind of action needs the permission of its single-device
- * twin (checked in the service, since the kind is in the body); viewers are refused up front.
+ * twin (checked in the service, since the kind is in the body); viewers are refused up front,
+ * reading runs included: a run's results name devices of any unit, and a viewer may be limited
+ * to some.
  */
 
 export interface BulkActionRouteOptions {
@@ -78,7 +80,7 @@ export async function bulkActionRoutes(
         querystring: bulkActionDetailQuerySchema,
         response: { 200: bulkActionDetailSchema },
       },
-      preHandler: access.requirePermission('fleet.read'),
+      preHandler: act,
     },
     async (request, reply) => {
       const { orgId } = await access.tenantOf(request);
@@ -91,7 +93,7 @@ export async function bulkActionRoutes(
     '/api/bulk-actions',
     {
       schema: { querystring: listBulkActionsQuerySchema, response: { 200: listBulkActionsResponseSchema } },
-      preHandler: access.requirePermission('fleet.read'),
+      preHandler: act,
     },
     async (request, reply) => {
       const { orgId } = await access.tenantOf(request);
