@@ -229,6 +229,15 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     expect(google.oauth.verifyAccessToken(refreshed)?.email).toBe(OWNER_EMAIL);
 
     google.oauth.revokeGrant(OWNER_EMAIL);
+    // Google refuses the cached token (401): the API client asks again with forceRefresh, and the
+    // refused refresh marks the connection, so Settings → Google stops saying "Connected".
+    const forced = await identity.google
+      .forOrganization(orgId, { forceRefresh: true })
+      .catch((error: unknown) => error);
+    expect(forced).toBeInstanceOf(GoogleReconsentRequiredError);
+    expect((await owner.get('/api/onboarding/status')).json()).toMatchObject({
+      google: { status: 'needs_reconsent' },
+    });
     await expire();
     const failure = await identity.google.forOrganization(orgId).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(GoogleReconsentRequiredError);

@@ -100,12 +100,13 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
  * or one API root (the emulator).
  */
 export function googleClientFactory(deps: {
-  accessToken: (orgId: string) => Promise<string>;
+  /** `forceRefresh`: Google refused the cached token (401), so the grant is asked again. */
+  accessToken: (orgId: string, options: { forceRefresh: boolean }) => Promise<string>;
   apiRootUrl: string | undefined;
 }): GoogleClientFactory {
   return ({ orgId, customerId, onRetry }) =>
     createGoogleClient({
-      getAccessToken: () => deps.accessToken(orgId),
+      getAccessToken: ({ forceRefresh }) => deps.accessToken(orgId, { forceRefresh }),
       customerId,
       ...(deps.apiRootUrl ? { baseUrls: baseUrlsForOrigin(deps.apiRootUrl) } : {}),
       onRetry,

@@ -75,7 +75,7 @@ export async function registerDeviceApi(
   options: DeviceApiOptions,
 ): Promise<BulkRunner> {
   const createClient = googleClientFactory({
-    accessToken: (orgId) => options.identity.google.forOrganization(orgId),
+    accessToken: (orgId, tokenOptions) => options.identity.google.forOrganization(orgId, tokenOptions),
     apiRootUrl: options.config.google.apiRootUrl,
   });
   const deps: DeviceDeps = {

@@ -195,7 +195,8 @@ export function identityPolicyAccess(deps: {
   const apiRootUrl = deps.config.google.apiRootUrl;
   const googleFor = (tenant: PolicyTenant) =>
     createGoogleClient({
-      getAccessToken: () => deps.identity.google.forOrganization(tenant.orgId),
+      getAccessToken: ({ forceRefresh }) =>
+        deps.identity.google.forOrganization(tenant.orgId, { forceRefresh }),
       customerId: tenant.customerId,
       ...(apiRootUrl ? { baseUrls: baseUrlsForOrigin(apiRootUrl) } : {}),
     });

@@ -36,7 +36,7 @@ export async function startSyncForApp(
     connectionString: deps.jobs.connectionString,
     concurrency: deps.jobs.concurrency,
     createGoogleClient: googleClientFactory({
-      accessToken: (orgId) => deps.identity.google.forOrganization(orgId),
+      accessToken: (orgId, options) => deps.identity.google.forOrganization(orgId, options),
       apiRootUrl: deps.config.google.apiRootUrl,
     }),
     onError: (error) => app.log.error({ err: error }, 'job queue error'),

@@ -38,8 +38,11 @@ interface AccountRow {
 }
 
 export interface GoogleTokenSource {
-  /** A fresh token for the organization's connected grant; marks it `needs_reconsent` on `invalid_grant`. */
-  forOrganization(orgId: string): Promise<string>;
+  /**
+   * A fresh token for the organization's connected grant; marks it `needs_reconsent` on `invalid_grant`.
+   * `forceRefresh` (Google answered 401 to the cached token) skips the cache and asks Google again.
+   */
+  forOrganization(orgId: string, options?: { forceRefresh?: boolean }): Promise<string>;
   /**
    * A fresh token for one better-auth account row (onboarding, before an organization exists).
    * `verifyGrant` refreshes even a valid token, so the stored scopes are what Google grants now.
@@ -135,8 +138,8 @@ export function createGoogleTokenSource(deps: {
         if (token === null) throw new GoogleReconsentRequiredError();
         return token;
       }),
-    forOrganization: (orgId) =>
-      shared(`org:${orgId}`, async () => {
+    forOrganization: (orgId, options) =>
+      shared(`org:${orgId}:${options?.forceRefresh === true}`, async () => {
         const connection = await deps.db
           .selectFrom('org_google_connection')
           .select(['account_id', 'status'])
@@ -149,7 +152,7 @@ export function createGoogleTokenSource(deps: {
             'Your organization has no Google Workspace connection yet. An admin must connect it in onboarding.',
           );
         if (connection.status === 'needs_reconsent') throw new GoogleReconsentRequiredError();
-        const token = await tokenFor(connection.account_id);
+        const token = await tokenFor(connection.account_id, options?.forceRefresh);
         if (token !== null) return token;
         await deps.db
           .updateTable('org_google_connection')
