@@ -73,7 +73,8 @@ function unitAt(context: OuContext, path: string, email: string): PolicyOrgUnit 
     ? new AppError(
         POLICY_ERROR_IDS.userNotFound,
         404,
-        `The account of ${email} is in ${path}, an organizational unit you may not see. Ask an owner for access to it.`,
+        // The unit is not named: it is one this member may not see.
+        `No user ${email} among the organizational units you may see. Check the address, or ask an owner for access to the unit of that account.`,
       )
     : new AppError(
         POLICY_ERROR_IDS.userNotFound,
