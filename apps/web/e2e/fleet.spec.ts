@@ -334,6 +334,44 @@ test.describe('fleet status', () => {
     await expect(lost).toHaveCount(0);
   });
 
+  test('the bulk preview names the devices targeted and which are already as asked', async ({ page }) => {
+    test.setTimeout(60_000);
+    await openFleet(page);
+    const disabled = await listDevices(page.request, { q: 'status:DISABLED', limit: '2' });
+    const active = await listDevices(page.request, { q: 'status:ACTIVE', limit: '3' });
+    const serials = [...disabled.devices, ...active.devices].map((device) => device.serialNumber ?? '');
+    expect(serials).toHaveLength(5);
+    await page.getByRole('button', { name: 'Paste a list' }).click();
+    const pasteDialog = page.getByRole('dialog', { name: 'Paste a list of devices' });
+    await pasteDialog.getByLabel('Serial numbers or asset IDs').fill(serials.join('\n'));
+    await pasteDialog.getByRole('button', { name: 'Find devices' }).click();
+    await pasteDialog.getByRole('button', { name: 'Select 5 devices' }).click();
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Disable…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable devices' });
+    await dialog.getByRole('button', { name: 'Preview changes' }).click();
+    const preview = dialog.getByTestId('bulk-preview');
+    await expect(preview.getByTestId('bulk-preview-targeted')).toHaveText('5 devices targeted');
+    await expect(preview.getByTestId('bulk-preview-count')).toHaveText('3 will be disabled');
+    await expect(preview.getByTestId('bulk-preview-unchanged')).toHaveText('2 already disabled: no change');
+    // The typed count stays the number targeted, and the screen says so.
+    await expect(dialog.getByLabel('Type 5 to confirm')).toBeVisible();
+    await expect(dialog.getByTestId('bulk-confirm-note')).toHaveText(
+      'The count to type is every device targeted, including the 2 already disabled.',
+    );
+    const run = dialog.getByRole('button', { name: 'Disable 5 targeted devices' });
+    await expect(run).toBeDisabled();
+    await dialog.getByLabel('Type 5 to confirm').fill('3');
+    await expect(run).toBeDisabled();
+    await dialog.getByLabel('Type 5 to confirm').fill('5');
+    await expect(run).toBeEnabled();
+    await screenshot(page, 'fleet-bulk-preview-unchanged');
+    // Nothing runs here: other journeys count this fleet's statuses.
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
   test('ticked devices are dropped when the query changes, and do not come back with it', async ({
     page,
   }) => {
@@ -476,7 +514,9 @@ test.describe('fleet status', () => {
     await dialog.getByLabel('Move to').selectOption(target?.orgUnitId ?? '');
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
     const preview = dialog.getByTestId('bulk-preview');
-    await expect(preview.getByTestId('bulk-preview-count')).toHaveText('30');
+    await expect(preview.getByTestId('bulk-preview-targeted')).toHaveText('30 devices targeted');
+    await expect(preview.getByTestId('bulk-preview-count')).toHaveText('30 will move');
+    await expect(preview.getByTestId('bulk-preview-unchanged')).toHaveCount(0);
     await expect(preview).toContainText(target?.orgUnitPath ?? '');
     await screenshot(page, 'fleet-bulk-preview');
     await dialog.getByRole('button', { name: 'Move 30 devices' }).click();

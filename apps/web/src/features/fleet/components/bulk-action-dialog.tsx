@@ -7,6 +7,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { usePreviewBulkAction, useStartBulkAction } from '../api/bulk-actions.ts';
 import { BULK_KIND_INFO, type BulkKind } from '../bulk-kinds.ts';
+import { bulkWording } from '../bulk-wording.ts';
 import { formatCount } from '../format.ts';
 import { bulkTarget, selectionSize, type FleetSelection } from '../selection.ts';
 import { BulkActionForm, initialAction } from './bulk-action-form.tsx';
@@ -48,6 +49,7 @@ export function BulkActionDialog({
     preview.mutate({ target, action }, { onSuccess: () => setStep('preview') });
   };
   const data: BulkPreview | undefined = preview.data;
+  const words = data ? bulkWording(kind, data) : undefined;
   const countOk = !data?.requiresTypedCount || typed.trim() === String(data.deviceCount);
   const run = () => {
     if (!action || !data) return;
@@ -103,12 +105,17 @@ export function BulkActionDialog({
         ) : null}
         {step === 'preview' && data ? (
           <div className="flex flex-col gap-4">
-            <BulkPreviewPanel preview={data} />
+            <BulkPreviewPanel kind={kind} preview={data} />
             {data.requiresTypedCount && data.deviceCount > 0 ? (
               <div className="flex flex-col gap-1.5">
                 <label htmlFor="bulk-confirm-count" className="text-sm font-medium">
                   Type <span className="font-mono">{data.deviceCount}</span> to confirm
                 </label>
+                {words?.typedCountNote ? (
+                  <p className="text-xs text-muted-foreground" data-testid="bulk-confirm-note">
+                    {words.typedCountNote}
+                  </p>
+                ) : null}
                 <Input
                   id="bulk-confirm-count"
                   inputMode="numeric"
@@ -129,9 +136,7 @@ export function BulkActionDialog({
                 disabled={!countOk || data.deviceCount === 0 || start.isPending}
                 onClick={run}
               >
-                {start.isPending
-                  ? 'Starting…'
-                  : `${info.title.split(' ')[0]} ${formatCount(data.deviceCount)} ${data.deviceCount === 1 ? 'device' : 'devices'}`}
+                {start.isPending ? 'Starting…' : words?.confirm}
               </Button>
             </div>
           </div>

@@ -1,6 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import type { BulkPreview } from '@fleetdeck/shared/device-contract';
 import { humanizeGoogleValue } from '../../../lib/google-values.ts';
+import type { BulkKind } from '../bulk-kinds.ts';
+import { bulkWording } from '../bulk-wording.ts';
 import { formatCount } from '../format.ts';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -14,22 +16,26 @@ const FIELD_LABELS: Record<string, string> = {
 
 const SHOWN_OUS = 8;
 
-/** The blast radius of a bulk action: how many devices, which OUs, what changes from → to. */
-export function BulkPreviewPanel({ preview }: { preview: BulkPreview }) {
+/**
+ * The blast radius of a bulk action: the devices targeted, how many change and which are already
+ * as asked, which OUs, what changes from → to.
+ */
+export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: BulkPreview }) {
   const shownOus = preview.orgUnits.slice(0, SHOWN_OUS);
-  const changing = preview.deviceCount - preview.unchanged;
+  const words = bulkWording(kind, preview);
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="bulk-preview">
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1">
-        <p>
-          <span className="text-2xl font-semibold tabular-nums" data-testid="bulk-preview-count">
-            {formatCount(changing)}
-          </span>{' '}
-          {changing === 1 ? 'device' : 'devices'} will change
+        <p data-testid="bulk-preview-targeted">
+          <span className="text-2xl font-semibold tabular-nums">{formatCount(preview.deviceCount)}</span>{' '}
+          {preview.deviceCount === 1 ? 'device' : 'devices'} targeted
         </p>
-        {preview.unchanged > 0 ? (
+        <p className="font-medium" data-testid="bulk-preview-count">
+          {words.changing}
+        </p>
+        {words.unchanged ? (
           <p className="text-muted-foreground" data-testid="bulk-preview-unchanged">
-            {formatCount(preview.unchanged)} already as asked (no change)
+            {words.unchanged}
           </p>
         ) : null}
         <p className="text-muted-foreground">
