@@ -14,6 +14,7 @@ import {
   resolveDevicesResponseSchema,
   savedViewSchema,
   saveViewRequestSchema,
+  type SavedView,
 } from '@fleetdeck/shared/fleet-contract';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
 import type { Database } from '../db/client.ts';
@@ -226,7 +227,12 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     '/api/saved-views',
     { schema: { body: saveViewRequestSchema, response: { 201: savedViewSchema } }, preHandler: read },
     async (request, reply) => {
-      const view = await createView(db, viewCaller(await access.callerOf(request)), request.body);
+      const caller = await access.callerOf(request);
+      const view = await db.transaction().execute(async (trx) => {
+        const created = await createView(trx, viewCaller(caller), request.body);
+        await auditView(trx, request, caller, 'saved_view.created', created);
+        return created;
+      });
       return reply.code(201).send(view);
     },
   );
@@ -238,8 +244,14 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
         schema: { params: viewParams, body: saveViewRequestSchema, response: { 200: savedViewSchema } },
         preHandler: read,
       },
-      async (request) =>
-        updateView(db, viewCaller(await access.callerOf(request)), request.params.id, request.body),
+      async (request) => {
+        const caller = await access.callerOf(request);
+        return db.transaction().execute(async (trx) => {
+          const updated = await updateView(trx, viewCaller(caller), request.params.id, request.body);
+          await auditView(trx, request, caller, 'saved_view.updated', updated);
+          return updated;
+        });
+      },
     );
   }
 
@@ -247,7 +259,11 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     '/api/saved-views/:id',
     { schema: { params: viewParams }, preHandler: read },
     async (request, reply) => {
-      await deleteView(db, viewCaller(await access.callerOf(request)), request.params.id);
+      const caller = await access.callerOf(request);
+      await db.transaction().execute(async (trx) => {
+        const deleted = await deleteView(trx, viewCaller(caller), request.params.id);
+        await auditView(trx, request, caller, 'saved_view.deleted', deleted);
+      });
       return reply.code(204).send();
     },
   );
@@ -257,6 +273,29 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     { schema: { response: { 200: listOrgUnitsResponseSchema } }, preHandler: read },
     async (request) => ({ orgUnits: await readOrgUnitTree(db, await access.callerOf(request)) }),
   );
+}
+
+/** Why: saving, changing and deleting views (shared ones change what colleagues open) are actions. */
+function auditView(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  caller: FleetCaller,
+  action: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted',
+  view: SavedView,
+): Promise<void> {
+  return recordAudit(db, {
+    action,
+    outcome: 'success',
+    orgId: caller.orgId,
+    actorUserId: caller.userId,
+    actorLabel: caller.email,
+    targetType: 'saved_view',
+    targetId: view.id,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    requestId: request.id,
+    details: { name: view.name, shared: view.shared },
+  });
 }
 
 /** Why: identity's guards answer "who, which organization, which OU subtrees" for the fleet API. */
