@@ -22,6 +22,7 @@ const headerAccess: SyncRouteAccess = {
     orgId: String(request.headers['x-org']),
     customerId: 'C0customer',
     userId: 'user-1',
+    actorLabel: 'tech@example.edu',
   }),
 };
 
@@ -46,6 +47,14 @@ describe(`sync API (${backendName})`, () => {
     await boss.stop({ graceful: false, close: true });
     await testDb.cleanup();
   });
+
+  const audited = (orgId: string) =>
+    testDb.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'actor_label', 'target_type', 'target_id', 'details'])
+      .where('org_id', '=', orgId)
+      .orderBy('occurred_at')
+      .execute();
 
   it('records the first sync of onboarding as such and refuses triggers a person may not claim', async () => {
     const scheduled = await app.inject({
@@ -89,6 +98,17 @@ describe(`sync API (${backendName})`, () => {
     });
     const jobs = await boss.findJobs('sync-run', { queued: true });
     expect(jobs.filter((job) => (job.data as { orgId: string }).orgId === 'org-a')).toHaveLength(1);
+    // The press that started the run is audited; the second press started nothing.
+    expect(await audited('org-a')).toEqual([
+      {
+        action: 'sync.started',
+        actor_user_id: 'user-1',
+        actor_label: 'tech@example.edu',
+        target_type: 'sync_run',
+        target_id: first.json<{ run: { id: string } }>().run.id,
+        details: { kind: 'full', trigger: 'manual' },
+      },
+    ]);
   });
 
   it('makes the first run of an organization a full one, whatever was asked', async () => {
@@ -202,6 +222,16 @@ describe(`sync API (${backendName})`, () => {
       payload: { ...body, intervalMinutes: 1 },
     });
     expect(tooOften.statusCode).toBe(400);
+    expect(await audited('org-c')).toMatchObject([
+      {
+        action: 'sync.schedule_changed',
+        actor_label: 'tech@example.edu',
+        details: {
+          before: { enabled: true, intervalMinutes: 10, fullEveryHours: 24 },
+          after: body,
+        },
+      },
+    ]);
   });
 });
 

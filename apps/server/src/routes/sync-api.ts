@@ -58,7 +58,12 @@ export function identitySyncAccess(database: Database): SyncRouteAccess {
         .where('id', '=', principal.orgId)
         .executeTakeFirst();
       if (!org) throw appErrors.notFound('Your organization no longer exists.');
-      return { orgId: principal.orgId, customerId: org.google_customer_id, userId: principal.userId };
+      return {
+        orgId: principal.orgId,
+        customerId: org.google_customer_id,
+        userId: principal.userId,
+        actorLabel: principal.email,
+      };
     },
   };
 }

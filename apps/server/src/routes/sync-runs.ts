@@ -15,6 +15,7 @@ import {
 } from '@fleetdeck/shared/sync-contract';
 import type { DB } from '../db/schema.ts';
 import { appErrors } from '../errors/app-error.ts';
+import { recordAudit } from '../modules/audit/audit-log.ts';
 import { decodeRunCursor, encodeRunCursor, presentSyncRun } from '../modules/sync/sync-run-presenter.ts';
 import { getRun, listRuns } from '../modules/sync/sync-run-repository.ts';
 import { readSchedule, writeSchedule } from '../modules/sync/sync-schedule-repository.ts';
@@ -30,6 +31,8 @@ export interface SyncTenant {
   /** The organization's Google customer id. */
   readonly customerId: string;
   readonly userId: string | null;
+  /** Who the audit log names (the member's email); absent for callers without one. */
+  readonly actorLabel?: string | null;
 }
 
 export interface SyncRouteAccess {
@@ -45,6 +48,25 @@ export interface SyncRouteOptions {
 }
 
 const runParams = z.object({ id: z.uuid() });
+
+/** Why: starting a sync and changing the schedule are actions, so the audit log names who did them. */
+function auditSync(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  tenant: SyncTenant,
+  event: { action: string; targetType: string; targetId: string; details: Record<string, unknown> },
+): Promise<void> {
+  return recordAudit(db, {
+    ...event,
+    outcome: 'success',
+    orgId: tenant.orgId,
+    actorUserId: tenant.userId,
+    actorLabel: tenant.actorLabel ?? null,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    requestId: request.id,
+  });
+}
 
 /** Why: thin handlers over the sync service and repositories, one per endpoint. */
 export async function syncRoutes(
@@ -68,6 +90,14 @@ export async function syncRoutes(
         trigger: request.body.trigger,
         requestedBy: tenant.userId,
       });
+      // A press that found a run already open started nothing: only a new run is an action.
+      if (created)
+        await auditSync(db, request, tenant, {
+          action: 'sync.started',
+          targetType: 'sync_run',
+          targetId: run.id,
+          details: { kind: run.kind, trigger: request.body.trigger },
+        });
       return reply.code(202).send({ run: presentSyncRun(run), created });
     },
   );
@@ -122,7 +152,22 @@ export async function syncRoutes(
     },
     async (request) => {
       const tenant = await access.tenantOf(request);
-      return writeSchedule(db, tenant.orgId, tenant.customerId, request.body);
+      const before = await readSchedule(db, tenant.orgId);
+      const after = await writeSchedule(db, tenant.orgId, tenant.customerId, request.body);
+      await auditSync(db, request, tenant, {
+        action: 'sync.schedule_changed',
+        targetType: 'organization',
+        targetId: tenant.orgId,
+        details: {
+          before: {
+            enabled: before.enabled,
+            intervalMinutes: before.intervalMinutes,
+            fullEveryHours: before.fullEveryHours,
+          },
+          after: request.body,
+        },
+      });
+      return after;
     },
   );
 }
