@@ -211,6 +211,21 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     expect(passed.statusCode, passed.body).toBe(200);
     expect((await again.post('/api/auth/session-status')).json()).toEqual({ onboarded: true });
     expect((await again.get('/api/auth/me')).json()).toMatchObject({ session: { aal: 'aal2' } });
+
+    // The organization's log names the member for each step, never "Fleetdeck".
+    const log = await t.testDb.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'outcome', 'actor_label'])
+      .where('org_id', '=', orgId)
+      .where('action', 'like', 'mfa.%')
+      .orderBy('occurred_at')
+      .execute();
+    expect(log).toEqual([
+      { action: 'mfa.enrollment_started', outcome: 'success', actor_label: OWNER_EMAIL },
+      { action: 'mfa.enabled', outcome: 'success', actor_label: OWNER_EMAIL },
+      { action: 'mfa.challenge_failed', outcome: 'failure', actor_label: OWNER_EMAIL },
+      { action: 'mfa.challenge_verified', outcome: 'success', actor_label: OWNER_EMAIL },
+    ]);
   });
 
   it('refreshes the organization Google token server-side and asks for reconsent on invalid_grant', async () => {

@@ -134,6 +134,12 @@ export function createIdentityHooks(events: IdentityEvents) {
       };
       const body = ctx.body as Body;
       const email = typeof body?.['email'] === 'string' ? body['email'].slice(0, 320) : undefined;
+      // The signed-in user as the request found them (before this call changed anything).
+      const sessionUser = ctx.context.session?.user as SessionLike['user'] | undefined;
+      const verifiesCode = ctx.path.startsWith('/two-factor/verify-');
+      // A code checked while the user has no second factor yet finishes enrolment; otherwise it is the challenge.
+      const enrols = verifiesCode && sessionUser !== undefined && sessionUser.twoFactorEnabled !== true;
+      const codeAction = enrols ? 'mfa.enabled' : 'mfa.challenge_verified';
 
       if (!failed && ctx.path.startsWith('/two-factor/verify-')) {
         const token =
@@ -152,7 +158,7 @@ export function createIdentityHooks(events: IdentityEvents) {
         if (previous && previous !== created.session.token)
           await ctx.context.internalAdapter.deleteSession(previous);
         await events.audit({
-          action: ctx.path.startsWith('/two-factor/verify-') ? 'mfa.challenge_verified' : 'auth.sign_in',
+          action: verifiesCode ? codeAction : 'auth.sign_in',
           outcome: 'success',
           actorUserId: created.user.id,
           actorLabel: created.user.email,
@@ -162,34 +168,38 @@ export function createIdentityHooks(events: IdentityEvents) {
         return;
       }
       if (failed && isSignInPath(ctx.path) && returned.statusCode !== 302) {
+        // A wrong code from a signed-in member (Google sign-in waiting for its second factor) is
+        // the organization's business; a failure nobody is signed in for stays out of every log.
         await events.audit({
-          action: ctx.path.startsWith('/two-factor/verify-') ? 'mfa.challenge_failed' : 'auth.sign_in',
+          action: verifiesCode ? 'mfa.challenge_failed' : 'auth.sign_in',
           outcome: 'failure',
-          orgId: null,
-          actorLabel: email ?? null,
+          ...(verifiesCode && sessionUser
+            ? { actorUserId: sessionUser.id, actorLabel: sessionUser.email }
+            : { orgId: null, actorLabel: email ?? null }),
           details: { method: signInMethod(ctx.path), status: returned.statusCode },
           ...request,
         });
         return;
       }
-      if (!failed && ctx.path.startsWith('/two-factor/verify-')) {
-        const userId = ctx.context.session?.user.id;
+      if (!failed && verifiesCode) {
         await events.audit({
-          action: 'mfa.challenge_verified',
+          action: codeAction,
           outcome: 'success',
-          actorUserId: userId,
+          actorUserId: sessionUser?.id,
+          actorLabel: sessionUser?.email,
           ...request,
         });
         return;
       }
       const action = AUDITED_ACTIONS[ctx.path];
       if (action === undefined) return;
-      const userId = created?.user.id ?? ctx.context.session?.user.id;
+      const actor = created?.user ?? sessionUser;
       await events.audit({
         action,
         outcome: failed ? 'failure' : 'success',
-        actorUserId: userId ?? null,
-        ...(userId ? {} : { orgId: null, actorLabel: email ?? null }),
+        actorUserId: actor?.id ?? null,
+        actorLabel: actor?.email ?? email ?? null,
+        ...(actor ? {} : { orgId: null }),
         ...request,
       });
     }),
