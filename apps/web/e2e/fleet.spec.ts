@@ -372,6 +372,47 @@ test.describe('fleet status', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('query help groups the operators, filters them as typed and closes with Escape', async ({ page }) => {
+    await openFleet(page);
+    const helpButton = page.getByRole('button', { name: 'Query help', exact: true });
+    await helpButton.click();
+    const help = page.getByRole('region', { name: 'Query help' });
+    const filter = help.getByRole('searchbox', { name: 'Filter operators' });
+    await expect(filter).toBeFocused();
+    for (const group of ['Identity', 'People and places', 'Dates and sync', 'Health and hardware']) {
+      await expect(help.getByRole('heading', { name: group })).toBeVisible();
+    }
+    await screenshot(page, 'fleet-query-help');
+    await filter.fill('batt');
+    await expect(help.getByRole('button', { name: /:/ })).toHaveCount(1);
+    await filter.fill('serial');
+    await expect(help.getByRole('button', { name: /^serial:/ })).toBeVisible();
+    await expect(help.getByRole('button', { name: /^id:/ })).toBeVisible();
+    // Keyboard: Enter picks the first match, into the search box.
+    await filter.fill('batt');
+    await filter.press('Enter');
+    await expect(page.getByRole('combobox', { name: 'Search devices' })).toHaveValue('battery:');
+    await helpButton.click();
+    await expect(help).toBeHidden();
+    await helpButton.click();
+    await expect(filter).toBeFocused();
+    // Arrow keys move through the operators; Escape closes from anywhere in the panel.
+    await filter.press('ArrowDown');
+    await expect(help.getByRole('button', { name: /^id:/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(help.getByRole('button', { name: /^serial:/ })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+    await expect(helpButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(filter).toBeFocused();
+    await filter.fill('zzz');
+    await expect(help).toContainText('No operator matches');
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+    await expect(helpButton).toBeFocused();
+  });
+
   test('ticked devices are dropped when the query changes, and do not come back with it', async ({
     page,
   }) => {

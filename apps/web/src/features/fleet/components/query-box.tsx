@@ -1,11 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CircleAlert, CircleHelp, Search, X } from 'lucide-react';
 import { parseDeviceQuery, type DeviceQueryError } from '@fleetdeck/shared/device-query';
 import type { DeviceQueryOperator } from '@fleetdeck/shared/device-query-operators';
 import { cn } from '../../../lib/cn.ts';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { suggestionsAt, type QuerySuggestion } from '../query-suggestions.ts';
+import type { QueryHelpProps } from './query-help.tsx';
 
-const QueryHelp = lazy(() => import('./query-help.tsx').then((module) => ({ default: module.QueryHelp })));
+const QueryHelp = lazyComponent<QueryHelpProps>(() =>
+  import('./query-help.tsx').then((module) => ({ default: module.QueryHelp })),
+);
 
 const DEBOUNCE_MS = 250;
 
@@ -32,6 +36,7 @@ export function QueryBox({
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
+  const helpButtonRef = useRef<HTMLButtonElement>(null);
   const committed = useRef(value);
   // Only the admin's own edits are committed to the URL, never a value that came from the URL.
   const [dirty, setDirty] = useState(false);
@@ -171,6 +176,7 @@ export function QueryBox({
             </kbd>
           )}
           <button
+            ref={helpButtonRef}
             type="button"
             aria-label="Query help"
             aria-expanded={helpOpen}
@@ -225,7 +231,10 @@ export function QueryBox({
               setCaret(next.length);
               inputRef.current?.focus();
             }}
-            onClose={() => setHelpOpen(false)}
+            onClose={() => {
+              setHelpOpen(false);
+              helpButtonRef.current?.focus();
+            }}
           />
         </Suspense>
       ) : null}
