@@ -13,6 +13,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
 import { healthRoutes } from './routes/health.ts';
+import { ACCESS_CHANGED, type AccessChanged } from './modules/realtime/realtime-hub.ts';
 import { registerIdentity } from './modules/identity/identity-plugin.ts';
 import { registerProductApi } from './routes/identity-routes.ts';
 import { registerDashboardApi } from './routes/dashboard.ts';
@@ -64,9 +65,12 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   // ── sync (owned by the sync module): queue, workers, scheduler and realtime hub ──
   const sync = await startSyncForApp(app, { config, database, identity, jobs });
   // ── end sync ──
-  await registerProductApi(app, { identity, config, database }, async (api) => {
+  // A member's open realtime sockets ask again whether they may listen when their access changed.
+  const onAccessChanged = (orgId: string, userId: string) =>
+    sync.hub.publish(orgId, ACCESS_CHANGED, { userId } satisfies AccessChanged);
+  await registerProductApi(app, { identity, config, database, onAccessChanged }, async (api) => {
     // ── sync: the sync API and the realtime WebSocket, authenticated like every product route ──
-    await registerSyncApi(api, { database, ...sync });
+    await registerSyncApi(api, { database, ...sync, publicUrl: config.publicUrl });
     await registerDashboardApi(api, { database });
     await registerFleetApi(api, { database }); // fleet table: list, facets, resolve, export, views, OUs
     await registerPolicyApi(api, { database, identity, config }); // policy debugger

@@ -65,7 +65,9 @@ describe(`realtime WebSocket (${backendName})`, () => {
       // The organization comes from a query parameter here; identity supplies the real one.
       authorize: (request) => {
         const org = (request.query as { org?: string }).org;
-        return org ? { orgId: org } : null;
+        if (!org) return null;
+        const access = { orgId: org, userId: 'user-1', wholeFleet: true };
+        return { ...access, recheck: async () => access };
       },
       idleTimeoutMs: 1500,
     });

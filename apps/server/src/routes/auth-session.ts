@@ -11,6 +11,7 @@ import {
   totpQrCodeResponseSchema,
 } from '@fleetdeck/shared/auth-contract';
 import type { Database } from '../db/client.ts';
+import { ignoreAccessChanges, type AccessChangedListener } from '../modules/identity/access-changes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requirePrincipal } from '../modules/identity/request-guards.ts';
 import type { Principal } from '../modules/identity/principal.ts';
@@ -28,6 +29,7 @@ export const SECOND_FACTOR_EXEMPT_ROUTES = [
 interface Options {
   readonly identity: Identity;
   readonly database: Database;
+  readonly onAccessChanged?: AccessChangedListener | undefined;
 }
 
 type Scope = 'local' | 'others' | 'global';
@@ -38,7 +40,7 @@ type Scope = 'local' | 'others' | 'global';
  */
 export async function authSessionRoutes(
   app: FastifyInstance,
-  { identity, database }: Options,
+  { identity, database, onAccessChanged = ignoreAccessChanges }: Options,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
@@ -54,7 +56,11 @@ export async function authSessionRoutes(
       if (scope === 'others') query = query.where('id', '!=', principal.sessionId);
       await query.execute();
     }
-    if (scope === 'others') return;
+    // The member's open realtime sockets ask again whether their session still holds.
+    const tell = () => {
+      if (principal.orgId !== undefined) onAccessChanged(principal.orgId, principal.userId);
+    };
+    if (scope === 'others') return tell();
     if (principal.via === 'cookie') {
       const { headers } = await identity.auth.api.signOut({
         headers: fromNodeHeaders(request.headers),
@@ -64,6 +70,7 @@ export async function authSessionRoutes(
       if (cookies.length > 0) void reply.header('set-cookie', cookies);
     }
     await db.deleteFrom('session').where('id', '=', principal.sessionId).execute();
+    tell();
   };
 
   const audited = async (request: FastifyRequest, principal: Principal, action: string) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import type { AccessChangedListener } from '../modules/identity/access-changes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { enforceAuthentication } from '../modules/identity/request-guards.ts';
 import { auditRoutes } from './audit.ts';
@@ -13,6 +14,8 @@ interface Options {
   readonly identity: Identity;
   readonly config: Config;
   readonly database: Database;
+  /** Told when a member was removed, given another role or units, or signed out. */
+  readonly onAccessChanged?: AccessChangedListener | undefined;
 }
 
 /**
@@ -24,16 +27,16 @@ export async function registerProductApi(
   options: Options,
   register: (api: FastifyInstance) => Promise<void> = async () => undefined,
 ): Promise<void> {
-  const { identity, config, database } = options;
+  const { identity, config, database, onAccessChanged } = options;
   await app.register(async (api) => {
     enforceAuthentication(api, {
       authenticate: (request, reply) => identity.authenticate(request, reply),
       publicUrl: config.publicUrl,
       allowPendingSecondFactor: SECOND_FACTOR_EXEMPT_ROUTES,
     });
-    await api.register(authSessionRoutes, { identity, database });
+    await api.register(authSessionRoutes, { identity, database, onAccessChanged });
     await api.register(onboardingRoutes, { identity, database, config });
-    await api.register(organizationRoutes, { identity, database, config });
+    await api.register(organizationRoutes, { identity, database, config, onAccessChanged });
     await api.register(auditRoutes, { database });
     await register(api);
   });

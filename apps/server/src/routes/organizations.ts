@@ -13,6 +13,7 @@ import { canAssignRole } from '@fleetdeck/shared/permissions';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { appErrors } from '../errors/app-error.ts';
+import { ignoreAccessChanges, type AccessChangedListener } from '../modules/identity/access-changes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import {
   requireOrganization,
@@ -39,6 +40,7 @@ interface Options {
   readonly identity: Identity;
   readonly database: Database;
   readonly config: Config;
+  readonly onAccessChanged?: AccessChangedListener | undefined;
 }
 
 const idParam = z.object({ id: z.string().min(1).max(128) });
@@ -47,7 +49,7 @@ const userParam = z.object({ userId: z.string().min(1).max(128) });
 /** Members, roles, OU scopes and invitations of the caller's own organization. */
 export async function organizationRoutes(
   app: FastifyInstance,
-  { identity, database, config }: Options,
+  { identity, database, config, onAccessChanged = ignoreAccessChanges }: Options,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
@@ -78,6 +80,7 @@ export async function organizationRoutes(
       if (target.role === 'owner' && role && role !== 'owner' && (await countOwners(db, actor.orgId)) <= 1)
         throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
       await updateMember(db, actor.orgId, userId, { role, ouScope });
+      onAccessChanged(actor.orgId, userId);
       await identity.audit({
         action: 'members.role_changed',
         outcome: 'success',
@@ -106,6 +109,7 @@ export async function organizationRoutes(
         throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
       await removeMember(db, actor.orgId, userId);
       await db.deleteFrom('session').where('userId', '=', userId).execute();
+      onAccessChanged(actor.orgId, userId);
       await identity.audit({
         action: 'members.removed',
         outcome: 'success',

@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import type { DB } from '../db/schema.ts';
 import { appErrors } from '../errors/app-error.ts';
 import { googleClientFactory, startSyncRuntime, type SyncRuntime } from '../jobs/sync-runtime.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
-import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
+import {
+  checkSameOrigin,
+  requireOrganization,
+  requirePermission,
+  type OrganizationPrincipal,
+} from '../modules/identity/request-guards.ts';
+import { isPastAbsoluteLifetime } from '../modules/identity/session-policy.ts';
 import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime-hub.ts';
+import type { RealtimeAccess } from '../modules/realtime/realtime-session.ts';
 import { registerRealtime, type RealtimeAuthorizer } from '../plugins/realtime.ts';
 import { syncRoutes, type SyncRouteAccess } from './sync-runs.ts';
 
@@ -68,17 +77,62 @@ export function identitySyncAccess(database: Database): SyncRouteAccess {
   };
 }
 
-/** The realtime socket joins the caller's own organization, as identity resolved it. */
-export const identityRealtimeAuthorizer: RealtimeAuthorizer = (request) => ({
-  orgId: requireOrganization(request).orgId,
-});
+/**
+ * The realtime socket joins the caller's own organization, as identity resolved it. A browser's
+ * socket (cookie) must come from Fleetdeck's own pages: a WebSocket upgrade is a GET, which the
+ * API's check of cookie writes does not cover. While the socket is open, `recheck` asks again
+ * whether its session and membership hold, and whether it may hear which devices changed.
+ */
+export function identityRealtimeAuthorizer(database: Database, publicUrl: string): RealtimeAuthorizer {
+  return async (request) => {
+    const principal = requireOrganization(request);
+    if (principal.via === 'cookie') checkSameOrigin(request, publicUrl);
+    const recheck = () => realtimeAccess(database.db, principal);
+    const access = await recheck();
+    return access ? { ...access, recheck } : null;
+  };
+}
+
+async function realtimeAccess(
+  db: Kysely<DB>,
+  principal: OrganizationPrincipal,
+): Promise<RealtimeAccess | null> {
+  const [session, member] = await Promise.all([
+    db
+      .selectFrom('session')
+      .select(['createdAt', 'expiresAt'])
+      .where('id', '=', principal.sessionId)
+      .where('userId', '=', principal.userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('org_member')
+      .select(['role', 'ou_scope'])
+      .where('org_id', '=', principal.orgId)
+      .where('user_id', '=', principal.userId)
+      .executeTakeFirst(),
+  ]);
+  if (!session || !member) return null;
+  if (
+    new Date(session.expiresAt).getTime() <= Date.now() ||
+    isPastAbsoluteLifetime(new Date(session.createdAt))
+  )
+    return null;
+  return {
+    orgId: principal.orgId,
+    userId: principal.userId,
+    wholeFleet: member.role !== 'viewer' || member.ou_scope.length === 0,
+  };
+}
 
 /** Why: registered inside the authenticated product scope, so every route and socket is signed in. */
 export async function registerSyncApi(
   api: FastifyInstance,
-  deps: { database: Database; runtime: SyncRuntime | undefined; hub: RealtimeHub },
+  deps: { database: Database; runtime: SyncRuntime | undefined; hub: RealtimeHub; publicUrl: string },
 ): Promise<void> {
-  await registerRealtime(api, { hub: deps.hub, authorize: identityRealtimeAuthorizer });
+  await registerRealtime(api, {
+    hub: deps.hub,
+    authorize: identityRealtimeAuthorizer(deps.database, deps.publicUrl),
+  });
   await api.register(syncRoutes, {
     db: deps.database.db,
     access: identitySyncAccess(deps.database),

@@ -18,7 +18,7 @@ export interface AuthenticationOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Cookies ride along on cross-site requests; a write must prove it came from Fleetdeck's own pages. */
-function checkSameOrigin(request: FastifyRequest, publicUrl: string): void {
+export function checkSameOrigin(request: FastifyRequest, publicUrl: string): void {
   const expected = new URL(publicUrl).origin;
   const origin = request.headers.origin;
   const referer = request.headers.referer;

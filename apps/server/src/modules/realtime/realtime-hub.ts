@@ -8,11 +8,24 @@ import type { BroadcastEvent } from '@fleetdeck/shared/realtime-contract';
  * processes forward the same event to their own sockets.
  */
 
-export type RealtimeListener = (event: BroadcastEvent, payload: unknown) => void;
+/**
+ * Said on an organization's channel when a member's access changed (removed, another role or
+ * units, signed out): that member's sockets ask again whether they may listen. Never sent to
+ * clients.
+ */
+export const ACCESS_CHANGED = 'member.access';
+
+export interface AccessChanged {
+  readonly userId: string;
+}
+
+export type HubEvent = BroadcastEvent | typeof ACCESS_CHANGED;
+
+export type RealtimeListener = (event: HubEvent, payload: unknown) => void;
 
 export interface RealtimeHub {
   subscribe(orgId: string, listener: RealtimeListener): () => void;
-  publish(orgId: string, event: BroadcastEvent, payload: unknown): void;
+  publish(orgId: string, event: HubEvent, payload: unknown): void;
   close(): Promise<void>;
 }
 
@@ -24,7 +37,7 @@ interface Signal {
   /** The publishing process, so it does not deliver its own events twice. */
   p: string;
   o: string;
-  e: BroadcastEvent;
+  e: HubEvent;
   d: unknown;
 }
 
@@ -34,7 +47,7 @@ export async function createRealtimeHub(
 ): Promise<RealtimeHub> {
   const listeners = new Map<string, Set<RealtimeListener>>();
   const processId = randomUUID();
-  const deliver = (orgId: string, event: BroadcastEvent, payload: unknown) => {
+  const deliver = (orgId: string, event: HubEvent, payload: unknown) => {
     for (const listener of listeners.get(orgId) ?? []) listener(event, payload);
   };
   const bridge = options.connectionString

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import WebSocket from 'ws';
+import { orgTopic, type RealtimeFrame } from '@fleetdeck/shared/realtime-contract';
+import type * as HubModule from '../src/modules/realtime/realtime-hub.ts';
+import type { RealtimeHub } from '../src/modules/realtime/realtime-hub.ts';
+import { Browser, PUBLIC_URL } from './identity-browser.ts';
+import { backendName } from './test-database.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * The realtime WebSocket in the real app (identity's authorizer, real sessions): who may listen,
+ * for how long, and what a viewer limited to some units hears.
+ * The hub the app creates is captured so the test can publish what a sync or an action publishes.
+ */
+
+const hubs = vi.hoisted(() => [] as RealtimeHub[]);
+vi.mock('../src/modules/realtime/realtime-hub.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof HubModule>();
+  return {
+    ...original,
+    createRealtimeHub: async (...args: Parameters<typeof original.createRealtimeHub>) => {
+      const hub = await original.createRealtimeHub(...args);
+      hubs.push(hub);
+      return hub;
+    },
+  };
+});
+
+const ORG = 'org-realtime-access';
+
+class Socket {
+  readonly frames: RealtimeFrame[] = [];
+  readonly ws: WebSocket;
+  closeCode = 0;
+  constructor(url: string, headers: Record<string, string>) {
+    this.ws = new WebSocket(url, { headers });
+    this.ws.on('message', (data) =>
+      this.frames.push(JSON.parse((data as Buffer).toString('utf8')) as RealtimeFrame),
+    );
+    this.ws.on('close', (code) => {
+      this.closeCode = code;
+    });
+  }
+  opened(): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.ws.once('open', () => resolve(true));
+      this.ws.once('error', () => resolve(false));
+      this.ws.once('unexpected-response', () => resolve(false));
+    });
+  }
+  closed(timeoutMs = 3000): Promise<number | 'open'> {
+    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve(this.closeCode);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('open'), timeoutMs);
+      this.ws.once('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+  }
+  send(frame: RealtimeFrame): void {
+    this.ws.send(JSON.stringify(frame));
+  }
+  async next(match: (frame: RealtimeFrame) => boolean, timeoutMs = 3000): Promise<RealtimeFrame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.frames.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching frame in ${JSON.stringify(this.frames)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+describe(`realtime events respect membership and viewer scope (${backendName})`, () => {
+  let t: TestApp;
+  let url: string;
+  const sockets: Socket[] = [];
+  const owner = () => new Browser(t.app, '10.7.0.1');
+  let ownerBrowser: Browser;
+  let viewerBrowser: Browser;
+  let viewerId: string;
+
+  const signIn = async (browser: Browser, email: string): Promise<string> => {
+    await browser.post('/api/identity/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    const outbox = await browser.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const text = outbox.json<{ messages: { text: string }[] }>().messages[0]?.text ?? '';
+    const otp = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+    const signedIn = await browser.post('/api/identity/sign-in/email-otp', { email, otp });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    return signedIn.json<{ user: { id: string } }>().user.id;
+  };
+
+  const open = async (browser: Browser, origin = PUBLIC_URL) => {
+    const socket = new Socket(url, { cookie: browser.jar.header(), origin });
+    sockets.push(socket);
+    return { socket, opened: await socket.opened() };
+  };
+
+  const joined = async (browser: Browser) => {
+    const { socket, opened } = await open(browser);
+    expect(opened).toBe(true);
+    socket.send({ topic: orgTopic(ORG), event: 'phx_join', payload: {}, ref: 'join' });
+    expect((await socket.next((f) => f.ref === 'join')).payload).toMatchObject({ status: 'ok' });
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/realtime`;
+    ownerBrowser = owner();
+    viewerBrowser = new Browser(t.app, '10.7.0.2');
+    const ownerId = await signIn(ownerBrowser, 'owner@review.example');
+    viewerId = await signIn(viewerBrowser, 'librarian@review.example');
+    const db = t.testDb.database.db;
+    await sql`insert into org (id, name, google_customer_id, onboarding_completed_at)
+      values (${ORG}, 'Review district', 'C-review', now())`.execute(db);
+    await sql`insert into org_member (org_id, user_id, role, ou_scope) values
+      (${ORG}, ${ownerId}, 'owner', '[]'::jsonb),
+      (${ORG}, ${viewerId}, 'viewer', '["/Schools/North"]'::jsonb)`.execute(db);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.ws.terminate();
+    await t.close();
+  });
+
+  const hub = () => {
+    const found = hubs[0];
+    if (!found) throw new Error('the app created no realtime hub');
+    return found;
+  };
+
+  it('does not tell a viewer limited to /Schools/North about devices outside their OUs', async () => {
+    const viewer = await joined(viewerBrowser);
+    // What device-api.ts publishes after an admin moved a device of /Schools/South.
+    hub().publish(ORG, 'fleet.changed', { reason: 'action', deviceIds: ['device-in-schools-south'] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const named = viewer.frames
+      .filter((f) => f.event === 'fleet.changed')
+      .flatMap((f) => (f.payload as { deviceIds?: string[] }).deviceIds ?? []);
+    expect(named).not.toContain('device-in-schools-south');
+    // Told that something changed, without names: the table refreshes what the viewer may see.
+    const told = await viewer.next((f) => f.event === 'fleet.changed');
+    expect(told.payload).toEqual({ reason: 'action' });
+  });
+
+  it('names changed devices to the owner, who sees the whole fleet', async () => {
+    const socket = await joined(ownerBrowser);
+    hub().publish(ORG, 'fleet.changed', {
+      reason: 'action',
+      deviceIds: ['device-in-schools-south'],
+      added: 2,
+    });
+    const told = await socket.next((f) => f.event === 'fleet.changed');
+    expect(told.payload).toEqual({ reason: 'action', deviceIds: ['device-in-schools-south'], added: 2 });
+  });
+
+  it("stops a removed member's open socket from receiving the organization's events", async () => {
+    const removed = new Browser(t.app, '10.7.0.3');
+    const removedId = await signIn(removed, 'leaver@review.example');
+    await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${removedId}, 'technician')`.execute(
+      t.testDb.database.db,
+    );
+    const socket = await joined(removed);
+    const response = await ownerBrowser.request({
+      method: 'DELETE',
+      url: `/api/organization/members/${removedId}`,
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    // The removed member's sessions are gone: HTTP refuses them at once.
+    expect((await removed.get('/api/auth/me')).statusCode).toBe(401);
+    hub().publish(ORG, 'fleet.changed', { reason: 'action', deviceIds: ['after-removal'] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(socket.frames.some((f) => f.event === 'fleet.changed')).toBe(false);
+    expect(await socket.closed()).toBe(4401);
+  });
+
+  it('closes the socket of a session signed out through the API', async () => {
+    const leaving = new Browser(t.app, '10.7.0.4');
+    const leavingId = await signIn(leaving, 'signs-out@review.example');
+    await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${leavingId}, 'admin')`.execute(
+      t.testDb.database.db,
+    );
+    const socket = await joined(leaving);
+    expect((await leaving.post('/api/auth/logout', undefined)).statusCode).toBe(204);
+    expect(await socket.closed()).toBe(4401);
+  });
+
+  it('asks again at a heartbeat: a session that ended elsewhere closes the socket', async () => {
+    const expiring = new Browser(t.app, '10.7.0.5');
+    const expiringId = await signIn(expiring, 'expires@review.example');
+    await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${expiringId}, 'technician')`.execute(
+      t.testDb.database.db,
+    );
+    const socket = await joined(expiring);
+    // Heartbeats within half an interval of the last check do not ask again.
+    socket.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: 'hb1' });
+    await socket.next((f) => f.ref === 'hb1');
+    await sql`update session set "expiresAt" = now() - interval '1 second' where "userId" = ${expiringId}`.execute(
+      t.testDb.database.db,
+    );
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 13_000 });
+    try {
+      socket.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: 'hb2' });
+      expect(await socket.closed()).toBe(4401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("lets a socket from Fleetdeck's own page in", async () => {
+    const { opened } = await open(ownerBrowser, PUBLIC_URL);
+    expect(opened).toBe(true);
+  });
+
+  it('refuses a socket opened from a foreign page (Origin check on the cookie-authenticated upgrade)', async () => {
+    const { opened } = await open(ownerBrowser, 'https://evil.example');
+    expect(opened).toBe(false);
+  });
+});
