@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClipboardList, Funnel } from 'lucide-react';
 import { FLEET_COLUMNS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { cn } from '../../../lib/cn.ts';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { useFacets } from '../api/get-facets.ts';
 import { useSavedViews } from '../api/saved-views.ts';
 import { useColumnWidths } from '../column-widths.ts';
@@ -17,6 +18,8 @@ import { rememberFleetView } from '../last-fleet-view.ts';
 import { toggleTerm } from '../query-terms.ts';
 import { EMPTY_SELECTION, toggleIds, type FleetSelection } from '../selection.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
+import type { BulkActionDialog as BulkActionDialogModule } from './bulk-action-dialog.tsx';
+import type { PasteListDialog as PasteListDialogModule } from './paste-list-dialog.tsx';
 import { ColumnChooserButton } from './column-chooser-button.tsx';
 import { DensityMenu } from './density-menu.tsx';
 import { ExportLink } from './export-link.tsx';
@@ -33,10 +36,10 @@ import { useSearchShortcut } from './use-search-shortcut.ts';
 import { useTableRows } from './use-table-rows.ts';
 import { usePastedView } from './use-pasted-view.ts';
 
-const PasteListDialog = lazy(() =>
+const PasteListDialog = lazyComponent<ComponentProps<typeof PasteListDialogModule>>(() =>
   import('./paste-list-dialog.tsx').then((module) => ({ default: module.PasteListDialog })),
 );
-const BulkActionDialog = lazy(() =>
+const BulkActionDialog = lazyComponent<ComponentProps<typeof BulkActionDialogModule>>(() =>
   import('./bulk-action-dialog.tsx').then((module) => ({ default: module.BulkActionDialog })),
 );
 
