@@ -107,8 +107,11 @@ export async function organizationRoutes(
         throw appErrors.forbidden('Only an owner can remove an owner.');
       if (target.role === 'owner' && (await countOwners(db, actor.orgId)) <= 1)
         throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
-      await removeMember(db, actor.orgId, userId);
-      await db.deleteFrom('session').where('userId', '=', userId).execute();
+      // Membership and sessions go together: never a removed member still signed in, or the reverse.
+      await db.transaction().execute(async (trx) => {
+        await removeMember(trx, actor.orgId, userId);
+        await trx.deleteFrom('session').where('userId', '=', userId).execute();
+      });
       onAccessChanged(actor.orgId, userId);
       await identity.audit({
         action: 'members.removed',

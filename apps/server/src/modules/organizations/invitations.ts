@@ -31,28 +31,30 @@ export async function createInvitation(
 ): Promise<{ invitation: Invitation; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const email = input.email.toLowerCase();
-  // Re-inviting the same address replaces the pending invitation.
-  await db
-    .updateTable('org_invitation')
-    .set({ revoked_at: new Date() })
-    .where('org_id', '=', orgId)
-    .where('email', '=', email)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .execute();
-  const row = await db
-    .insertInto('org_invitation')
-    .values({
-      org_id: orgId,
-      email,
-      role: input.role,
-      ou_scope: JSON.stringify(input.ouScope),
-      token_hash: hashToken(token),
-      invited_by: input.invitedBy,
-      expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // Re-inviting the same address replaces the pending invitation: both or neither.
+  const row = await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('org_invitation')
+      .set({ revoked_at: new Date() })
+      .where('org_id', '=', orgId)
+      .where('email', '=', email)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return trx
+      .insertInto('org_invitation')
+      .values({
+        org_id: orgId,
+        email,
+        role: input.role,
+        ou_scope: JSON.stringify(input.ouScope),
+        token_hash: hashToken(token),
+        invited_by: input.invitedBy,
+        expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
   return { invitation: present(row), token };
 }
 
