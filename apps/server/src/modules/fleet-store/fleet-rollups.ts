@@ -58,7 +58,8 @@ export function rollupAggregate(orgId: string, ouPaths?: readonly string[]): Raw
             ouPaths.map((path) =>
               path === '/'
                 ? sql`true`
-                : sql`(org_unit_path = ${path} or starts_with(org_unit_path, ${`${path}/`}))`,
+                : // Case-insensitive, as Google's OU paths and every other scope check (isWithinOu).
+                  sql`(lower(org_unit_path) = ${path.toLowerCase()} or starts_with(lower(org_unit_path), ${`${path.toLowerCase()}/`}))`,
             ),
             sql` or `,
           )})`;

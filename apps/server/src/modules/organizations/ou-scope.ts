@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** Whether `path` is `root` or lies under it (`/A` covers `/A/B`, not `/AB`). */
+/**
+ * Whether `path` is `root` or lies under it (`/A` covers `/A/B`, not `/AB`). Google's OU paths are
+ * case-insensitive, and so is this, as the fleet table's scope (fleet-scope.ts) is: a viewer's
+ * unit saved as `/schools/north` covers a device in `/Schools/North` on every page alike.
+ */
 export function isWithinOu(path: string, root: string): boolean {
   if (root === '/') return true;
-  return path === root || path.startsWith(`${root}/`);
+  const [lowerPath, lowerRoot] = [path.toLowerCase(), root.toLowerCase()];
+  return lowerPath === lowerRoot || lowerPath.startsWith(`${lowerRoot}/`);
 }
 
 /**
