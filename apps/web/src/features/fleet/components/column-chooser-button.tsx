@@ -1,9 +1,10 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { ColumnsButton } from './columns-button.tsx';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
+import type { ColumnChooser as ColumnChooserModule } from './column-chooser.tsx';
 
-const ColumnChooser = lazyComponent(() =>
+const ColumnChooser = lazyComponent<ComponentProps<typeof ColumnChooserModule>>(() =>
   import('./column-chooser.tsx').then((module) => ({ default: module.ColumnChooser })),
 );
 

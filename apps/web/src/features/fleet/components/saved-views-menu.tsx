@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
 import { Bookmark, ChevronDown, Link2, Plus, Save, Trash2, Users } from 'lucide-react';
 import type { SavedView, SavedViewState } from '@fleetdeck/shared/fleet-contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,8 +12,9 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useDeleteSavedView, useUpdateSavedView } from '../api/saved-views.ts';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
+import type { SaveViewDialog as SaveViewDialogModule } from './save-view-dialog.tsx';
 
-const SaveViewDialog = lazyComponent(() =>
+const SaveViewDialog = lazyComponent<ComponentProps<typeof SaveViewDialogModule>>(() =>
   import('./save-view-dialog.tsx').then((module) => ({ default: module.SaveViewDialog })),
 );
 
