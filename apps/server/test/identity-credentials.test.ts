@@ -50,6 +50,24 @@ describe(`sessions, bearer JWTs, sign-in methods and their limits on ${backendNa
     }
   });
 
+  it('answers a wrong email code with words that say what to do, keeping the stable code', async () => {
+    const browser = new Browser(t.app, '10.0.2.9');
+    const email = 'wrong-code@school.example';
+    await browser.post('/api/identity/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    const outbox = await browser.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const sent = /\b(\d{6})\b/.exec(outbox.json<{ messages: { text: string }[] }>().messages[0]?.text ?? '');
+    const wrong = await browser.post('/api/identity/sign-in/email-otp', {
+      email,
+      otp: sent?.[1] === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_OTP',
+      message:
+        'That code is not right. Use the code from the latest email (asking again replaces the earlier code), or choose Resend code.',
+    });
+  });
+
   it('signs in with an email code and accepts a bearer JWT; rejects tampered and expired ones', async () => {
     const browser = new Browser(t.app, '10.0.2.1');
     await signInWithEmailCode(browser, 'tech@school.example');

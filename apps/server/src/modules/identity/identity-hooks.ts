@@ -2,6 +2,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import { IDENTITY_MESSAGES } from '@fleetdeck/shared/identity-messages';
 import type { AuditEvent } from '../audit/audit-log.ts';
 import { CLIENT_IP_HEADER_NAME } from './client-ip.ts';
+import { rewordedIdentityError } from './identity-error-wording.ts';
 import { isPastAbsoluteLifetime } from './session-policy.ts';
 
 /** What the hooks report to the rest of Fleetdeck; writes happen after better-auth's transactions. */
@@ -125,83 +126,88 @@ export function createIdentityHooks(events: IdentityEvents) {
       }
     }),
     after: createAuthMiddleware(async (ctx) => {
-      const returned: unknown = ctx.context.returned;
-      const failed = isAPIError(returned);
-      const created = ctx.context.newSession as SessionLike | null;
-      const request = {
-        ip: ctx.headers?.get(CLIENT_IP_HEADER_NAME) ?? undefined,
-        userAgent: ctx.headers?.get('user-agent')?.slice(0, 512) ?? undefined,
-      };
-      const body = ctx.body as Body;
-      const email = typeof body?.['email'] === 'string' ? body['email'].slice(0, 320) : undefined;
-      // The signed-in user as the request found them (before this call changed anything).
-      const sessionUser = ctx.context.session?.user as SessionLike['user'] | undefined;
-      const verifiesCode = ctx.path.startsWith('/two-factor/verify-');
-      // A code checked while the user has no second factor yet finishes enrolment; otherwise it is the challenge.
-      const enrols = verifiesCode && sessionUser !== undefined && sessionUser.twoFactorEnabled !== true;
-      const codeAction = enrols ? 'mfa.enabled' : 'mfa.challenge_verified';
+      // The audit first (it reads better-auth's answer), then the answer in words that say what to do.
+      await (async () => {
+        const returned: unknown = ctx.context.returned;
+        const failed = isAPIError(returned);
+        const created = ctx.context.newSession as SessionLike | null;
+        const request = {
+          ip: ctx.headers?.get(CLIENT_IP_HEADER_NAME) ?? undefined,
+          userAgent: ctx.headers?.get('user-agent')?.slice(0, 512) ?? undefined,
+        };
+        const body = ctx.body as Body;
+        const email = typeof body?.['email'] === 'string' ? body['email'].slice(0, 320) : undefined;
+        // The signed-in user as the request found them (before this call changed anything).
+        const sessionUser = ctx.context.session?.user as SessionLike['user'] | undefined;
+        const verifiesCode = ctx.path.startsWith('/two-factor/verify-');
+        // A code checked while the user has no second factor yet finishes enrolment; otherwise it is the challenge.
+        const enrols = verifiesCode && sessionUser !== undefined && sessionUser.twoFactorEnabled !== true;
+        const codeAction = enrols ? 'mfa.enabled' : 'mfa.challenge_verified';
 
-      if (!failed && ctx.path.startsWith('/two-factor/verify-')) {
-        const token =
-          created?.session.token ??
-          (typeof (returned as { token?: unknown } | null)?.token === 'string'
-            ? (returned as { token: string }).token
-            : undefined);
-        if (token) await ctx.context.internalAdapter.updateSession(token, { aal: 'aal2' });
-      }
+        if (!failed && ctx.path.startsWith('/two-factor/verify-')) {
+          const token =
+            created?.session.token ??
+            (typeof (returned as { token?: unknown } | null)?.token === 'string'
+              ? (returned as { token: string }).token
+              : undefined);
+          if (token) await ctx.context.internalAdapter.updateSession(token, { aal: 'aal2' });
+        }
 
-      if (created && isSignInPath(ctx.path)) {
-        const previous = await ctx.getSignedCookie(
-          ctx.context.authCookies.sessionToken.name,
-          ctx.context.secret,
-        );
-        if (previous && previous !== created.session.token)
-          await ctx.context.internalAdapter.deleteSession(previous);
+        if (created && isSignInPath(ctx.path)) {
+          const previous = await ctx.getSignedCookie(
+            ctx.context.authCookies.sessionToken.name,
+            ctx.context.secret,
+          );
+          if (previous && previous !== created.session.token)
+            await ctx.context.internalAdapter.deleteSession(previous);
+          await events.audit({
+            action: verifiesCode ? codeAction : 'auth.sign_in',
+            outcome: 'success',
+            actorUserId: created.user.id,
+            actorLabel: created.user.email,
+            details: { method: signInMethod(ctx.path) },
+            ...request,
+          });
+          return;
+        }
+        if (failed && isSignInPath(ctx.path) && returned.statusCode !== 302) {
+          // A wrong code from a signed-in member (Google sign-in waiting for its second factor) is
+          // the organization's business; a failure nobody is signed in for stays out of every log.
+          await events.audit({
+            action: verifiesCode ? 'mfa.challenge_failed' : 'auth.sign_in',
+            outcome: 'failure',
+            ...(verifiesCode && sessionUser
+              ? { actorUserId: sessionUser.id, actorLabel: sessionUser.email }
+              : { orgId: null, actorLabel: email ?? null }),
+            details: { method: signInMethod(ctx.path), status: returned.statusCode },
+            ...request,
+          });
+          return;
+        }
+        if (!failed && verifiesCode) {
+          await events.audit({
+            action: codeAction,
+            outcome: 'success',
+            actorUserId: sessionUser?.id,
+            actorLabel: sessionUser?.email,
+            ...request,
+          });
+          return;
+        }
+        const action = AUDITED_ACTIONS[ctx.path];
+        if (action === undefined) return;
+        const actor = created?.user ?? sessionUser;
         await events.audit({
-          action: verifiesCode ? codeAction : 'auth.sign_in',
-          outcome: 'success',
-          actorUserId: created.user.id,
-          actorLabel: created.user.email,
-          details: { method: signInMethod(ctx.path) },
+          action,
+          outcome: failed ? 'failure' : 'success',
+          actorUserId: actor?.id ?? null,
+          actorLabel: actor?.email ?? email ?? null,
+          ...(actor ? {} : { orgId: null }),
           ...request,
         });
-        return;
-      }
-      if (failed && isSignInPath(ctx.path) && returned.statusCode !== 302) {
-        // A wrong code from a signed-in member (Google sign-in waiting for its second factor) is
-        // the organization's business; a failure nobody is signed in for stays out of every log.
-        await events.audit({
-          action: verifiesCode ? 'mfa.challenge_failed' : 'auth.sign_in',
-          outcome: 'failure',
-          ...(verifiesCode && sessionUser
-            ? { actorUserId: sessionUser.id, actorLabel: sessionUser.email }
-            : { orgId: null, actorLabel: email ?? null }),
-          details: { method: signInMethod(ctx.path), status: returned.statusCode },
-          ...request,
-        });
-        return;
-      }
-      if (!failed && verifiesCode) {
-        await events.audit({
-          action: codeAction,
-          outcome: 'success',
-          actorUserId: sessionUser?.id,
-          actorLabel: sessionUser?.email,
-          ...request,
-        });
-        return;
-      }
-      const action = AUDITED_ACTIONS[ctx.path];
-      if (action === undefined) return;
-      const actor = created?.user ?? sessionUser;
-      await events.audit({
-        action,
-        outcome: failed ? 'failure' : 'success',
-        actorUserId: actor?.id ?? null,
-        actorLabel: actor?.email ?? email ?? null,
-        ...(actor ? {} : { orgId: null }),
-        ...request,
-      });
+      })();
+      const reworded = rewordedIdentityError(ctx.context.returned);
+      if (reworded) throw reworded;
     }),
   };
 }
