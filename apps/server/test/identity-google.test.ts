@@ -228,6 +228,32 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     ]);
   });
 
+  it('narrows the audit log by category, member and time', async () => {
+    type Page = { entries: { action: string; actorUserId: string | null }[] };
+    const read = async (query: string) => {
+      const response = await owner.get(`/api/audit?limit=200&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Page>().entries;
+    };
+    const security = await read('category=security');
+    expect(security.map((e) => e.action)).toEqual(expect.arrayContaining(['auth.sign_in', 'mfa.enabled']));
+    expect(security.every((e) => /^(auth|mfa|identity)\./.test(e.action))).toBe(true);
+    const setup = await read('category=setup');
+    expect(setup.map((e) => e.action)).toContain('onboarding.connected');
+    expect(setup.every((e) => /^(onboarding|google)\./.test(e.action))).toBe(true);
+
+    const me = (await owner.get('/api/auth/me')).json<{ user: { id: string } }>().user.id;
+    const mine = await read(`actorUserId=${me}`);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((e) => e.actorUserId === me)).toBe(true);
+    expect(await read(`from=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`)).toEqual(
+      [],
+    );
+    const unknown = await owner.get('/api/audit?category=everything');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('refreshes the organization Google token server-side and asks for reconsent on invalid_grant', async () => {
     const identity = identityOf(t.app);
     const db = t.testDb.database.db;

@@ -62,6 +62,22 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'onboarding.completed' }).first()).toBeVisible();
     await expect(page).toHaveTitle('Settings · Fleetdeck');
+    // The log narrows to a kind of action and a member, kept in the address to share.
+    await page.getByLabel('What', { exact: true }).selectOption({ label: 'Sync' });
+    await expect(page).toHaveURL(/\/settings\/audit\?category=sync$/);
+    await expect(page.getByRole('cell', { name: 'onboarding.completed' })).toHaveCount(0);
+    await page.getByLabel('What', { exact: true }).selectOption({ label: 'Setup and Google connection' });
+    await expect(page.getByRole('cell', { name: 'onboarding.completed' }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Organization' }).first()).toBeVisible();
+    const who = page.getByLabel('Who', { exact: true });
+    await expect(who.locator('option', { hasText: 'it-director@' })).toHaveCount(1);
+    await who.selectOption(
+      (await who.locator('option', { hasText: 'it-director@' }).getAttribute('value')) ?? '',
+    );
+    await expect(page).toHaveURL(/category=setup&who=/);
+    await expect(page.getByRole('cell', { name: 'onboarding.completed' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/settings\/audit$/);
 
     expect(
       await page.evaluate(() => (window as unknown as { fleetdeckMarker?: boolean }).fleetdeckMarker),

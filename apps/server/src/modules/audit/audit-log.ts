@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuditEntry, AuditPage, auditQuerySchema } from '@fleetdeck/shared/audit-contract';
+import {
+  AUDIT_CATEGORIES,
+  type AuditEntry,
+  type AuditPage,
+  type auditQuerySchema,
+} from '@fleetdeck/shared/audit-contract';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { castsTo } from '../../db/sql-values.ts';
@@ -73,6 +78,13 @@ export async function listAudit(db: Kysely<DB>, orgId: string, query: AuditQuery
     .orderBy('id', 'desc')
     .limit(query.limit + 1);
   if (query.action) q = q.where('action', '=', query.action);
+  if (query.category) {
+    const prefixes = AUDIT_CATEGORIES[query.category].prefixes;
+    // `_` is a LIKE wildcard (as in `saved_view.`): escaped, so prefixes match literally.
+    q = q.where((eb) =>
+      eb.or(prefixes.map((prefix) => eb('action', 'like', `${prefix.replaceAll('_', '\\_')}%`))),
+    );
+  }
   if (query.actorUserId) q = q.where('actor_user_id', '=', query.actorUserId);
   if (query.outcome) q = q.where('outcome', '=', query.outcome);
   if (query.from) q = q.where('occurred_at', '>=', new Date(query.from));

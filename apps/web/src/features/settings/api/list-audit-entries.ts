@@ -1,9 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditPage } from '@fleetdeck/shared/audit-contract';
+import type { AuditCategory, AuditPage } from '@fleetdeck/shared/audit-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
 
 export interface AuditFilters {
   readonly action?: string;
+  readonly category?: AuditCategory;
+  readonly actorUserId?: string;
+  /** ISO instants: from included, to excluded. */
+  readonly from?: string;
+  readonly to?: string;
   readonly outcome?: 'success' | 'failure';
 }
 
@@ -13,8 +18,10 @@ const PAGE_SIZE = 50;
 export function listAuditEntries(filters: AuditFilters, cursor: string | null): Promise<AuditPage> {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (cursor) params.set('cursor', cursor);
-  if (filters.action) params.set('action', filters.action);
-  if (filters.outcome) params.set('outcome', filters.outcome);
+  for (const key of ['action', 'category', 'actorUserId', 'from', 'to', 'outcome'] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
   return callIdentity<AuditPage>(`/api/audit?${params.toString()}`);
 }
 

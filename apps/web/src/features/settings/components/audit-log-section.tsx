@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AuditEntry } from '@fleetdeck/shared/audit-contract';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,9 +7,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useAuditEntries, type AuditFilters } from '../api/list-audit-entries.ts';
+import {
+  AuditFilters as AuditFilterBar,
+  dayStart,
+  readAuditFilters,
+  writeAuditFilters,
+} from './audit-filters.tsx';
 import { useMyMembership } from './use-my-role.ts';
 
-function AuditTable({ filters }: { filters: AuditFilters }) {
+/** What an action was done to, in words: the invited address rather than an invitation's id. */
+function targetText(entry: AuditEntry): string {
+  const email = entry.details['email'];
+  if (typeof email === 'string' && email !== '') return email;
+  if (entry.targetType === 'organization') return 'Organization';
+  if (!entry.targetType) return '—';
+  return `${entry.targetType.replaceAll('_', ' ')} ${entry.targetId ?? ''}`.trim();
+}
+
+function AuditTable({ filters, filtered }: { filters: AuditFilters; filtered: boolean }) {
   const audit = useAuditEntries(filters);
   if (audit.isPending) return <Skeleton className="h-40 w-full" />;
   if (audit.isError) return <FormMessage>{audit.error.message}</FormMessage>;
@@ -30,7 +46,7 @@ function AuditTable({ filters }: { filters: AuditFilters }) {
             {entries.length === 0 ? (
               <tr>
                 <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
-                  Nothing recorded yet.
+                  {filtered ? 'Nothing matches these filters.' : 'Nothing recorded yet.'}
                 </td>
               </tr>
             ) : null}
@@ -41,9 +57,7 @@ function AuditTable({ filters }: { filters: AuditFilters }) {
                 </td>
                 <td className="px-3 py-2">{entry.actorLabel ?? 'Fleetdeck'}</td>
                 <td className="px-3 py-2 font-mono text-xs">{entry.action}</td>
-                <td className="px-3 py-2 text-xs">
-                  {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : '—'}
-                </td>
+                <td className="px-3 py-2 text-xs break-all">{targetText(entry)}</td>
                 <td className="px-3 py-2">
                   <Badge tone={entry.outcome === 'success' ? 'success' : 'danger'}>{entry.outcome}</Badge>
                 </td>
@@ -66,10 +80,18 @@ function AuditTable({ filters }: { filters: AuditFilters }) {
   );
 }
 
-/** `/settings/audit`: every change made through Fleetdeck, newest first. */
+/** `/settings/audit`: every change made through Fleetdeck, newest first, narrowed by the URL's filters. */
 export function AuditLogSection() {
   const { role } = useMyMembership();
-  const [outcome, setOutcome] = useState<'' | 'success' | 'failure'>('');
+  const [params, setParams] = useSearchParams();
+  const values = readAuditFilters(params);
+  const filters: AuditFilters = {
+    ...(values.category ? { category: values.category } : {}),
+    ...(values.actorUserId ? { actorUserId: values.actorUserId } : {}),
+    ...(values.fromDay ? { from: dayStart(values.fromDay) } : {}),
+    ...(values.toDay ? { to: dayStart(values.toDay, true) } : {}),
+    ...(values.outcome ? { outcome: values.outcome } : {}),
+  };
   return (
     <Card>
       <CardHeader>
@@ -81,19 +103,11 @@ export function AuditLogSection() {
       <CardContent className="flex flex-col gap-4">
         {roleCan(role, 'audit.read') ? (
           <>
-            <label className="flex items-center gap-2 self-start text-sm">
-              Result
-              <select
-                className="h-8 rounded-md border border-input bg-surface px-2 text-sm"
-                value={outcome}
-                onChange={(event) => setOutcome(event.target.value as '' | 'success' | 'failure')}
-              >
-                <option value="">All</option>
-                <option value="success">Success</option>
-                <option value="failure">Failure</option>
-              </select>
-            </label>
-            <AuditTable filters={outcome ? { outcome } : {}} />
+            <AuditFilterBar
+              values={values}
+              onChange={(next) => setParams(writeAuditFilters(next), { replace: true })}
+            />
+            <AuditTable filters={filters} filtered={Object.keys(filters).length > 0} />
           </>
         ) : (
           <p className="text-sm text-muted-foreground">Only owners and admins read the audit log.</p>

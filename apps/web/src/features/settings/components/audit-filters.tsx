@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { AUDIT_CATEGORIES, type AuditCategory } from '@fleetdeck/shared/audit-contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { useMembers } from '../api/list-members.ts';
+
+/** The audit log's filters as the page keeps them (the URL's search parameters). */
+export interface AuditFilterValues {
+  readonly category: AuditCategory | '';
+  readonly actorUserId: string;
+  /** Calendar days, `YYYY-MM-DD`, in the admin's time zone; both ends included. */
+  readonly fromDay: string;
+  readonly toDay: string;
+  readonly outcome: '' | 'success' | 'failure';
+}
+
+export const NO_AUDIT_FILTERS: AuditFilterValues = {
+  category: '',
+  actorUserId: '',
+  fromDay: '',
+  toDay: '',
+  outcome: '',
+};
+
+const isCategory = (value: string): value is AuditCategory => Object.hasOwn(AUDIT_CATEGORIES, value);
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Why: a filtered log is a link an admin can share; unknown values in the URL are ignored. */
+export function readAuditFilters(params: URLSearchParams): AuditFilterValues {
+  const category = params.get('category') ?? '';
+  const outcome = params.get('result') ?? '';
+  const fromDay = params.get('from') ?? '';
+  const toDay = params.get('to') ?? '';
+  return {
+    category: isCategory(category) ? category : '',
+    actorUserId: (params.get('who') ?? '').slice(0, 200),
+    fromDay: isDay(fromDay) ? fromDay : '',
+    toDay: isDay(toDay) ? toDay : '',
+    outcome: outcome === 'success' || outcome === 'failure' ? outcome : '',
+  };
+}
+
+export function writeAuditFilters(values: AuditFilterValues): URLSearchParams {
+  const params = new URLSearchParams();
+  if (values.category) params.set('category', values.category);
+  if (values.actorUserId) params.set('who', values.actorUserId);
+  if (values.fromDay) params.set('from', values.fromDay);
+  if (values.toDay) params.set('to', values.toDay);
+  if (values.outcome) params.set('result', values.outcome);
+  return params;
+}
+
+/** Local midnight of a `YYYY-MM-DD` day as an ISO instant; `nextDay` gives the end of that day. */
+export function dayStart(day: string, nextDay = false): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + (nextDay ? 1 : 0)).toISOString();
+}
+
+function FilterLabel({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** Category, member, date range and result: the questions an admin brings to the log. */
+export function AuditFilters({
+  values,
+  onChange,
+}: {
+  values: AuditFilterValues;
+  onChange: (values: AuditFilterValues) => void;
+}) {
+  const members = useMembers(true);
+  const set = (patch: Partial<AuditFilterValues>) => onChange({ ...values, ...patch });
+  const filtered = Object.values(values).some((value) => value !== '');
+  return (
+    <div
+      className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+      role="group"
+      aria-label="Filter the audit log"
+    >
+      <FilterLabel id="audit-category" label="What">
+        <NativeSelect
+          id="audit-category"
+          value={values.category}
+          onChange={(event) => set({ category: isCategory(event.target.value) ? event.target.value : '' })}
+        >
+          <option value="">Everything</option>
+          {Object.entries(AUDIT_CATEGORIES).map(([id, { label }]) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FilterLabel>
+      <FilterLabel id="audit-who" label="Who">
+        <NativeSelect
+          id="audit-who"
+          value={values.actorUserId}
+          onChange={(event) => set({ actorUserId: event.target.value })}
+        >
+          <option value="">Anyone</option>
+          {(members.data?.members ?? []).map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.email}
+            </option>
+          ))}
+        </NativeSelect>
+      </FilterLabel>
+      <FilterLabel id="audit-from" label="From">
+        <Input
+          id="audit-from"
+          type="date"
+          value={values.fromDay}
+          max={values.toDay || undefined}
+          onChange={(event) => set({ fromDay: event.target.value })}
+        />
+      </FilterLabel>
+      <FilterLabel id="audit-to" label="To">
+        <Input
+          id="audit-to"
+          type="date"
+          value={values.toDay}
+          min={values.fromDay || undefined}
+          onChange={(event) => set({ toDay: event.target.value })}
+        />
+      </FilterLabel>
+      <FilterLabel id="audit-result" label="Result">
+        <NativeSelect
+          id="audit-result"
+          value={values.outcome}
+          onChange={(event) => {
+            const outcome = event.target.value;
+            set({ outcome: outcome === 'success' || outcome === 'failure' ? outcome : '' });
+          }}
+        >
+          <option value="">All</option>
+          <option value="success">Success</option>
+          <option value="failure">Failure</option>
+        </NativeSelect>
+      </FilterLabel>
+      <Button variant="ghost" disabled={!filtered} onClick={() => onChange(NO_AUDIT_FILTERS)}>
+        <X aria-hidden="true" />
+        Clear filters
+      </Button>
+    </div>
+  );
+}
