@@ -64,6 +64,13 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   await page.goto('/settings/google');
   await expect(page.getByRole('heading', { name: 'Google Workspace connection' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reconnect Google' })).toHaveCount(0);
+  // Signed in by email code only: that method is listed, not an empty box.
+  await page.goto('/settings/security');
+  const methods = page.getByRole('list', { name: 'Linked identities' });
+  await expect(methods.getByRole('listitem')).toHaveCount(1);
+  await expect(methods.getByRole('listitem')).toContainText('Email code');
+  await expect(methods.getByRole('listitem')).toContainText(`to ${viewerEmail}, always available`);
+  await expect(page.getByRole('button', { name: 'Link Google account' })).toBeVisible();
   // The sync page: the history is readable, but no sync can be started and the schedule is locked.
   await page.goto('/settings/sync');
   await expect(
