@@ -43,6 +43,16 @@ async function schools(page: Page): Promise<OrgUnit[]> {
   return orgUnits.filter((unit) => depth(unit.path) === 1).sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/** The device summary's values that are cut off (an ellipsis hides part of them). */
+async function clippedFacts(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('policy-device')
+    .locator('dd')
+    .evaluateAll((values) =>
+      values.filter((value) => value.scrollWidth > value.clientWidth + 1).map((value) => value.textContent),
+    );
+}
+
 function row(page: Page, schema: string) {
   return page.locator(`[data-testid="policy-row"][data-schema="${schema}"]`);
 }
@@ -61,6 +71,8 @@ test.describe('policy debugger', () => {
     await page.getByRole('button', { name: 'Find device' }).click();
     await expect(page).toHaveURL(new RegExp(`deviceId=${device.deviceId}`));
     await expect(page.getByTestId('policy-device')).toContainText(device.serialNumber);
+    // The user's address and the model are read whole, not cut off with room to spare.
+    expect(await clippedFacts(page)).toEqual([]);
     await expect(page.getByTestId('policy-org-unit')).toHaveText(
       `Effective policies for ${device.orgUnitPath}`,
     );
@@ -114,6 +126,7 @@ test.describe('policy debugger', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('policy-row').first()).toBeVisible();
     await screenshot(page, 'policy-device-mobile');
+    expect(await clippedFacts(page)).toEqual([]);
     await page.evaluate(() => window.localStorage.removeItem('fleetdeck:theme'));
   });
 

@@ -15,6 +15,8 @@ export function DeviceSummary({
   moveTo: string | undefined;
   onMoveTo: (id: string) => void;
 }) {
+  // Serial and asset ID are short codes; the rest wraps rather than hide what an admin looks for.
+  const wraps = new Set(['Model', 'User', 'Organizational unit']);
   const facts: ReadonlyArray<readonly [string, string | null]> = [
     ['Serial number', device.serialNumber],
     ['Asset ID', device.annotatedAssetId],
@@ -26,17 +28,14 @@ export function DeviceSummary({
     <Card className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end" data-testid="policy-device">
       <div className="flex min-w-0 flex-1 gap-3">
         <Laptop className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <dl className="grid min-w-0 grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+        <dl className="grid min-w-0 flex-1 grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
           {facts.map(([label, value]) => (
             <div
               key={label}
               className={label === 'Organizational unit' ? 'col-span-full min-w-0' : 'min-w-0'}
             >
               <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd
-                className={label === 'Organizational unit' ? 'break-all' : 'truncate'}
-                title={value ?? undefined}
-              >
+              <dd className={wraps.has(label) ? 'break-words' : 'truncate'} title={value ?? undefined}>
                 {value ?? '—'}
               </dd>
             </div>
