@@ -51,6 +51,20 @@ export class Browser {
     return this.request({ method: 'POST', url, payload });
   }
 
+  /** Email one-time-code sign-in, reading the code from the development outbox; the user's id. */
+  async signInWithEmailCode(email: string): Promise<string> {
+    const sent = await this.post('/api/identity/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    if (sent.statusCode !== 200)
+      throw new Error(`send-verification-otp answered ${sent.statusCode}: ${sent.body}`);
+    const outbox = await this.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const text = outbox.json<{ messages: { text: string }[] }>().messages[0]?.text ?? '';
+    const otp = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+    const signedIn = await this.post('/api/identity/sign-in/email-otp', { email, otp });
+    if (signedIn.statusCode !== 200)
+      throw new Error(`sign-in/email-otp answered ${signedIn.statusCode}: ${signedIn.body}`);
+    return signedIn.json<{ user: { id: string } }>().user.id;
+  }
+
   /** Google sign-in end to end: start at better-auth, consent at the emulator, return to the callback. */
   async signInWithGoogle(
     email: string,

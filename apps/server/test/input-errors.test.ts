@@ -17,14 +17,7 @@ describe(`malformed input answers 400, not 500 (${backendName})`, () => {
     t = await createTestApp({ PUBLIC_URL });
     owner = new Browser(t.app, '10.9.0.1');
     const email = 'owner@input.example';
-    await owner.post('/api/identity/email-otp/send-verification-otp', { email, type: 'sign-in' });
-    const outbox = await owner.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const otp = /\b(\d{6})\b/.exec(
-      outbox.json<{ messages: { text: string }[] }>().messages[0]?.text ?? '',
-    )?.[1];
-    const signedIn = await owner.post('/api/identity/sign-in/email-otp', { email, otp });
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const userId = signedIn.json<{ user: { id: string } }>().user.id;
+    const userId = await owner.signInWithEmailCode(email);
     const db = t.testDb.database.db;
     await sql`insert into org (id, name, google_customer_id, onboarding_completed_at)
       values (${ORG}, 'Input district', 'C-input', now())`.execute(db);

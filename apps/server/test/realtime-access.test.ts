@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import WebSocket from 'ws';
-import { orgTopic, type RealtimeFrame } from '@fleetdeck/shared/realtime-contract';
+import { orgTopic } from '@fleetdeck/shared/realtime-contract';
 import type * as HubModule from '../src/modules/realtime/realtime-hub.ts';
 import type { RealtimeHub } from '../src/modules/realtime/realtime-hub.ts';
 import { Browser, PUBLIC_URL } from './identity-browser.ts';
+import { TestSocket } from './realtime-socket.ts';
 import { backendName } from './test-database.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -29,71 +29,17 @@ vi.mock('../src/modules/realtime/realtime-hub.ts', async (importOriginal) => {
 
 const ORG = 'org-realtime-access';
 
-class Socket {
-  readonly frames: RealtimeFrame[] = [];
-  readonly ws: WebSocket;
-  closeCode = 0;
-  constructor(url: string, headers: Record<string, string>) {
-    this.ws = new WebSocket(url, { headers });
-    this.ws.on('message', (data) =>
-      this.frames.push(JSON.parse((data as Buffer).toString('utf8')) as RealtimeFrame),
-    );
-    this.ws.on('close', (code) => {
-      this.closeCode = code;
-    });
-  }
-  opened(): Promise<boolean> {
-    return new Promise((resolve) => {
-      this.ws.once('open', () => resolve(true));
-      this.ws.once('error', () => resolve(false));
-      this.ws.once('unexpected-response', () => resolve(false));
-    });
-  }
-  closed(timeoutMs = 3000): Promise<number | 'open'> {
-    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve(this.closeCode);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve('open'), timeoutMs);
-      this.ws.once('close', (code) => {
-        clearTimeout(timer);
-        resolve(code);
-      });
-    });
-  }
-  send(frame: RealtimeFrame): void {
-    this.ws.send(JSON.stringify(frame));
-  }
-  async next(match: (frame: RealtimeFrame) => boolean, timeoutMs = 3000): Promise<RealtimeFrame> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching frame in ${JSON.stringify(this.frames)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
 describe(`realtime events respect membership and viewer scope (${backendName})`, () => {
   let t: TestApp;
   let url: string;
-  const sockets: Socket[] = [];
+  const sockets: TestSocket[] = [];
   const owner = () => new Browser(t.app, '10.7.0.1');
   let ownerBrowser: Browser;
   let viewerBrowser: Browser;
   let viewerId: string;
 
-  const signIn = async (browser: Browser, email: string): Promise<string> => {
-    await browser.post('/api/identity/email-otp/send-verification-otp', { email, type: 'sign-in' });
-    const outbox = await browser.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const text = outbox.json<{ messages: { text: string }[] }>().messages[0]?.text ?? '';
-    const otp = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
-    const signedIn = await browser.post('/api/identity/sign-in/email-otp', { email, otp });
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-    return signedIn.json<{ user: { id: string } }>().user.id;
-  };
-
   const open = async (browser: Browser, origin = PUBLIC_URL) => {
-    const socket = new Socket(url, { cookie: browser.jar.header(), origin });
+    const socket = new TestSocket(url, { cookie: browser.jar.header(), origin });
     sockets.push(socket);
     return { socket, opened: await socket.opened() };
   };
@@ -113,8 +59,8 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
     url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/realtime`;
     ownerBrowser = owner();
     viewerBrowser = new Browser(t.app, '10.7.0.2');
-    const ownerId = await signIn(ownerBrowser, 'owner@review.example');
-    viewerId = await signIn(viewerBrowser, 'librarian@review.example');
+    const ownerId = await ownerBrowser.signInWithEmailCode('owner@realtime.example');
+    viewerId = await viewerBrowser.signInWithEmailCode('librarian@realtime.example');
     const db = t.testDb.database.db;
     await sql`insert into org (id, name, google_customer_id, onboarding_completed_at)
       values (${ORG}, 'Review district', 'C-review', now())`.execute(db);
@@ -123,7 +69,7 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
       (${ORG}, ${viewerId}, 'viewer', '["/Schools/North"]'::jsonb)`.execute(db);
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.ws.terminate();
+    for (const socket of sockets) socket.close();
     await t.close();
   });
 
@@ -160,7 +106,7 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
 
   it("stops a removed member's open socket from receiving the organization's events", async () => {
     const removed = new Browser(t.app, '10.7.0.3');
-    const removedId = await signIn(removed, 'leaver@review.example');
+    const removedId = await removed.signInWithEmailCode('leaver@realtime.example');
     await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${removedId}, 'technician')`.execute(
       t.testDb.database.db,
     );
@@ -180,7 +126,7 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
 
   it('closes the socket of a session signed out through the API', async () => {
     const leaving = new Browser(t.app, '10.7.0.4');
-    const leavingId = await signIn(leaving, 'signs-out@review.example');
+    const leavingId = await leaving.signInWithEmailCode('signs-out@realtime.example');
     await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${leavingId}, 'admin')`.execute(
       t.testDb.database.db,
     );
@@ -191,7 +137,7 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
 
   it('asks again at a heartbeat: a session that ended elsewhere closes the socket', async () => {
     const expiring = new Browser(t.app, '10.7.0.5');
-    const expiringId = await signIn(expiring, 'expires@review.example');
+    const expiringId = await expiring.signInWithEmailCode('expires@realtime.example');
     await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${expiringId}, 'technician')`.execute(
       t.testDb.database.db,
     );

@@ -1,44 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgTopic, type RealtimeFrame } from '@fleetdeck/shared/realtime-contract';
+import { orgTopic } from '@fleetdeck/shared/realtime-contract';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
 import { createRealtimeHub, type RealtimeHub } from '../src/modules/realtime/realtime-hub.ts';
 import { registerRealtime } from '../src/plugins/realtime.ts';
+import { TestSocket } from './realtime-socket.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
-
-/** A client socket that collects frames and can wait for one. */
-class TestSocket {
-  readonly frames: RealtimeFrame[] = [];
-  readonly socket: WebSocket;
-  closeCode: number | undefined;
-  constructor(url: string, org: string | undefined) {
-    this.socket = new WebSocket(org ? `${url}?org=${org}` : url);
-    this.socket.addEventListener('message', (event) =>
-      this.frames.push(JSON.parse(String(event.data)) as RealtimeFrame),
-    );
-    this.socket.addEventListener('close', (event) => {
-      this.closeCode = event.code;
-    });
-  }
-  opened(): Promise<boolean> {
-    return new Promise((resolve) => {
-      this.socket.addEventListener('open', () => resolve(true));
-      this.socket.addEventListener('error', () => resolve(false));
-    });
-  }
-  send(frame: RealtimeFrame): void {
-    this.socket.send(JSON.stringify(frame));
-  }
-  async next(match: (frame: RealtimeFrame) => boolean, timeoutMs = 3000): Promise<RealtimeFrame> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching frame in ${JSON.stringify(this.frames)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 describe(`realtime WebSocket (${backendName})`, () => {
   let testDb: TestDatabase;
@@ -49,7 +16,7 @@ describe(`realtime WebSocket (${backendName})`, () => {
   let url: string;
   const sockets: TestSocket[] = [];
   const connect = async (org: string | undefined) => {
-    const socket = new TestSocket(url, org);
+    const socket = new TestSocket(org ? `${url}?org=${org}` : url);
     sockets.push(socket);
     return { socket, opened: await socket.opened() };
   };
@@ -76,7 +43,7 @@ describe(`realtime WebSocket (${backendName})`, () => {
     url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/realtime`;
   });
   afterAll(async () => {
-    for (const { socket } of sockets) socket.close();
+    for (const socket of sockets) socket.close();
     await app.close();
     if (otherHub !== hub) await otherHub.close();
     await hub.close();
@@ -124,9 +91,6 @@ describe(`realtime WebSocket (${backendName})`, () => {
 
   it('closes a socket that stops sending heartbeats', async () => {
     const { socket } = await connect('org-4');
-    const deadline = Date.now() + 5000;
-    while (socket.closeCode === undefined && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(socket.closeCode).toBe(4000);
+    expect(await socket.closed(5000)).toBe(4000);
   });
 });

@@ -116,4 +116,42 @@ describe(`saved views (${backendName})`, () => {
     expect(badQuery.status).toBe(400);
     expect(badQuery.json<{ message: string }>().message).toContain('Did you mean "status"?');
   });
+
+  it('audits saving, changing and deleting a view, and nothing for a refused one', async () => {
+    const actions = async () =>
+      await testDb.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'target_id', 'details', 'actor_user_id'])
+        .where('org_id', '=', ORG)
+        .where('target_type', '=', 'saved_view')
+        .orderBy('occurred_at')
+        .execute();
+    const before = (await actions()).length;
+    const view = (await as(ADMIN, 'POST', '/api/saved-views', body('Lost devices', true))).json<SavedView>();
+    expect(
+      (await as(ADMIN, 'PUT', `/api/saved-views/${view.id}`, body('Lost and stolen', true))).status,
+    ).toBe(200);
+    expect((await as(ADMIN, 'DELETE', `/api/saved-views/${view.id}`)).status).toBe(204);
+    expect((await as(ADMIN, 'POST', '/api/saved-views', { ...body('x'), q: 'nonsense:(' })).status).toBe(400);
+    expect((await actions()).slice(before)).toEqual([
+      {
+        action: 'saved_view.created',
+        target_id: view.id,
+        details: { name: 'Lost devices', shared: true },
+        actor_user_id: 'user-admin',
+      },
+      {
+        action: 'saved_view.updated',
+        target_id: view.id,
+        details: { name: 'Lost and stolen', shared: true },
+        actor_user_id: 'user-admin',
+      },
+      {
+        action: 'saved_view.deleted',
+        target_id: view.id,
+        details: { name: 'Lost and stolen', shared: true },
+        actor_user_id: 'user-admin',
+      },
+    ]);
+  });
 });
