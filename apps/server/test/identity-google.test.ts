@@ -180,6 +180,51 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     );
   });
 
+  it('refuses an OU scope that would not limit the member as the admin meant', async () => {
+    const invite = (role: string, ouScope: string[]) =>
+      owner.post('/api/organization/invitations', { email: 'scoped@springfield.example', role, ouScope });
+    const refused = async (role: string, ouScope: string[], message: string) => {
+      const response = await invite(role, ouScope);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'invalid_request', message, status: 400 });
+    };
+    await refused(
+      'technician',
+      ['/Schools/North'],
+      'Only viewers are limited to organizational units; technicians, admins and owners work on every device Fleetdeck manages. Clear the OU scope, or choose the Viewer role.',
+    );
+    await refused(
+      'viewer',
+      ['/Staff'],
+      '/Staff is outside /Schools, the part of your organization Fleetdeck manages. Choose a unit within /Schools.',
+    );
+    // Once a sync has copied the organization's units, a unit it does not have is a typo.
+    await t.testDb.database.db
+      .insertInto('fleet_org_unit')
+      .values({
+        org_id: orgId,
+        org_unit_id: 'ou-north',
+        org_unit_path: '/Schools/North',
+        parent_org_unit_id: null,
+        name: 'North',
+        description: null,
+        raw: JSON.stringify({}),
+        seen_run_id: null,
+        updated_at: new Date(),
+        deleted_at: null,
+      })
+      .execute();
+    await refused(
+      'viewer',
+      ['/Schools/Nroth'],
+      'Your organization has no organizational unit /Schools/Nroth (as of the last sync). Check the spelling, or run a sync if the unit is new.',
+    );
+    const accepted = await invite('viewer', ['/schools/north']);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json()).toMatchObject({ ouScope: ['/schools/north'] });
+    await t.testDb.database.db.deleteFrom('fleet_org_unit').where('org_id', '=', orgId).execute();
+  });
+
   it('keeps a TOTP user at aal1 after Google sign-in with mfa_required until the challenge passes', async () => {
     const enable = await owner.post('/api/identity/two-factor/enable', {});
     expect(enable.statusCode, enable.body).toBe(200);

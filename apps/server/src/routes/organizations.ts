@@ -27,6 +27,7 @@ import {
   listInvitations,
   revokeInvitation,
 } from '../modules/organizations/invitations.ts';
+import { checkMemberScope } from '../modules/organizations/member-scope-check.ts';
 import {
   countOwners,
   findMember,
@@ -79,6 +80,7 @@ export async function organizationRoutes(
         throw appErrors.forbidden('Only an owner can grant or change the owner role.');
       if (target.role === 'owner' && role && role !== 'owner' && (await countOwners(db, actor.orgId)) <= 1)
         throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
+      if (ouScope) await checkMemberScope(db, actor.orgId, role ?? target.role, ouScope);
       await updateMember(db, actor.orgId, userId, { role, ouScope });
       onAccessChanged(actor.orgId, userId);
       await identity.audit({
@@ -146,6 +148,7 @@ export async function organizationRoutes(
       const actor = requireOrganization(request);
       if (!canAssignRole(actor.role, request.body.role))
         throw appErrors.forbidden('Only an owner can invite another owner.');
+      await checkMemberScope(db, actor.orgId, request.body.role, request.body.ouScope);
       const { invitation, token } = await createInvitation(db, actor.orgId, {
         ...request.body,
         invitedBy: actor.userId,

@@ -20,7 +20,10 @@ export function InvitationsList() {
       {pending.map((invitation) => (
         <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
           <span className="min-w-0 flex-1 truncate font-medium">{invitation.email}</span>
-          <span className="text-muted-foreground">{ROLE_LABELS[invitation.role]}</span>
+          <span className="text-muted-foreground">
+            {ROLE_LABELS[invitation.role]}
+            {invitation.ouScope.length > 0 ? ` of ${invitation.ouScope.join(', ')}` : ''}
+          </span>
           <span className="text-xs text-muted-foreground">
             expires {new Date(invitation.expiresAt).toLocaleDateString()}
           </span>

@@ -36,7 +36,7 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
   const invite = useCreateInvitation();
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const parsed = parseInvitation({ email, ouScope });
+    const parsed = parseInvitation({ email, ouScope: role === 'viewer' ? ouScope : '' });
     setInvalid(parsed.ok ? undefined : parsed.message);
     setSent(undefined);
     if (!parsed.ok) return;
@@ -67,13 +67,21 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
             onChange={(event) => setRole(event.target.value as MemberRole)}
           />
         </div>
-        <Field
-          id="invite-ou-scope"
-          label="OU scope (optional)"
-          placeholder="/Schools/North, /Staff"
-          value={ouScope}
-          onChange={(event) => setOuScope(event.target.value)}
-        />
+        {/* Only viewers are limited to units; for other roles the field would promise a limit that is not there. */}
+        {role === 'viewer' ? (
+          <Field
+            id="invite-ou-scope"
+            label="OU scope (optional)"
+            placeholder="/Schools/North, /Staff"
+            value={ouScope}
+            onChange={(event) => setOuScope(event.target.value)}
+          />
+        ) : (
+          <p className="text-xs text-muted-foreground sm:pb-2.5">
+            {role === 'technician' ? 'Technicians' : 'Admins and owners'} work on every device Fleetdeck
+            manages. Only viewers can be limited to organizational units.
+          </p>
+        )}
       </div>
       {error ? <FormMessage>{error}</FormMessage> : null}
       {sent ? <FormMessage tone="success">Invitation sent to {sent}.</FormMessage> : null}

@@ -64,7 +64,9 @@ export function MembersTable({ myRole, myUserId }: { myRole: MemberRole | undefi
                     )}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">
-                    {member.ouScope.length > 0 ? member.ouScope.join(', ') : 'Whole organization'}
+                    {member.role === 'viewer' && member.ouScope.length > 0
+                      ? member.ouScope.join(', ')
+                      : 'Whole organization'}
                   </td>
                   <td className="px-3 py-2 text-xs text-muted-foreground">
                     {new Date(member.joinedAt).toLocaleDateString()}
