@@ -15,6 +15,8 @@ describe(`realtime WebSocket (${backendName})`, () => {
   let otherHub: RealtimeHub;
   let url: string;
   const sockets: TestSocket[] = [];
+  /** Organizations whose sockets' access has ended (what identity's recheck would answer). */
+  const revoked = new Set<string>();
   const connect = async (org: string | undefined) => {
     const socket = new TestSocket(org ? `${url}?org=${org}` : url);
     sockets.push(socket);
@@ -34,9 +36,10 @@ describe(`realtime WebSocket (${backendName})`, () => {
         const org = (request.query as { org?: string }).org;
         if (!org) return null;
         const access = { orgId: org, userId: 'user-1', wholeFleet: true };
-        return { ...access, recheck: async () => access };
+        return { ...access, recheck: async () => (revoked.has(org) ? null : access) };
       },
       idleTimeoutMs: 1500,
+      recheckEveryMs: 200,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -92,5 +95,27 @@ describe(`realtime WebSocket (${backendName})`, () => {
   it('closes a socket that stops sending heartbeats', async () => {
     const { socket } = await connect('org-4');
     expect(await socket.closed(5000)).toBe(4000);
+  });
+  it('asks again on its own clock: a socket that sends no heartbeat still loses ended access', async () => {
+    const { socket } = await connect('org-5');
+    socket.send({ topic: orgTopic('org-5'), event: 'phx_join', payload: {}, ref: 'j' });
+    await socket.next((f) => f.ref === 'j');
+    revoked.add('org-5');
+    // Frames that are not heartbeats neither keep it open nor put off the question.
+    socket.send({ topic: orgTopic('org-5'), event: 'phx_join', payload: {}, ref: 'again' });
+    socket.ws.send('not a frame');
+    expect(await socket.closed(2000)).toBe(4401);
+    hub.publish('org-5', 'fleet.changed', { reason: 'action' });
+    expect(socket.frames.some((f) => f.event === 'fleet.changed')).toBe(false);
+  });
+
+  it('only heartbeats keep a socket open: other frames do not', async () => {
+    const { socket } = await connect('org-6');
+    const chatter = setInterval(() => socket.ws.send('{"topic":"x","event":"y"}'), 200);
+    try {
+      expect(await socket.closed(4000)).toBe(4000);
+    } finally {
+      clearInterval(chatter);
+    }
   });
 });

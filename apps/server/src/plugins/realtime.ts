@@ -19,6 +19,7 @@ export interface RealtimePluginOptions {
   readonly hub: RealtimeHub;
   readonly authorize: RealtimeAuthorizer;
   readonly idleTimeoutMs?: number | undefined;
+  readonly recheckEveryMs?: number | undefined;
 }
 
 /** Why: until identity provides one, no socket is authorized. */
@@ -44,7 +45,10 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimePl
         socket.close(4401, 'unauthorized');
         return;
       }
-      serveRealtimeSocket(socket, principal, options.hub, options.idleTimeoutMs);
+      serveRealtimeSocket(socket, principal, options.hub, {
+        idleTimeoutMs: options.idleTimeoutMs,
+        recheckEveryMs: options.recheckEveryMs,
+      });
     },
   );
 }

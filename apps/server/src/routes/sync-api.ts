@@ -13,6 +13,7 @@ import {
   type OrganizationPrincipal,
 } from '../modules/identity/request-guards.ts';
 import { isPastAbsoluteLifetime } from '../modules/identity/session-policy.ts';
+import { memberScope } from '../modules/organizations/ou-scope.ts';
 import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 import type { RealtimeAccess } from '../modules/realtime/realtime-session.ts';
 import { registerRealtime, type RealtimeAuthorizer } from '../plugins/realtime.ts';
@@ -97,31 +98,22 @@ async function realtimeAccess(
   db: Kysely<DB>,
   principal: OrganizationPrincipal,
 ): Promise<RealtimeAccess | null> {
-  const [session, member] = await Promise.all([
+  const [session, scope] = await Promise.all([
     db
       .selectFrom('session')
       .select(['createdAt', 'expiresAt'])
       .where('id', '=', principal.sessionId)
       .where('userId', '=', principal.userId)
       .executeTakeFirst(),
-    db
-      .selectFrom('org_member')
-      .select(['role', 'ou_scope'])
-      .where('org_id', '=', principal.orgId)
-      .where('user_id', '=', principal.userId)
-      .executeTakeFirst(),
+    memberScope(db, principal),
   ]);
-  if (!session || !member) return null;
+  if (!session || !scope) return null;
   if (
     new Date(session.expiresAt).getTime() <= Date.now() ||
     isPastAbsoluteLifetime(new Date(session.createdAt))
   )
     return null;
-  return {
-    orgId: principal.orgId,
-    userId: principal.userId,
-    wholeFleet: member.role !== 'viewer' || member.ou_scope.length === 0,
-  };
+  return { orgId: principal.orgId, userId: principal.userId, wholeFleet: scope.wholeTree };
 }
 
 /** Why: registered inside the authenticated product scope, so every route and socket is signed in. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -12,14 +13,23 @@ export function isWithinOu(path: string, root: string): boolean {
   return lowerPath === lowerRoot || lowerPath.startsWith(`${lowerRoot}/`);
 }
 
+export interface MemberScope {
+  readonly role: MemberRole;
+  /** The OU subtrees the member may see. */
+  readonly paths: string[];
+  /** Whether they are the organization's whole managed tree (anyone but a viewer given units). */
+  readonly wholeTree: boolean;
+}
+
 /**
  * Why: fleet queries must show a member only the OU subtrees they may see: the organization's
- * managed tree, narrowed to a viewer's granted subtrees when they have any.
+ * managed tree, narrowed to a viewer's granted subtrees when they have any. Undefined for someone
+ * who is not a member.
  */
-export async function allowedOuPaths(
+export async function memberScope(
   db: Kysely<DB>,
   principal: { orgId: string; userId: string },
-): Promise<string[]> {
+): Promise<MemberScope | undefined> {
   const row = await db
     .selectFrom('org_member')
     .innerJoin('org', 'org.id', 'org_member.org_id')
@@ -27,7 +37,20 @@ export async function allowedOuPaths(
     .where('org_member.org_id', '=', principal.orgId)
     .where('org_member.user_id', '=', principal.userId)
     .executeTakeFirst();
-  if (!row) return [];
-  if (row.role !== 'viewer' || row.scope.length === 0) return [row.managed];
-  return row.scope.filter((path) => isWithinOu(path, row.managed));
+  if (!row) return undefined;
+  if (row.role !== 'viewer' || row.scope.length === 0)
+    return { role: row.role, paths: [row.managed], wholeTree: true };
+  return {
+    role: row.role,
+    paths: row.scope.filter((path) => isWithinOu(path, row.managed)),
+    wholeTree: false,
+  };
+}
+
+/** Why: the OU subtrees of `memberScope`; none for someone who is not a member. */
+export async function allowedOuPaths(
+  db: Kysely<DB>,
+  principal: { orgId: string; userId: string },
+): Promise<string[]> {
+  return (await memberScope(db, principal))?.paths ?? [];
 }

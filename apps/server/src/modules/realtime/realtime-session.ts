@@ -14,8 +14,9 @@ import { ACCESS_CHANGED, type AccessChanged, type HubEvent, type RealtimeHub } f
  * One client socket speaking the protocol of realtime-contract.ts: heartbeats, joining and leaving
  * its organization's channel, and the organization's broadcasts while joined. A socket may only
  * join the channel of the organization it was authorized for, and keeps listening only while its
- * member may: access is asked again at every heartbeat and at once when the member's access
- * changed (removed, another role or units, signed out); events wait while it is asked.
+ * member may: access is asked again on the server's clock (every heartbeat interval), when it
+ * joins, and at once when the member's access changed (removed, another role or units, signed
+ * out); events wait while it is asked.
  */
 
 export interface RealtimeAccess {
@@ -41,19 +42,32 @@ interface Held {
   readonly payload: unknown;
 }
 
+export interface RealtimeSocketTimings {
+  /** Silence after which the server closes the socket (no heartbeat). */
+  readonly idleTimeoutMs?: number | undefined;
+  /** How often the server asks again, whatever the client sends. */
+  readonly recheckEveryMs?: number | undefined;
+}
+
 /** Why: the protocol lives here so the plugin stays a thin upgrade route. */
 export function serveRealtimeSocket(
   socket: WebSocket,
   principal: RealtimePrincipal,
   hub: RealtimeHub,
-  idleTimeoutMs = SERVER_IDLE_TIMEOUT_MS,
+  {
+    idleTimeoutMs = SERVER_IDLE_TIMEOUT_MS,
+    recheckEveryMs = HEARTBEAT_INTERVAL_MS,
+  }: RealtimeSocketTimings = {},
 ): void {
-  const joined = new Map<string, () => void>();
+  const topic = orgTopic(principal.orgId);
+  let joined = false;
   let access: RealtimeAccess = principal;
-  let checkedAt = Date.now();
   let checking: Promise<void> | undefined;
   let held: Held[] | undefined;
-  let ended = false;
+  // Changed by calls that narrowing cannot see (a change heard, a negative answer).
+  const state = { askAgain: false, ended: false };
+  const endedNow = () => state.ended;
+  const askedAgain = () => state.askAgain;
   const send = (frame: RealtimeFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
@@ -64,23 +78,30 @@ export function serveRealtimeSocket(
       payload: { status, response },
       ref: frame.ref ?? null,
     });
+  // Heard from the start, joined or not: a change of the member's access is asked about at once.
+  const unsubscribe = hub.subscribe(principal.orgId, hear);
+  // Asked again on the server's clock, whatever the client sends or leaves out.
+  const rechecks = setInterval(() => void recheck(), recheckEveryMs);
   let idle = setTimeout(() => socket.close(4000, 'heartbeat timeout'), idleTimeoutMs);
   socket.on('message', (data: Buffer) => {
-    clearTimeout(idle);
-    idle = setTimeout(() => socket.close(4000, 'heartbeat timeout'), idleTimeoutMs);
     const frame = parseFrame(data);
     if (!frame) return;
     if (frame.event === PROTOCOL_EVENTS.heartbeat && frame.topic === HEARTBEAT_TOPIC) {
-      if (Date.now() - checkedAt >= HEARTBEAT_INTERVAL_MS / 2) void recheck();
+      // Only a heartbeat proves the client is there.
+      clearTimeout(idle);
+      idle = setTimeout(() => socket.close(4000, 'heartbeat timeout'), idleTimeoutMs);
       return reply(frame, 'ok');
     }
-    if (frame.event === PROTOCOL_EVENTS.join) return join(frame);
+    if (frame.event === PROTOCOL_EVENTS.join) return void join(frame);
     if (frame.event === PROTOCOL_EVENTS.leave) return leave(frame);
     reply(frame, 'error', { reason: 'unknown event' });
   });
   socket.on('close', () => {
     clearTimeout(idle);
-    stopListening();
+    clearInterval(rechecks);
+    unsubscribe();
+    joined = false;
+    held = undefined;
   });
 
   /** The events held while access was asked again (none once the socket stopped listening). */
@@ -90,45 +111,48 @@ export function serveRealtimeSocket(
     return waiting;
   }
 
-  function stopListening(): void {
-    for (const unsubscribe of joined.values()) unsubscribe();
-    joined.clear();
-    held = undefined;
-  }
-
+  /** Asks whether the member may still listen; a change heard meanwhile is asked about again. */
   function recheck(): Promise<void> {
-    checking ??= (async () => {
-      held = [];
-      try {
-        const next = await principal.recheck();
-        if (!next || next.orgId !== principal.orgId || next.userId !== principal.userId) {
-          ended = true;
-          stopListening();
-          socket.close(ACCESS_ENDED_CLOSE_CODE, 'access ended');
-          return;
+    if (checking) {
+      state.askAgain = true;
+      return checking;
+    }
+    checking = (async () => {
+      held ??= [];
+      do {
+        state.askAgain = false;
+        try {
+          const next = await principal.recheck();
+          if (!next || next.orgId !== principal.orgId || next.userId !== principal.userId) {
+            state.ended = true;
+            joined = false;
+            held = undefined;
+            socket.close(ACCESS_ENDED_CLOSE_CODE, 'access ended');
+            return;
+          }
+          access = next;
+        } catch {
+          // The database did not answer: keep what was known and ask again on the next tick.
         }
-        access = next;
-        checkedAt = Date.now();
-      } catch {
-        // The database did not answer: keep what was known and ask again at the next heartbeat.
-      } finally {
-        checking = undefined;
-        for (const item of release()) forward(item);
-      }
-    })();
+      } while (askedAgain() && !endedNow());
+    })().finally(() => {
+      checking = undefined;
+      for (const item of release()) forward(item);
+    });
     return checking;
   }
 
-  function forward({ topic, event, payload }: Held): void {
-    if (ended || !joined.has(topic)) return;
-    send({ topic, event, payload: visiblePayload(event, payload, access), ref: null });
+  function forward({ topic: heldTopic, event, payload }: Held): void {
+    if (state.ended || !joined) return;
+    send({ topic: heldTopic, event, payload: visiblePayload(event, payload, access), ref: null });
   }
 
-  function hear(topic: string, event: HubEvent, payload: unknown): void {
+  function hear(event: HubEvent, payload: unknown): void {
     if (event === ACCESS_CHANGED) {
       if ((payload as Partial<AccessChanged> | null)?.userId === principal.userId) void recheck();
       return;
     }
+    if (!joined) return;
     if (held) {
       if (held.length >= MAX_HELD_EVENTS) held.shift();
       held.push({ topic, event, payload });
@@ -137,22 +161,17 @@ export function serveRealtimeSocket(
     forward({ topic, event, payload });
   }
 
-  function join(frame: RealtimeFrame): void {
-    if (ended || frame.topic !== orgTopic(principal.orgId))
-      return reply(frame, 'error', { reason: 'unauthorized' });
-    if (!joined.has(frame.topic)) {
-      const topic = frame.topic;
-      joined.set(
-        topic,
-        hub.subscribe(principal.orgId, (event, payload) => hear(topic, event, payload)),
-      );
-    }
+  async function join(frame: RealtimeFrame): Promise<void> {
+    if (state.ended || frame.topic !== topic) return reply(frame, 'error', { reason: 'unauthorized' });
+    // Joining is when listening starts: it is asked about first.
+    await recheck();
+    if (endedNow()) return;
+    joined = true;
     reply(frame, 'ok');
   }
 
   function leave(frame: RealtimeFrame): void {
-    joined.get(frame.topic)?.();
-    joined.delete(frame.topic);
+    if (frame.topic === topic) joined = false;
     reply(frame, 'ok');
     send({ topic: frame.topic, event: PROTOCOL_EVENTS.close, payload: {}, ref: frame.ref ?? null });
   }
