@@ -139,10 +139,25 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     expect(link.startsWith(`${PUBLIC_URL}/invitations/accept?token=`)).toBe(true);
 
     const viewer = new Browser(t.app, '10.0.1.4');
+    expect((await viewer.get(`/api/invitations/preview?token=${token}`)).statusCode).toBe(401);
     await viewer.signInWithGoogle(VIEWER_EMAIL);
+    // Before accepting, the link says what it joins and who asked.
+    const preview = await viewer.get(`/api/invitations/preview?token=${token}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      organizationName: expect.any(String) as string,
+      email: VIEWER_EMAIL,
+      role: 'viewer',
+      ouScope: ['/Schools/North'],
+      invitedBy: expect.stringContaining(OWNER_EMAIL) as string,
+    });
     const accepted = await viewer.post('/api/invitations/accept', { token });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await viewer.post('/api/invitations/accept', { token })).statusCode).toBe(404);
+    expect((await viewer.get(`/api/invitations/preview?token=${token}`)).json()).toMatchObject({
+      error: 'not_found',
+      message: 'This invitation link is invalid, expired or already used. Ask for a new invitation.',
+    });
     expect((await viewer.post('/api/auth/session-status')).json()).toEqual({ onboarded: true });
 
     expect(

@@ -61,8 +61,16 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   const invitation = await latestMail(request, viewerEmail, /You are invited/);
   expect(invitation.link).toMatch(/\/invitations\/accept\?token=/);
   await page.goto(invitation.link ?? '');
+  // The page says what the link joins, and who asked, before anything is accepted.
+  await expect(page.getByTestId('invitation-summary')).toContainText(
+    `${admin.name} (${admin.email}) invited you to join`,
+  );
+  await expect(page.getByTestId('invitation-summary')).toContainText(
+    'as a viewer, seeing /Adams Elementary School and below.',
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Join .+ on Fleetdeck$/);
   await page.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(page.getByText('You joined the organization as viewer.')).toBeVisible();
+  await expect(page.getByText(/^You joined .+ as a viewer\.$/)).toBeVisible();
   await page.getByRole('link', { name: 'Go to the dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 

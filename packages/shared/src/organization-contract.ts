@@ -111,12 +111,22 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 export const invitationListResponseSchema = z.object({ invitations: z.array(invitationSchema) });
 
-export const invitationAcceptRequestSchema = z
-  .object({
-    token: z
-      .string()
-      .min(20)
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+$/),
-  })
-  .strict();
+const invitationTokenSchema = z
+  .string()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+export const invitationAcceptRequestSchema = z.object({ token: invitationTokenSchema }).strict();
+
+/** `GET /api/invitations/preview?token=`: what accepting joins, shown before the button. */
+export const invitationPreviewQuerySchema = z.object({ token: invitationTokenSchema }).strict();
+export const invitationPreviewSchema = z.object({
+  organizationName: z.string(),
+  email: z.string(),
+  role: memberRoleSchema,
+  ouScope: z.array(z.string()),
+  invitedBy: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

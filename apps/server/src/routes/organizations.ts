@@ -5,6 +5,8 @@ import {
   invitationAcceptRequestSchema,
   invitationCreateRequestSchema,
   invitationListResponseSchema,
+  invitationPreviewQuerySchema,
+  invitationPreviewSchema,
   invitationSchema,
   memberListResponseSchema,
   memberUpdateRequestSchema,
@@ -25,6 +27,7 @@ import {
   acceptInvitation,
   createInvitation,
   listInvitations,
+  previewInvitation,
   revokeInvitation,
 } from '../modules/organizations/invitations.ts';
 import { checkMemberScope } from '../modules/organizations/member-scope-check.ts';
@@ -188,6 +191,15 @@ export async function organizationRoutes(
         targetId: request.params.id,
       });
       return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    '/api/invitations/preview',
+    { schema: { querystring: invitationPreviewQuerySchema, response: { 200: invitationPreviewSchema } } },
+    async (request, reply) => {
+      requirePrincipal(request);
+      return reply.header('cache-control', 'no-store').send(await previewInvitation(db, request.query.token));
     },
   );
 

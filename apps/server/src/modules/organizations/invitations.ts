@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Invitation } from '@fleetdeck/shared/organization-contract';
+import type { Invitation, InvitationPreview } from '@fleetdeck/shared/organization-contract';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
@@ -104,6 +104,41 @@ export async function revokeInvitation(db: Kysely<DB>, orgId: string, invitation
     throw appErrors.notFound('No pending invitation with this id in your organization.');
 }
 
+const INVALID_LINK = 'This invitation link is invalid, expired or already used. Ask for a new invitation.';
+
+/**
+ * Why: the invited person sees which organization, role and units they are joining, and who asked,
+ * before accepting. Only the link's holder can read it (the token is the secret), signed in.
+ */
+export async function previewInvitation(db: Kysely<DB>, token: string): Promise<InvitationPreview> {
+  const row = await db
+    .selectFrom('org_invitation')
+    .innerJoin('org', 'org.id', 'org_invitation.org_id')
+    .leftJoin('user', 'user.id', 'org_invitation.invited_by')
+    .select([
+      'org.name as organizationName',
+      'org_invitation.email',
+      'org_invitation.role',
+      'org_invitation.ou_scope',
+      'org_invitation.expires_at',
+      'org_invitation.accepted_at',
+      'org_invitation.revoked_at',
+      'user.name as inviterName',
+      'user.email as inviterEmail',
+    ])
+    .where('org_invitation.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || statusOf(row) !== 'pending') throw appErrors.notFound(INVALID_LINK);
+  return {
+    organizationName: row.organizationName,
+    email: row.email,
+    role: row.role,
+    ouScope: row.role === 'viewer' ? row.ou_scope : [],
+    invitedBy: row.inviterName && row.inviterEmail ? `${row.inviterName} (${row.inviterEmail})` : null,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
+}
+
 /** Why: the invited person, signed in with the invited email, joins with the invited role and scope. */
 export async function acceptInvitation(
   db: Kysely<DB>,
@@ -117,10 +152,7 @@ export async function acceptInvitation(
       .where('token_hash', '=', hashToken(token))
       .forUpdate()
       .executeTakeFirst();
-    if (!row || statusOf(row) !== 'pending')
-      throw appErrors.notFound(
-        'This invitation link is invalid, expired or already used. Ask for a new invitation.',
-      );
+    if (!row || statusOf(row) !== 'pending') throw appErrors.notFound(INVALID_LINK);
     if (row.email !== user.email.toLowerCase())
       throw new AppError(
         'invitation_email_mismatch',

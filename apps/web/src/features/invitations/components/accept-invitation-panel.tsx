@@ -1,42 +1,84 @@
 import { Link, useSearchParams } from 'react-router';
 import { MailCheck } from 'lucide-react';
+import type { InvitationPreview } from '@fleetdeck/shared/organization-contract';
+import type { MemberRole } from '@fleetdeck/shared/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { useInvitationPreview } from '../api/get-invitation-preview.ts';
+
+const ROLE_WORDS: Record<MemberRole, string> = {
+  owner: 'an owner',
+  admin: 'an admin',
+  technician: 'a technician',
+  viewer: 'a viewer',
+};
+
+/** Who asked, for which organization, role and units, and until when. */
+function InvitationSummary({ preview }: { preview: InvitationPreview }) {
+  return (
+    <div className="flex gap-3 text-sm" data-testid="invitation-summary">
+      <MailCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+      <p className="text-muted-foreground">
+        {preview.invitedBy ? `${preview.invitedBy} invited you` : 'You are invited'} to join{' '}
+        <strong className="text-foreground">{preview.organizationName}</strong> as{' '}
+        <strong className="text-foreground">{ROLE_WORDS[preview.role]}</strong>
+        {preview.ouScope.length > 0 ? `, seeing ${preview.ouScope.join(', ')} and below` : ''}. The link works
+        until {new Date(preview.expiresAt).toLocaleDateString()}.
+      </p>
+    </div>
+  );
+}
 
 /** `/invitations/accept?token=`: the emailed link; the signed-in user joins the organization. */
 export function AcceptInvitationPanel() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { session } = useAuthSession();
+  const preview = useInvitationPreview(token);
   const accept = useAcceptInvitation();
+  const signedInAs = session?.user.email ?? '';
+  const otherAddress =
+    preview.data !== undefined && preview.data.email.toLowerCase() !== signedInAs.toLowerCase();
+  const heading = preview.data
+    ? `Join ${preview.data.organizationName} on Fleetdeck`
+    : 'Join your team on Fleetdeck';
   return (
     <div className="mx-auto w-full max-w-md pt-[4vh]">
-      <h1 className="text-2xl font-semibold tracking-tight">Join your team on Fleetdeck</h1>
+      <h1 className="text-2xl font-semibold tracking-tight break-words">{heading}</h1>
       <Card className="mt-6">
         <CardContent className="flex flex-col gap-4">
-          <div className="flex gap-3 text-sm text-muted-foreground">
-            <MailCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
-            <p>
-              You are signed in as <strong className="text-foreground">{session?.user.email}</strong>. The
-              invitation must be for this address.
-            </p>
-          </div>
           {token === '' ? (
             <FormMessage>This link has no invitation in it. Open the link from the email again.</FormMessage>
+          ) : null}
+          {preview.isPending && token !== '' ? <Skeleton className="h-12 w-full" /> : null}
+          {preview.data ? <InvitationSummary preview={preview.data} /> : null}
+          {preview.error && !accept.isSuccess ? <FormMessage>{preview.error.message}</FormMessage> : null}
+          {otherAddress ? (
+            <FormMessage>
+              This invitation was sent to {preview.data.email}, and you are signed in as {signedInAs}. Sign
+              out, then sign in with {preview.data.email} to accept it.
+            </FormMessage>
           ) : null}
           {accept.error ? <FormMessage>{accept.error.message}</FormMessage> : null}
           {accept.isSuccess ? (
             <>
-              <FormMessage tone="success">You joined the organization as {accept.data.role}.</FormMessage>
+              <FormMessage tone="success">
+                You joined {preview.data?.organizationName ?? 'the organization'} as{' '}
+                {ROLE_WORDS[accept.data.role]}.
+              </FormMessage>
               <Button asChild>
                 <Link to="/dashboard">Go to the dashboard</Link>
               </Button>
             </>
           ) : (
-            <Button disabled={token === '' || accept.isPending} onClick={() => accept.mutate(token)}>
+            <Button
+              disabled={!preview.data || otherAddress || accept.isPending}
+              onClick={() => accept.mutate(token)}
+            >
               {accept.isPending ? 'Joining…' : 'Accept invitation'}
             </Button>
           )}

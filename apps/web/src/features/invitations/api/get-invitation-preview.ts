@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InvitationPreview } from '@fleetdeck/shared/organization-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+/** `GET /api/invitations/preview?token=`: the organization, role and inviter behind a link. */
+export function getInvitationPreview(token: string): Promise<InvitationPreview> {
+  return callIdentity<InvitationPreview>(`/api/invitations/preview?token=${encodeURIComponent(token)}`);
+}
+
+export const invitationPreviewQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitations', 'preview', token],
+    queryFn: () => getInvitationPreview(token),
+    retry: false,
+  });
+
+/** Why: the accept page says what the link joins before the button is pressed. */
+export function useInvitationPreview(token: string) {
+  return useQuery({ ...invitationPreviewQuery(token), enabled: token !== '' });
+}
