@@ -80,8 +80,8 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   // ── end identity ──
 
   const web = await registerWebApp(app, path.resolve(config.webDistDir ?? DEFAULT_WEB_DIST));
-  // Unknown paths are rate limited too: scanners probe them by the thousand.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  // Unknown paths are rate limited too, by the app's first hook (plugins/security.ts).
+  app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && web) {
       const answered = web.fallback(request, reply);
       if (answered) return answered;

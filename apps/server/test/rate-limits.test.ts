@@ -28,4 +28,31 @@ describe(`API rate limits cannot be sidestepped (${backendName})`, () => {
     }
     expect(statuses).toContain(429);
   });
+  it('keeps a route to its own tighter limit (client error reports: 30 a minute, whatever the API limit)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/client-errors',
+        remoteAddress: '10.8.0.3',
+        payload: { message: `render failed ${i}`, path: '/dashboard' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 202)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('limits paths no route answers, as scanners probe them, but never health probes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url: `/wp-admin/${i}.php`, remoteAddress: '10.8.0.4' }))
+          .statusCode,
+      );
+    }
+    expect(statuses).toContain(429);
+    const health = await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.8.0.4' });
+    expect(health.statusCode).toBe(200);
+  });
 });

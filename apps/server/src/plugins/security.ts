@@ -41,29 +41,28 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: false,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    // Static files and health probes are cheap and polled; limits guard the API.
-    allowList: (request) => !isApiRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests: the limit is ${context.max} per ${context.after === '1 minute' ? 'minute' : context.after}. Wait ${Math.ceil(context.ttl / 1000)} s and try again.`,
     }),
   });
-  // The app's first hook: every request is counted before anything else runs, whoever sent it.
-  app.addHook('onRequest', app.rateLimit());
+  // The app's first hook: every limited request is counted before anything else runs, whoever
+  // sent it. A route with a tighter limit of its own (`config.rateLimit`) is left to that limit:
+  // the plugin counts a request once, so counting it here would switch its own limit off.
+  const limit = app.rateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLimited(request) || request.routeOptions.config.rateLimit !== undefined) return;
+    await limit.call(app, request, reply);
+  });
 }
 
 /**
- * Why: the router decodes the path (`/%61pi/devices` is `/api/devices`), so what is limited is
- * decided by the route the request reached, or, for a path no route matches, by the decoded path.
+ * Why: the API and any path no route answers (scanners probe them by the thousand; the SPA's own
+ * pages come back through that path too) are limited; static files and health probes, cheap and
+ * polled, are not. The router decodes the path (`/%61pi/devices` is `/api/devices`), so this reads
+ * the route the request reached, not its raw URL.
  */
-export function isApiRequest(request: FastifyRequest): boolean {
+export function isLimited(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
-  if (route !== undefined) return route.startsWith('/api/');
-  const path = request.url.split('?')[0] ?? '';
-  try {
-    return decodeURIComponent(path).startsWith('/api/');
-  } catch {
-    // A path that does not decode reaches no route; counting it costs nothing.
-    return true;
-  }
+  return route === undefined || route.startsWith('/api/');
 }
