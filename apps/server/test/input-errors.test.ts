@@ -57,4 +57,14 @@ describe(`malformed input answers 400, not 500 (${backendName})`, () => {
     });
     expect400(response);
   });
+  it('page links with a time zone PostgreSQL refuses (+99, +05:99)', async () => {
+    const fleet = Buffer.from(
+      JSON.stringify(['lastSync', 'asc', '2026-01-01 00:00:00+99', 'device-1']),
+    ).toString('base64url');
+    expect400(await owner.get(`/api/devices?sort=lastSync&dir=asc&cursor=${fleet}`));
+    const audit = Buffer.from('2026-11-26 10:20:30+05:99|0a1b2c3d-0000-4000-8000-00000000abcd').toString(
+      'base64url',
+    );
+    expect400(await owner.get(`/api/audit?cursor=${audit}`));
+  });
 });

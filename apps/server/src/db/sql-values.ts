@@ -7,7 +7,10 @@
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/;
+/** PostgreSQL's `real` (float4): finite, at most this large, and zero or at least this small. */
+const REAL_MAX = 3.4028234e38;
+const REAL_MIN = 1.1754944e-38;
 const INTEGER = /^-?\d{1,18}$/;
 const REAL = /^-?(?:\d{1,20}(?:\.\d{1,20})?|\.\d{1,20})(?:e[+-]?\d{1,3})?$/i;
 
@@ -25,15 +28,20 @@ export function castsTo(value: string, type: CastType): boolean {
     case 'timestamptz': {
       const match = TIMESTAMP.exec(value);
       if (!isCalendarDate(match)) return false;
-      const [hour, minute, second] = [match?.[4], match?.[5], match?.[6]].map((part) => Number(part ?? 0));
-      return (hour ?? 0) < 24 && (minute ?? 0) < 60 && (second ?? 0) < 60;
+      const [hour, minute, second, offsetHours, offsetMinutes] = [4, 5, 6, 7, 8].map((at) =>
+        Number(match?.[at] ?? 0),
+      ) as [number, number, number, number, number];
+      // PostgreSQL refuses a zone displacement past 15:59.
+      return hour < 24 && minute < 60 && second < 60 && offsetHours <= 15 && offsetMinutes < 60;
     }
     case 'bigint':
       return INTEGER.test(value);
     case 'int':
       return INTEGER.test(value) && Number(value) >= -2_147_483_648 && Number(value) <= 2_147_483_647;
-    case 'real':
-      return REAL.test(value) && Number.isFinite(Number(value));
+    case 'real': {
+      const magnitude = Math.abs(Number(value));
+      return REAL.test(value) && magnitude <= REAL_MAX && (magnitude === 0 || magnitude >= REAL_MIN);
+    }
   }
 }
 
