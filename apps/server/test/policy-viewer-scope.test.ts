@@ -53,8 +53,21 @@ describe(`the policy debugger keeps a viewer inside their OUs (${backendName})`,
     });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain(hiddenPath);
-    expect(response.json<{ message: string }>().message).toMatch(
-      /among the organizational units you may see/,
+    const hidden = response.json<{ error: string; message: string }>();
+    expect(hidden.message).toMatch(/among the organizational units you may see/);
+
+    // An address nobody has gets the same answer: the viewer cannot tell the two apart.
+    const nobody = `nobody-${Date.now()}@${state.emailOf(student).split('@')[1] ?? ''}`;
+    const unknown = await harness.app.inject({
+      method: 'GET',
+      url: `/api/policy/effective?orgUnitId=${encodeURIComponent(mine.id)}&user=${encodeURIComponent(nobody)}`,
+      headers: { 'x-org': ORG, 'x-role': 'viewer', 'x-scope': mine.path },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const answer = unknown.json<{ error: string; message: string }>();
+    expect(answer.error).toBe(hidden.error);
+    expect(answer.message.replace(nobody, '<email>')).toBe(
+      hidden.message.replace(state.emailOf(student), '<email>'),
     );
   });
 });

@@ -66,21 +66,24 @@ function pick(context: OuContext, orgUnitId: string): PolicyOrgUnit {
 function unitAt(context: OuContext, path: string, email: string): PolicyOrgUnit {
   const unit = context.units.find((candidate) => candidate.path.toLowerCase() === path.toLowerCase());
   if (unit) return unit;
-  const known = [...context.paths.values()].some(
-    (candidate) => candidate.toLowerCase() === path.toLowerCase(),
+  // Only reached for a path inside the caller's units (userOf hides the others), so naming it is safe.
+  throw new AppError(
+    POLICY_ERROR_IDS.userNotFound,
+    409,
+    `The account of ${email} is in ${path}, which Fleetdeck has not synced yet. Run a sync, then try again.`,
   );
-  throw known
-    ? new AppError(
-        POLICY_ERROR_IDS.userNotFound,
-        404,
-        // The unit is not named: it is one this member may not see.
-        `No user ${email} among the organizational units you may see. Check the address, or ask an owner for access to the unit of that account.`,
-      )
-    : new AppError(
-        POLICY_ERROR_IDS.userNotFound,
-        409,
-        `The account of ${email} is in ${path}, which Fleetdeck has not synced yet. Run a sync, then try again.`,
-      );
+}
+
+/**
+ * Why: a member limited to some units learns nothing of accounts outside them, not even whether
+ * one exists: an unknown address and an account elsewhere get this same answer.
+ */
+function hiddenUser(email: string): AppError {
+  return new AppError(
+    POLICY_ERROR_IDS.userNotFound,
+    404,
+    `No user ${email} among the organizational units you may see. Check the address (it must be the primary email), or ask an owner for access to the unit of that account.`,
+  );
 }
 
 function rowsOf(loads: readonly NamespaceLoad[], unit: PolicyOrgUnit, paths: Map<string, string>) {
@@ -115,7 +118,15 @@ export function createPolicyService(db: Kysely<DB>, source: PolicySource, users:
     email: string,
     refresh: boolean,
   ): Promise<PolicyUser> => {
-    const found = await users.find({ orgId: caller.orgId, email, refresh, api: caller.userApi });
+    const limited = !caller.allowedPaths.includes('/');
+    const found = await users
+      .find({ orgId: caller.orgId, email, refresh, api: caller.userApi })
+      .catch((error: unknown) => {
+        throw limited && error instanceof AppError && error.id === POLICY_ERROR_IDS.userNotFound
+          ? hiddenUser(email)
+          : error;
+      });
+    if (!caller.allowedPaths.some((root) => isWithinOu(found.orgUnitPath, root))) throw hiddenUser(email);
     return {
       email: found.primaryEmail,
       name: found.name?.fullName?.trim() || null,
