@@ -87,6 +87,15 @@ export default tseslint.config(
           patterns: [{ group: ['node:*'], message: 'The web app runs in the browser.' }],
         },
       ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'React',
+          property: 'lazy',
+          message:
+            'Use lazyComponent (lib/lazy-component.ts): a chunk loaded on demand must heal with one reload after a deployment.',
+        },
+      ],
     },
   },
   {

@@ -19,7 +19,6 @@ import {
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
-import { recordAudit } from '../modules/audit/audit-log.ts';
 import { readFacets } from '../modules/fleet/device-facets.ts';
 import { deviceRelation } from '../modules/fleet/device-relation.ts';
 import {
@@ -46,6 +45,7 @@ import {
 } from '../modules/fleet/saved-views.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
 import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
+import { auditRequest, type RequestActor } from './request-audit.ts';
 
 /**
  * The fleet table's API: the device list (query, sort, keyset pages, counts), facets, pasted-list
@@ -146,17 +146,11 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     const { where, sort, dir, columns } = csv;
     const counter = { rows: 0 };
     const audit = (outcome: 'success' | 'failure') =>
-      recordAudit(db, {
+      auditRequest(db, request, actorOf(caller), {
         action: 'fleet.export',
         outcome,
-        orgId: caller.orgId,
-        actorUserId: caller.userId,
-        actorLabel: caller.email,
         targetType: 'fleet',
         targetId: caller.orgId,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        requestId: request.id,
         details: { ...csv.details, sort, dir, columns, rows: counter.rows },
       }).catch((error: unknown) => request.log.error({ err: error }, 'export audit failed'));
     async function* audited(): AsyncGenerator<string> {
@@ -283,19 +277,16 @@ function auditView(
   action: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted',
   view: SavedView,
 ): Promise<void> {
-  return recordAudit(db, {
+  return auditRequest(db, request, actorOf(caller), {
     action,
-    outcome: 'success',
-    orgId: caller.orgId,
-    actorUserId: caller.userId,
-    actorLabel: caller.email,
     targetType: 'saved_view',
     targetId: view.id,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    requestId: request.id,
     details: { name: view.name, shared: view.shared },
   });
+}
+
+function actorOf(caller: FleetCaller): RequestActor {
+  return { orgId: caller.orgId, userId: caller.userId, label: caller.email };
 }
 
 /** Why: identity's guards answer "who, which organization, which OU subtrees" for the fleet API. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { Permission } from '@fleetdeck/shared/permissions';
@@ -15,7 +15,7 @@ import {
 } from '@fleetdeck/shared/sync-contract';
 import type { DB } from '../db/schema.ts';
 import { appErrors } from '../errors/app-error.ts';
-import { recordAudit } from '../modules/audit/audit-log.ts';
+import { auditRequest, type RequestAuditEvent } from './request-audit.ts';
 import { decodeRunCursor, encodeRunCursor, presentSyncRun } from '../modules/sync/sync-run-presenter.ts';
 import { getRun, listRuns } from '../modules/sync/sync-run-repository.ts';
 import { readSchedule, writeSchedule } from '../modules/sync/sync-schedule-repository.ts';
@@ -54,18 +54,14 @@ function auditSync(
   db: Kysely<DB>,
   request: FastifyRequest,
   tenant: SyncTenant,
-  event: { action: string; targetType: string; targetId: string; details: Record<string, unknown> },
+  event: RequestAuditEvent,
 ): Promise<void> {
-  return recordAudit(db, {
-    ...event,
-    outcome: 'success',
-    orgId: tenant.orgId,
-    actorUserId: tenant.userId,
-    actorLabel: tenant.actorLabel ?? null,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    requestId: request.id,
-  });
+  return auditRequest(
+    db,
+    request,
+    { orgId: tenant.orgId, userId: tenant.userId, label: tenant.actorLabel },
+    event,
+  );
 }
 
 /** Why: thin handlers over the sync service and repositories, one per endpoint. */
@@ -84,20 +80,20 @@ export async function syncRoutes(
     async (request, reply) => {
       if (!boss) throw appErrors.unavailable('Syncing is not running on this server. Try again in a minute.');
       const tenant = await access.tenantOf(request);
-      const { run, created } = await startSync(db, boss, {
-        ...tenant,
-        kind: request.body.kind,
-        trigger: request.body.trigger,
-        requestedBy: tenant.userId,
-      });
-      // A press that found a run already open started nothing: only a new run is an action.
-      if (created)
-        await auditSync(db, request, tenant, {
-          action: 'sync.started',
-          targetType: 'sync_run',
-          targetId: run.id,
-          details: { kind: run.kind, trigger: request.body.trigger },
-        });
+      const { run, created } = await startSync(
+        db,
+        boss,
+        { ...tenant, kind: request.body.kind, trigger: request.body.trigger, requestedBy: tenant.userId },
+        // A press that found a run already open started nothing: only a new run is an action,
+        // recorded in the transaction that creates it.
+        (trx, started) =>
+          auditSync(trx, request, tenant, {
+            action: 'sync.started',
+            targetType: 'sync_run',
+            targetId: started.id,
+            details: { kind: started.kind, trigger: request.body.trigger },
+          }),
+      );
       return reply.code(202).send({ run: presentSyncRun(run), created });
     },
   );
@@ -152,22 +148,26 @@ export async function syncRoutes(
     },
     async (request) => {
       const tenant = await access.tenantOf(request);
-      const before = await readSchedule(db, tenant.orgId);
-      const after = await writeSchedule(db, tenant.orgId, tenant.customerId, request.body);
-      await auditSync(db, request, tenant, {
-        action: 'sync.schedule_changed',
-        targetType: 'organization',
-        targetId: tenant.orgId,
-        details: {
-          before: {
-            enabled: before.enabled,
-            intervalMinutes: before.intervalMinutes,
-            fullEveryHours: before.fullEveryHours,
+      return db.transaction().execute(async (trx) => {
+        // The row is locked first, so the "before" recorded is the one this write replaced.
+        await sql`select 1 from sync_schedule where org_id = ${tenant.orgId} for update`.execute(trx);
+        const before = await readSchedule(trx, tenant.orgId);
+        const after = await writeSchedule(trx, tenant.orgId, tenant.customerId, request.body);
+        await auditSync(trx, request, tenant, {
+          action: 'sync.schedule_changed',
+          targetType: 'organization',
+          targetId: tenant.orgId,
+          details: {
+            before: {
+              enabled: before.enabled,
+              intervalMinutes: before.intervalMinutes,
+              fullEveryHours: before.fullEveryHours,
+            },
+            after: request.body,
           },
-          after: request.body,
-        },
+        });
+        return after;
       });
-      return after;
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { SyncKind } from '@fleetdeck/shared/sync-contract';
 import type { DB } from '../../db/schema.ts';
@@ -29,6 +29,8 @@ export async function startSync(
   db: Kysely<DB>,
   boss: PgBoss,
   input: StartSyncInput,
+  /** Runs in the transaction that creates a new run (its audit entry), never for a run found open. */
+  onCreated?: (trx: Transaction<DB>, run: SyncRunRow) => Promise<void>,
 ): Promise<{ run: SyncRunRow; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     // Onboarding's sync makes the first copy; once one succeeded, a late or repeated start (a
@@ -43,6 +45,7 @@ export async function startSync(
     if (created) {
       const job: SyncRunJob = { runId: row.id, orgId: input.orgId };
       await boss.send(SYNC_RUN_QUEUE, job, { singletonKey: input.orgId, db: transactionDb(trx) });
+      await onCreated?.(trx, row);
     }
     return { run: row, created };
   });
