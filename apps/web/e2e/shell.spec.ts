@@ -95,6 +95,34 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
+  test('onboarding after Google access was lost says so and offers Reconnect Google at once', async ({
+    page,
+  }) => {
+    // The organization's grant revoked at Google, as the server then reports it (not onboarded).
+    await page.route('**/api/onboarding/status', async (route) => {
+      const response = await route.fetch();
+      const status = (await response.json()) as { google: Record<string, unknown> | null };
+      await route.fulfill({
+        response,
+        json: {
+          ...status,
+          onboarded: false,
+          step: 'signed_in',
+          google: { ...status.google, status: 'needs_reconsent' },
+        },
+      });
+    });
+    await page.goto('/onboarding');
+    await expect(page.getByTestId('google-access-lost')).toContainText(
+      'Fleetdeck lost access to Google Workspace for',
+    );
+    await expect(page.getByTestId('google-access-lost')).toContainText(
+      'Your settings, team and devices are kept. Choose Reconnect Google',
+    );
+    await expect(page.getByRole('button', { name: 'Reconnect Google' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect Google Workspace' })).toBeVisible();
+  });
+
   test('the device page shows the validated device ID', async ({ page, consoleGuard }) => {
     // A well-formed id that is no device of this organization: the API answers 404, which Chromium logs.
     consoleGuard.allow(/status of 404/);

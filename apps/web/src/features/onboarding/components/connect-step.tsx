@@ -66,7 +66,9 @@ export function ConnectStep({ status }: { status: OnboardingStatusResponse }) {
         >
           {connect.isPending ? 'Checking your Workspace…' : 'Connect Google Workspace'}
         </Button>
-        {needsGoogle || missing.length > 0 ? <ReconnectGoogleButton /> : null}
+        {needsGoogle || missing.length > 0 || status.google?.status === 'needs_reconsent' ? (
+          <ReconnectGoogleButton />
+        ) : null}
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Building, FolderTree, RefreshCcw } from 'lucide-react';
+import { Building, FolderTree, KeyRound, RefreshCcw } from 'lucide-react';
 import { roleCan } from '@fleetdeck/shared/permissions';
+import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -61,8 +62,20 @@ export function OnboardingWizard({
     </div>
   );
 
+  // An organization that was set up and then lost its Google grant: say so, and that nothing is lost.
+  const lostGoogle = data.google?.status === 'needs_reconsent' && org !== null;
+
   return (
     <div className="flex flex-col gap-6">
+      {lostGoogle ? (
+        <Banner tone="warning" icon={<KeyRound aria-hidden="true" />} data-testid="google-access-lost">
+          Fleetdeck lost access to Google Workspace for {org.name} (the grant was revoked or has expired), so
+          it cannot read or change devices. Your settings, team and devices are kept.{' '}
+          {manages
+            ? 'Choose Reconnect Google and approve every requested access, then Connect Google Workspace.'
+            : 'Ask an owner or admin of your organization to reconnect Google.'}
+        </Banner>
+      ) : null}
       {data.onboarded ? (
         <FormMessage tone="success">
           {org?.name ?? 'Your organization'} is set up. You can go to the dashboard.
