@@ -71,8 +71,11 @@ test.describe('policy debugger', () => {
     await page.getByRole('button', { name: 'Find device' }).click();
     await expect(page).toHaveURL(new RegExp(`deviceId=${device.deviceId}`));
     await expect(page.getByTestId('policy-device')).toContainText(device.serialNumber);
-    // The user's address and the model are read whole, not cut off with room to spare.
+    // The user's address and the model are read whole, not cut off with room to spare, and an
+    // address is not broken over two lines on a desktop screen.
     expect(await clippedFacts(page)).toEqual([]);
+    const userValue = page.getByTestId('policy-device').locator('div', { hasText: /^User/ }).locator('dd');
+    expect((await userValue.boundingBox())?.height ?? 0).toBeLessThan(28);
     await expect(page.getByTestId('policy-org-unit')).toHaveText(
       `Effective policies for ${device.orgUnitPath}`,
     );

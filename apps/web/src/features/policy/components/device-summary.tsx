@@ -3,6 +3,12 @@ import type { PolicyDevice, PolicyOrgUnit } from '@fleetdeck/shared/policy-contr
 import { Card } from '../../../components/ui/card.tsx';
 import { OrgUnitSelect } from './org-unit-select.tsx';
 
+/** An address and a unit path get the width they need to be read on one line where there is room. */
+const SPANS: Readonly<Record<string, string>> = {
+  User: 'col-span-full min-w-0 sm:col-span-2',
+  'Organizational unit': 'col-span-full min-w-0',
+};
+
 /** The device whose policies are shown: who and where it is, and a "what if it moved" entry. */
 export function DeviceSummary({
   device,
@@ -30,10 +36,7 @@ export function DeviceSummary({
         <Laptop className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <dl className="grid min-w-0 flex-1 grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
           {facts.map(([label, value]) => (
-            <div
-              key={label}
-              className={label === 'Organizational unit' ? 'col-span-full min-w-0' : 'min-w-0'}
-            >
+            <div key={label} className={SPANS[label] ?? 'min-w-0'}>
               <dt className="text-xs text-muted-foreground">{label}</dt>
               <dd className={wraps.has(label) ? 'break-words' : 'truncate'} title={value ?? undefined}>
                 {value ?? '—'}
