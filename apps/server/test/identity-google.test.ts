@@ -181,6 +181,14 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
       payload: { role: 'technician' },
     });
     expect(promote.statusCode).toBe(204);
+    // The log names the member changed by address, not by an id nobody recognises.
+    const changed = (await owner.get('/api/audit?action=members.role_changed')).json<{
+      entries: { targetType: string; details: Record<string, unknown> }[];
+    }>().entries;
+    expect(changed[0]).toMatchObject({
+      targetType: 'user',
+      details: { email: VIEWER_EMAIL, from: 'viewer', to: 'technician' },
+    });
     const actions = (await owner.get('/api/audit?limit=200'))
       .json<{ entries: { action: string }[] }>()
       .entries.map((e) => e.action);

@@ -94,7 +94,12 @@ export async function organizationRoutes(
         actorLabel: actor.email,
         targetType: 'user',
         targetId: userId,
-        details: { from: target.role, to: role ?? target.role, ouScope: ouScope ?? target.ouScope },
+        details: {
+          email: target.email,
+          from: target.role,
+          to: role ?? target.role,
+          ouScope: ouScope ?? target.ouScope,
+        },
       });
       return reply.code(204).send();
     },
@@ -126,7 +131,7 @@ export async function organizationRoutes(
         actorLabel: actor.email,
         targetType: 'user',
         targetId: userId,
-        details: { role: target.role },
+        details: { email: target.email, role: target.role },
       });
       return reply.code(204).send();
     },

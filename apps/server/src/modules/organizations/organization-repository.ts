@@ -124,12 +124,13 @@ export async function findMember(
   db: Executor,
   orgId: string,
   userId: string,
-): Promise<{ role: MemberRole; ouScope: string[] } | undefined> {
+): Promise<{ role: MemberRole; ouScope: string[]; email: string | null } | undefined> {
   return db
     .selectFrom('org_member')
-    .select(['role', 'ou_scope as ouScope'])
-    .where('org_id', '=', orgId)
-    .where('user_id', '=', userId)
+    .leftJoin('user', 'user.id', 'org_member.user_id')
+    .select(['org_member.role', 'org_member.ou_scope as ouScope', 'user.email'])
+    .where('org_member.org_id', '=', orgId)
+    .where('org_member.user_id', '=', userId)
     .executeTakeFirst();
 }
 
