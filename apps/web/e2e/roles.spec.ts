@@ -55,12 +55,19 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   await page.getByRole('menuitem', { name: 'Sign out of this device' }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  // The viewer signs in with an email code and accepts the emailed invitation.
-  await signInWithEmailCode(page, request, viewerEmail);
-  await expect(page).toHaveURL(/\/onboarding$/);
+  // The emailed link, opened signed out, asks for the invited address (maybe not a Google account).
   const invitation = await latestMail(request, viewerEmail, /You are invited/);
   expect(invitation.link).toMatch(/\/invitations\/accept\?token=/);
   await page.goto(invitation.link ?? '');
+  await expect(page).toHaveURL(/\/login\?next=%2Finvitations%2Faccept/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in to accept your invitation' }),
+  ).toBeVisible();
+  await expect(page.getByText('Use the address the invitation was sent to')).toBeVisible();
+
+  // The viewer signs in with an email code and lands back on the invitation to accept it.
+  await signInWithEmailCode(page, request, viewerEmail);
+  await expect(page).toHaveURL(/\/invitations\/accept\?token=/);
   // The page says what the link joins, and who asked, before anything is accepted.
   await expect(page.getByTestId('invitation-summary')).toContainText(
     `${admin.name} (${admin.email}) invited you to join`,

@@ -64,10 +64,16 @@ export function LoginPanel() {
       </Frame>
     );
   }
+  // Opened from an invitation email: the person may have no Google Workspace admin account at all.
+  const invited = next?.startsWith('/invitations/accept') === true;
   return (
     <Frame
-      title="Sign in to Fleetdeck"
-      subtitle="Use the Google Workspace account you manage your Chromebooks with."
+      title={invited ? 'Sign in to accept your invitation' : 'Sign in to Fleetdeck'}
+      subtitle={
+        invited
+          ? 'Use the address the invitation was sent to: with Google if it is a Google account, or with a code we email you.'
+          : 'Use the Google Workspace account you manage your Chromebooks with.'
+      }
     >
       {googleError ? <FormMessage>{googleError}</FormMessage> : null}
       <GoogleSignInButton next={next ?? '/dashboard'} />
