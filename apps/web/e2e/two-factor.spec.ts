@@ -49,6 +49,11 @@ test('a user with TOTP passes the challenge after Google sign-in before any guar
   await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
   await screenshot(page, 'second-factor-challenge');
 
+  // Lost phone: the backup-code mode says what to enter, and the way back is one click.
+  await page.getByRole('button', { name: 'Use a backup code' }).click();
+  await expect(page.getByText('Enter one of the backup codes you kept when you set it up')).toBeVisible();
+  await expect(page.getByText('Enter the code your authenticator app shows')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Use your authenticator app' }).click();
   await page.getByLabel('Authentication code').fill('12345');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter the 6-digit code from your authenticator app.');

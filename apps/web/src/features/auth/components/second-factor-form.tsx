@@ -33,7 +33,10 @@ export function SecondFactorForm({ email, onCancel }: { email: string; onCancel:
       <div className="flex items-start gap-3">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
         <p className="text-sm text-muted-foreground">
-          {email} has two-step verification. Enter the code your authenticator app shows for Fleetdeck.
+          {email} has two-step verification.{' '}
+          {useBackup
+            ? 'Enter one of the backup codes you kept when you set it up; each works once.'
+            : 'Enter the code your authenticator app shows for Fleetdeck.'}
         </p>
       </div>
       <Field
