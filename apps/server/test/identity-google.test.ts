@@ -181,6 +181,14 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
       payload: { role: 'technician' },
     });
     expect(promote.statusCode).toBe(204);
+    // Only viewers are limited to units: the scope goes with the role, and would not come back,
+    // unchecked, were they made a viewer again.
+    const promoted = await t.testDb.database.db
+      .selectFrom('org_member')
+      .select('ou_scope')
+      .where('user_id', '=', me.user.id)
+      .executeTakeFirstOrThrow();
+    expect(promoted.ou_scope).toEqual([]);
     // The log names the member changed by address, not by an id nobody recognises.
     const changed = (await owner.get('/api/audit?action=members.role_changed')).json<{
       entries: { targetType: string; details: Record<string, unknown> }[];

@@ -84,7 +84,10 @@ export async function organizationRoutes(
       if (target.role === 'owner' && role && role !== 'owner' && (await countOwners(db, actor.orgId)) <= 1)
         throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
       if (ouScope) await checkMemberScope(db, actor.orgId, role ?? target.role, ouScope);
-      await updateMember(db, actor.orgId, userId, { role, ouScope });
+      // Only viewers are limited to units: a member given another role keeps no scope that would
+      // come back, unchecked, should they be made a viewer again.
+      const scope = ouScope ?? (role && role !== 'viewer' ? [] : undefined);
+      await updateMember(db, actor.orgId, userId, { role, ouScope: scope });
       onAccessChanged(actor.orgId, userId);
       await identity.audit({
         action: 'members.role_changed',
@@ -98,7 +101,7 @@ export async function organizationRoutes(
           email: target.email,
           from: target.role,
           to: role ?? target.role,
-          ouScope: ouScope ?? target.ouScope,
+          ouScope: scope ?? target.ouScope,
         },
       });
       return reply.code(204).send();

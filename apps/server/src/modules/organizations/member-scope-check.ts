@@ -27,13 +27,26 @@ export async function checkMemberScope(
     throw appErrors.invalidRequest(
       `${outside} is outside ${managed}, the part of your organization Fleetdeck manages. Choose a unit within ${managed}.`,
     );
-  const units = await db
-    .selectFrom('fleet_org_unit')
-    .select((eb) => eb.fn<string>('lower', ['org_unit_path']).as('path'))
-    .where('org_id', '=', orgId)
-    .where('deleted_at', 'is', null)
-    .execute();
-  if (units.length === 0) return; // No sync has copied the units yet: nothing to check against.
+  // Only the units named are read (an organization may have tens of thousands), plus whether a
+  // sync has copied any unit yet: before that there is nothing to check against.
+  const named = [...new Set(ouScope.map((path) => path.toLowerCase()))];
+  const [units, copied] = await Promise.all([
+    db
+      .selectFrom('fleet_org_unit')
+      .select((eb) => eb.fn<string>('lower', ['org_unit_path']).as('path'))
+      .where('org_id', '=', orgId)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb(eb.fn('lower', ['org_unit_path']), 'in', named))
+      .execute(),
+    db
+      .selectFrom('fleet_org_unit')
+      .select('org_unit_id')
+      .where('org_id', '=', orgId)
+      .where('deleted_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  if (!copied) return;
   const known = new Set(units.map((unit) => unit.path));
   const unknown = ouScope.find((path) => path !== '/' && !known.has(path.toLowerCase()));
   if (unknown)
