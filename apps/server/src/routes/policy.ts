@@ -19,7 +19,7 @@ import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
 import { appErrors } from '../errors/app-error.ts';
-import { recordAudit } from '../modules/audit/audit-log.ts';
+import { auditRequest } from './request-audit.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
 import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
@@ -93,18 +93,18 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
   ): Promise<T> => {
     if (!refresh) return run();
     const record = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-      recordAudit(db, {
-        action: 'policy.refresh',
-        outcome,
-        orgId: caller.orgId,
-        actorUserId: caller.userId,
-        targetType: 'org_unit',
-        targetId: target.slice(0, 200),
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        requestId: request.id,
-        details: { route: request.routeOptions.url, ...details },
-      });
+      auditRequest(
+        db,
+        request,
+        { orgId: caller.orgId, userId: caller.userId },
+        {
+          action: 'policy.refresh',
+          outcome,
+          targetType: 'org_unit',
+          targetId: target.slice(0, 200),
+          details: { route: request.routeOptions.url, ...details },
+        },
+      );
     try {
       const result = await run();
       await record('success', {});
