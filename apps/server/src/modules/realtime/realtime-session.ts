@@ -37,7 +37,6 @@ export const ACCESS_ENDED_CLOSE_CODE = 4401;
 const MAX_HELD_EVENTS = 200;
 
 interface Held {
-  readonly topic: string;
   readonly event: HubEvent;
   readonly payload: unknown;
 }
@@ -142,9 +141,9 @@ export function serveRealtimeSocket(
     return checking;
   }
 
-  function forward({ topic: heldTopic, event, payload }: Held): void {
+  function forward({ event, payload }: Held): void {
     if (state.ended || !joined) return;
-    send({ topic: heldTopic, event, payload: visiblePayload(event, payload, access), ref: null });
+    send({ topic, event, payload: visiblePayload(event, payload, access), ref: null });
   }
 
   function hear(event: HubEvent, payload: unknown): void {
@@ -155,10 +154,10 @@ export function serveRealtimeSocket(
     if (!joined) return;
     if (held) {
       if (held.length >= MAX_HELD_EVENTS) held.shift();
-      held.push({ topic, event, payload });
+      held.push({ event, payload });
       return;
     }
-    forward({ topic, event, payload });
+    forward({ event, payload });
   }
 
   async function join(frame: RealtimeFrame): Promise<void> {
