@@ -1,3 +1,4 @@
+import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -73,7 +74,7 @@ export async function authSessionRoutes(
     tell();
   };
 
-  const audited = async (request: FastifyRequest, principal: Principal, action: string) =>
+  const audited = async (request: FastifyRequest, principal: Principal, action: AuditAction) =>
     identity.audit({
       action,
       outcome: 'success',
@@ -114,7 +115,7 @@ export async function authSessionRoutes(
       local: 'auth.sign_out',
       others: 'auth.sign_out_others',
       global: 'auth.sign_out_everywhere',
-    };
+    } as const;
     await audited(request, principal, action[request.body.scope]);
     return reply.code(204).send();
   });

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -12,7 +13,7 @@ export interface RequestActor {
 }
 
 export interface RequestAuditEvent {
-  readonly action: string;
+  readonly action: AuditAction;
   readonly outcome?: 'success' | 'failure' | undefined;
   readonly targetType: string;
   readonly targetId: string;

@@ -5,13 +5,15 @@ import {
   type AuditPage,
   type auditQuerySchema,
 } from '@fleetdeck/shared/audit-contract';
+import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { castsTo } from '../../db/sql-values.ts';
 import { appErrors } from '../../errors/app-error.ts';
 
 export interface AuditEvent {
-  readonly action: string;
+  /** Catalogued with its label for the audit log page. */
+  readonly action: AuditAction;
   readonly outcome: 'success' | 'failure';
   /** Omitted: taken from the actor's membership, so identity events land in their organization. */
   readonly orgId?: string | null | undefined;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import type { RequestDeprovisionReason } from '@fleetdeck/google/directory/device-status-change.schema';
 import type { DeviceBatchOutcome } from '@fleetdeck/google/directory/device-batches';
@@ -79,7 +80,7 @@ export async function changeDeviceStatus(
   request: ChangeStatusRequest,
 ): Promise<DeviceDetail> {
   const device = requireLiveDevice(await requireDevice(ctx.deps.db, ctx.tenant, deviceId));
-  const action = `device.${request.action}`;
+  const action = `device.${request.action}` as const;
   const details = statusDetails(request);
   const updated = await callGoogle(ctx, action, device.device_id, details, async () => {
     const google = ctx.deps.googleFor(ctx.tenant);
@@ -139,7 +140,7 @@ function throwIfRefused(outcome: DeviceBatchOutcome | undefined, stoppedBy: Erro
 
 async function callGoogle<T>(
   ctx: Ctx,
-  action: string,
+  action: AuditAction,
   deviceId: string,
   details: Record<string, unknown>,
   call: () => Promise<T>,
@@ -159,7 +160,7 @@ async function callGoogle<T>(
 
 async function commit(
   ctx: Ctx,
-  action: string,
+  action: AuditAction,
   device: ChromeOsDevice,
   details: Record<string, unknown>,
 ): Promise<DeviceDetail> {
@@ -175,7 +176,7 @@ async function commit(
 }
 
 /** Why: every device audit event names the organization, the member, the device and the request. */
-export function auditBase(ctx: Ctx, action: string, deviceId: string) {
+export function auditBase(ctx: Ctx, action: AuditAction, deviceId: string) {
   return {
     action,
     orgId: ctx.tenant.orgId,

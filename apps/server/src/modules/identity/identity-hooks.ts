@@ -1,3 +1,4 @@
+import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { IDENTITY_MESSAGES } from '@fleetdeck/shared/identity-messages';
 import type { AuditEvent } from '../audit/audit-log.ts';
@@ -73,7 +74,7 @@ function signInMethod(path: string): string {
   return 'password';
 }
 
-const AUDITED_ACTIONS: Record<string, string> = {
+const AUDITED_ACTIONS: Record<string, AuditAction> = {
   '/sign-out': 'auth.sign_out',
   '/revoke-session': 'auth.session_revoked',
   '/revoke-sessions': 'auth.sign_out_everywhere',

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import type { Kysely } from 'kysely';
 import { createGoogleClient } from '@fleetdeck/google/google-client';
 import { GOOGLE_BASE_URLS } from '@fleetdeck/google/google-hosts';
@@ -187,7 +188,7 @@ async function auditStep(
   deps: Pick<OnboardingDependencies, 'identity'>,
   actor: Pick<Principal, 'userId' | 'email'>,
   orgId: string,
-  action: string,
+  action: AuditAction,
   details?: Record<string, unknown>,
 ): Promise<void> {
   await deps.identity.audit({

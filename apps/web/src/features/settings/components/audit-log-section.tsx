@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { auditActionLabel } from '@fleetdeck/shared/audit-actions';
 import type { AuditEntry } from '@fleetdeck/shared/audit-contract';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -56,7 +57,10 @@ function AuditTable({ filters, filtered }: { filters: AuditFilters; filtered: bo
                   {new Date(entry.occurredAt).toLocaleString()}
                 </td>
                 <td className="px-3 py-2">{entry.actorLabel ?? 'Fleetdeck'}</td>
-                <td className="px-3 py-2 font-mono text-xs">{entry.action}</td>
+                <td className="px-3 py-2" title={entry.action}>
+                  <span className="block">{auditActionLabel(entry.action)}</span>
+                  <span className="block font-mono text-xs text-muted-foreground">{entry.action}</span>
+                </td>
                 <td className="px-3 py-2 text-xs break-all">{targetText(entry)}</td>
                 <td className="px-3 py-2">
                   <Badge tone={entry.outcome === 'success' ? 'success' : 'danger'}>{entry.outcome}</Badge>
