@@ -13,7 +13,7 @@ const buttonVariants = cva(
         ghost: 'text-foreground hover:bg-muted',
         subtle: 'bg-accent-subtle text-accent-subtle-foreground hover:bg-accent-subtle/80',
         danger: 'bg-danger text-danger-foreground shadow-card hover:bg-danger/90',
-        link: 'h-auto px-0 text-accent underline-offset-4 hover:underline',
+        link: 'text-accent underline-offset-4 hover:underline',
       },
       size: {
         sm: 'h-8 px-3',
@@ -22,6 +22,8 @@ const buttonVariants = cva(
         icon: 'size-9',
       },
     },
+    // A link reads as text in its line: no button height or padding, whatever the size.
+    compoundVariants: [{ variant: 'link', class: 'h-auto px-0' }],
     defaultVariants: { variant: 'primary', size: 'md' },
   },
 );

@@ -14,13 +14,27 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+/**
+ * Radix focuses a tab from script on mouse down, which browsers may show as keyboard focus; focusing
+ * it first without the ring keeps the ring for the keyboard. The ring is drawn inside the tab, since
+ * the strip scrolls sideways and would clip one drawn outside.
+ */
+export function TabsTrigger({
+  className,
+  onMouseDown,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        '-mb-px inline-flex items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground data-[state=active]:border-accent data-[state=active]:text-foreground [&_svg]:size-4',
+        '-mb-px inline-flex items-center gap-2 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground focus-visible:-outline-offset-2 data-[state=active]:border-accent data-[state=active]:text-foreground [&_svg]:size-4',
         className,
       )}
+      onMouseDown={(event) => {
+        onMouseDown?.(event);
+        if (event.button === 0 && !event.ctrlKey && !event.defaultPrevented)
+          event.currentTarget.focus({ focusVisible: false });
+      }}
       {...props}
     />
   );
