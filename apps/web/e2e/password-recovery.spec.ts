@@ -16,11 +16,14 @@ test.describe('recovery and refusals on the sign-in page', () => {
     await expect(passwordTab).toHaveCSS('outline-style', 'none');
     await expect(page.getByRole('button', { name: 'Forgot password?' })).toHaveCSS('padding-left', '0px');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    // The same link sets a first password for members who sign in with emailed codes.
+    await expect(page.getByRole('heading', { name: 'Set or reset your password' })).toBeVisible();
+    await expect(page.getByText(/or your first if you have signed in with emailed codes/)).toBeVisible();
+    await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByRole('alert')).toHaveText('You must provide either an email or phone number.');
     await page.getByRole('textbox', { name: 'Email' }).fill(freshEmail('forgetful'));
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByText('Check your email for a link to choose a new password.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByText('Check your email for a link to choose your password.')).toBeVisible();
 
     await page.goto('/reset-password?token=not-a-real-token');
     await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a long new password');

@@ -26,8 +26,8 @@ export const mailTemplates = {
   resetPassword(to: string, link: string): MailMessage {
     return {
       to,
-      subject: 'Reset your Fleetdeck password',
-      text: 'Open this link within 30 minutes to choose a new password. If you did not ask for it, ignore this message.',
+      subject: 'Choose your Fleetdeck password',
+      text: 'Open this link within 30 minutes to choose a password for Fleetdeck: a new one, or your first if you have signed in with emailed codes. If you did not ask for it, ignore this message.',
       link,
     };
   },

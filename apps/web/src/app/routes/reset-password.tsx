@@ -4,7 +4,7 @@ import { ResetPasswordPanel } from '../../features/auth/components/reset-passwor
 export function Component() {
   return (
     <>
-      <title>Choose a new password · Fleetdeck</title>
+      <title>Choose your password · Fleetdeck</title>
       <ResetPasswordPanel />
     </>
   );

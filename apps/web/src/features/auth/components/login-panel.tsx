@@ -59,7 +59,7 @@ export function LoginPanel() {
   }
   if (forgot) {
     return (
-      <Frame title="Sign in to Fleetdeck" subtitle="We will email you a link to choose a new password.">
+      <Frame title="Sign in to Fleetdeck" subtitle="We will email you a link to choose a password.">
         <ForgotPasswordForm onBack={() => setForgot(false)} />
       </Frame>
     );

@@ -31,7 +31,7 @@ export function ResetPasswordPanel() {
   const error = invalid ?? reset.error?.message;
   return (
     <div className="mx-auto w-full max-w-md pt-[4vh]">
-      <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">Choose your password</h1>
       <Card className="mt-6">
         <CardContent className="flex flex-col gap-4">
           {!token || linkError ? (
@@ -40,7 +40,7 @@ export function ResetPasswordPanel() {
             </FormMessage>
           ) : reset.isSuccess ? (
             <FormMessage tone="success">
-              Your password was changed and every session was signed out. Sign in with the new password.
+              Your password is saved and every session was signed out. Sign in with the new password.
             </FormMessage>
           ) : (
             <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
