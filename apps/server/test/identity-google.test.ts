@@ -142,6 +142,16 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     expect((await viewer.get(`/api/invitations/preview?token=${token}`)).statusCode).toBe(401);
     await viewer.signInWithGoogle(VIEWER_EMAIL);
     // Before accepting, the link says what it joins and who asked.
+    // Anyone else holding the link (a forwarded mail) learns only which address it is for.
+    const forwarded = await owner.get(`/api/invitations/preview?token=${token}`);
+    expect(forwarded.statusCode).toBe(403);
+    expect(forwarded.json()).toMatchObject({
+      error: 'invitation_email_mismatch',
+      message: `This invitation was sent to ${VIEWER_EMAIL}. Sign in with that address to accept it.`,
+    });
+    expect(Object.keys(forwarded.json<Record<string, unknown>>()).sort()).toEqual(
+      ['error', 'message', 'requestId', 'status'].sort(),
+    );
     const preview = await viewer.get(`/api/invitations/preview?token=${token}`);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({

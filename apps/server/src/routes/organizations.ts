@@ -206,8 +206,9 @@ export async function organizationRoutes(
     '/api/invitations/preview',
     { schema: { querystring: invitationPreviewQuerySchema, response: { 200: invitationPreviewSchema } } },
     async (request, reply) => {
-      requirePrincipal(request);
-      return reply.header('cache-control', 'no-store').send(await previewInvitation(db, request.query.token));
+      const principal = requirePrincipal(request);
+      const preview = await previewInvitation(db, request.query.token, principal);
+      return reply.header('cache-control', 'no-store').send(preview);
     },
   );
 

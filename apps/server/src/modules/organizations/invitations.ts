@@ -106,11 +106,24 @@ export async function revokeInvitation(db: Kysely<DB>, orgId: string, invitation
 
 const INVALID_LINK = 'This invitation link is invalid, expired or already used. Ask for a new invitation.';
 
+function emailMismatch(invited: string): AppError {
+  return new AppError(
+    'invitation_email_mismatch',
+    403,
+    `This invitation was sent to ${invited}. Sign in with that address to accept it.`,
+  );
+}
+
 /**
  * Why: the invited person sees which organization, role and units they are joining, and who asked,
- * before accepting. Only the link's holder can read it (the token is the secret), signed in.
+ * before accepting. Only they can read it: signed in with the invited address, holding the link.
+ * Anyone else holding it (a forwarded mail, a shared mailbox) learns only which address to use.
  */
-export async function previewInvitation(db: Kysely<DB>, token: string): Promise<InvitationPreview> {
+export async function previewInvitation(
+  db: Kysely<DB>,
+  token: string,
+  user: { email: string },
+): Promise<InvitationPreview> {
   const row = await db
     .selectFrom('org_invitation')
     .innerJoin('org', 'org.id', 'org_invitation.org_id')
@@ -129,6 +142,7 @@ export async function previewInvitation(db: Kysely<DB>, token: string): Promise<
     .where('org_invitation.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || statusOf(row) !== 'pending') throw appErrors.notFound(INVALID_LINK);
+  if (row.email !== user.email.toLowerCase()) throw emailMismatch(row.email);
   return {
     organizationName: row.organizationName,
     email: row.email,
@@ -153,12 +167,7 @@ export async function acceptInvitation(
       .forUpdate()
       .executeTakeFirst();
     if (!row || statusOf(row) !== 'pending') throw appErrors.notFound(INVALID_LINK);
-    if (row.email !== user.email.toLowerCase())
-      throw new AppError(
-        'invitation_email_mismatch',
-        403,
-        `This invitation was sent to ${row.email}. Sign in with that address to accept it.`,
-      );
+    if (row.email !== user.email.toLowerCase()) throw emailMismatch(row.email);
     const existing = await trx
       .selectFrom('org_member')
       .select('org_id')
@@ -168,7 +177,9 @@ export async function acceptInvitation(
       throw appErrors.conflict(
         'You already belong to an organization. Leave it before accepting this invitation.',
       );
-    await addMember(trx, row.org_id, { userId: user.id, role: row.role, ouScope: row.ou_scope });
+    // Only viewers are limited to units (an invitation from before that rule may carry a scope).
+    const ouScope = row.role === 'viewer' ? row.ou_scope : [];
+    await addMember(trx, row.org_id, { userId: user.id, role: row.role, ouScope });
     await trx
       .updateTable('org_invitation')
       .set({ accepted_at: new Date(), accepted_by: user.id })

@@ -41,8 +41,6 @@ export function AcceptInvitationPanel() {
   const preview = useInvitationPreview(token);
   const accept = useAcceptInvitation();
   const signedInAs = session?.user.email ?? '';
-  const otherAddress =
-    preview.data !== undefined && preview.data.email.toLowerCase() !== signedInAs.toLowerCase();
   const heading = preview.data
     ? `Join ${preview.data.organizationName} on Fleetdeck`
     : 'Join your team on Fleetdeck';
@@ -56,11 +54,11 @@ export function AcceptInvitationPanel() {
           ) : null}
           {preview.isPending && token !== '' ? <Skeleton className="h-12 w-full" /> : null}
           {preview.data ? <InvitationSummary preview={preview.data} /> : null}
-          {preview.error && !accept.isSuccess ? <FormMessage>{preview.error.message}</FormMessage> : null}
-          {otherAddress ? (
+          {preview.error && !accept.isSuccess ? (
+            // Sent to another address, the server names only that address (not the organization).
             <FormMessage>
-              This invitation was sent to {preview.data.email}, and you are signed in as {signedInAs}. Sign
-              out, then sign in with {preview.data.email} to accept it.
+              {preview.error.message}
+              {signedInAs ? ` You are signed in as ${signedInAs}.` : ''}
             </FormMessage>
           ) : null}
           {accept.error ? <FormMessage>{accept.error.message}</FormMessage> : null}
@@ -75,10 +73,7 @@ export function AcceptInvitationPanel() {
               </Button>
             </>
           ) : (
-            <Button
-              disabled={!preview.data || otherAddress || accept.isPending}
-              onClick={() => accept.mutate(token)}
-            >
+            <Button disabled={!preview.data || accept.isPending} onClick={() => accept.mutate(token)}>
               {accept.isPending ? 'Joining…' : 'Accept invitation'}
             </Button>
           )}
