@@ -72,6 +72,15 @@ describe('on SIGNED_IN', () => {
     expect(t.navigations).toEqual(['/onboarding']);
   });
 
+  it('not onboarded but signing in from an invitation link goes back to the invitation', async () => {
+    const t = options({ '/api/auth/session-status': [json({ onboarded: false })] });
+    t.tabStorage.setItem(NEXT_PATH_KEY, '/invitations/accept?token=abc');
+    await handleSignedIn(t.opts, session());
+    expect(t.fetcher.calls).toHaveLength(1);
+    expect(t.storage.getItem(ONBOARDING_FLAG_KEY)).toBeNull();
+    expect(t.navigations).toEqual(['/invitations/accept?token=abc']);
+  });
+
   it('skips the check when the flag is already set', async () => {
     const t = options({}, '/dashboard', memoryStorage({ [ONBOARDING_FLAG_KEY]: '1' }));
     await handleSignedIn(t.opts, session());

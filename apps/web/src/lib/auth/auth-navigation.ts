@@ -48,13 +48,17 @@ export async function handleSignedIn(options: AuthNavigationOptions, session: Au
   }
   options.tabStorage.removeItem(NEXT_PATH_KEY);
   if (session.provider_grant && options.storage.getItem(ONBOARDING_FLAG_KEY) === null) {
-    await checkOnboarding(options, session);
+    await checkOnboarding(options, session, safeNext(next));
     return;
   }
   if (options.currentPath().startsWith('/login')) options.navigate(safeNext(next) ?? '/dashboard');
 }
 
-async function checkOnboarding(options: AuthNavigationOptions, session: AuthSession): Promise<void> {
+async function checkOnboarding(
+  options: AuthNavigationOptions,
+  session: AuthSession,
+  next: string | undefined,
+): Promise<void> {
   try {
     const response = await options.fetch('/api/auth/session-status', {
       method: 'POST',
@@ -72,6 +76,10 @@ async function checkOnboarding(options: AuthNavigationOptions, session: AuthSess
     if (status.onboarded) {
       options.storage.setItem(ONBOARDING_FLAG_KEY, ONBOARDING_FLAG_VALUE);
       options.navigate('/dashboard');
+    } else if (next?.startsWith('/invitations/accept')) {
+      // Not onboarded yet, but invited: joining the organization is the onboarding. Setting up
+      // one's own first would only make the invitation refuse them.
+      options.navigate(next);
     } else {
       options.navigate('/onboarding');
     }
