@@ -9,6 +9,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { COMPRESSION_OPTIONS } from './plugins/compression.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/error-handler.ts';
+import { REQUEST_LOG_SERIALIZERS } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
@@ -35,7 +36,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /** One app for the server and the tests: external plugins, then app plugins, then routes. */
 export async function buildApp({ config, database, jobs }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: REQUEST_LOG_SERIALIZERS,
+    },
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
