@@ -22,8 +22,9 @@ const buttonVariants = cva(
         icon: 'size-9',
       },
     },
-    // A link reads as text in its line: no button height or padding, whatever the size.
-    compoundVariants: [{ variant: 'link', class: 'h-auto px-0' }],
+    // A link reads as text in its line: no button height or padding, whatever the size; still a
+    // target of at least 24 px (WCAG 2.5.8) for a finger or an unsteady hand.
+    compoundVariants: [{ variant: 'link', class: 'h-auto min-h-6 px-0' }],
     defaultVariants: { variant: 'primary', size: 'md' },
   },
 );
