@@ -9,7 +9,7 @@ import {
 } from '@fleetdeck/shared/dashboard-contract';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
-import { auditRequest } from './request-audit.ts';
+import { auditRequest, callerActor } from './request-audit.ts';
 import { loadDashboard } from '../modules/dashboard/dashboard-service.ts';
 import { presentCosts, readCostBook, writeCostBook } from '../modules/dashboard/replacement-costs.ts';
 import { computeScopedRollups, readRollups } from '../modules/fleet-store/fleet-rollups.ts';
@@ -80,21 +80,16 @@ export async function dashboardRoutes(
     async (request) => {
       const caller = await access.callerOf(request);
       await writeCostBook(db, caller.orgId, request.body, caller.userId);
-      await auditRequest(
-        db,
-        request,
-        { orgId: caller.orgId, userId: caller.userId, label: caller.email },
-        {
-          action: 'dashboard.replacement_costs.update',
-          targetType: 'organization',
-          targetId: caller.orgId,
-          details: {
-            currency: request.body.currency,
-            defaultCostCents: request.body.defaultCostCents,
-            models: request.body.models.slice(0, 50),
-          },
+      await auditRequest(db, request, callerActor(caller), {
+        action: 'dashboard.replacement_costs.update',
+        targetType: 'organization',
+        targetId: caller.orgId,
+        details: {
+          currency: request.body.currency,
+          defaultCostCents: request.body.defaultCostCents,
+          models: request.body.models.slice(0, 50),
         },
-      );
+      });
       return presentCosts(await readCostBook(db, caller.orgId), await fleetModels(db, caller));
     },
   );

@@ -2,19 +2,14 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, RawBuilder } from 'kysely';
-import { z } from 'zod';
 import {
   exportDeviceListRequestSchema,
   exportDevicesQuerySchema,
   facetsResponseSchema,
   listDevicesQuerySchema,
   listOrgUnitsResponseSchema,
-  listSavedViewsResponseSchema,
   resolveDevicesRequestSchema,
   resolveDevicesResponseSchema,
-  savedViewSchema,
-  saveViewRequestSchema,
-  type SavedView,
 } from '@fleetdeck/shared/fleet-contract';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
 import type { Database } from '../db/client.ts';
@@ -36,20 +31,15 @@ import { compileDeviceListQuery, compileDeviceQuery } from '../modules/fleet/dev
 import { resolvePastedList } from '../modules/fleet/device-resolve.ts';
 import { scopePredicate, type FleetScope } from '../modules/fleet/fleet-scope.ts';
 import { readOrgUnitTree } from '../modules/fleet/org-unit-tree.ts';
-import {
-  createView,
-  deleteView,
-  listViews,
-  updateView,
-  type ViewCaller,
-} from '../modules/fleet/saved-views.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
 import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
-import { auditRequest, type RequestActor } from './request-audit.ts';
+import { auditRequest, callerActor } from './request-audit.ts';
+import { savedViewRoutes } from './saved-view-routes.ts';
 
 /**
  * The fleet table's API: the device list (query, sort, keyset pages, counts), facets, pasted-list
- * resolution, the CSV export (of a query, or of a pasted list's devices), saved views and the OU tree. Static paths under /api/devices
+ * resolution, the CSV export (of a query, or of a pasted list's devices), saved views
+ * (saved-view-routes.ts) and the OU tree. Static paths under /api/devices
  * (facets, resolve, export.csv) win over the device detail's `/api/devices/:deviceId`.
  * Who may do what is a seam (`access`): identity supplies the permission preHandler and the caller.
  */
@@ -71,17 +61,7 @@ export interface FleetRouteOptions {
   readonly access: FleetRouteAccess;
 }
 
-const viewParams = z.object({ id: z.uuid() });
 const facetsQuerySchema = listDevicesQuerySchema.pick({ q: true });
-
-function viewCaller(caller: FleetCaller): ViewCaller {
-  return {
-    orgId: caller.orgId,
-    userId: caller.userId,
-    label: caller.email,
-    managesShared: caller.managesShared,
-  };
-}
 
 /** Why: thin handlers over the fleet module, one per endpoint. */
 export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRouteOptions): Promise<void> {
@@ -146,7 +126,7 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     const { where, sort, dir, columns } = csv;
     const counter = { rows: 0 };
     const audit = (outcome: 'success' | 'failure') =>
-      auditRequest(db, request, actorOf(caller), {
+      auditRequest(db, request, callerActor(caller), {
         action: 'fleet.export',
         outcome,
         targetType: 'fleet',
@@ -211,82 +191,13 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     },
   );
 
-  api.get(
-    '/api/saved-views',
-    { schema: { response: { 200: listSavedViewsResponseSchema } }, preHandler: read },
-    async (request) => ({ views: await listViews(db, viewCaller(await access.callerOf(request))) }),
-  );
-
-  api.post(
-    '/api/saved-views',
-    { schema: { body: saveViewRequestSchema, response: { 201: savedViewSchema } }, preHandler: read },
-    async (request, reply) => {
-      const caller = await access.callerOf(request);
-      const view = await db.transaction().execute(async (trx) => {
-        const created = await createView(trx, viewCaller(caller), request.body);
-        await auditView(trx, request, caller, 'saved_view.created', created);
-        return created;
-      });
-      return reply.code(201).send(view);
-    },
-  );
-
-  for (const method of ['put', 'patch'] as const) {
-    api[method](
-      '/api/saved-views/:id',
-      {
-        schema: { params: viewParams, body: saveViewRequestSchema, response: { 200: savedViewSchema } },
-        preHandler: read,
-      },
-      async (request) => {
-        const caller = await access.callerOf(request);
-        return db.transaction().execute(async (trx) => {
-          const updated = await updateView(trx, viewCaller(caller), request.params.id, request.body);
-          await auditView(trx, request, caller, 'saved_view.updated', updated);
-          return updated;
-        });
-      },
-    );
-  }
-
-  api.delete(
-    '/api/saved-views/:id',
-    { schema: { params: viewParams }, preHandler: read },
-    async (request, reply) => {
-      const caller = await access.callerOf(request);
-      await db.transaction().execute(async (trx) => {
-        const deleted = await deleteView(trx, viewCaller(caller), request.params.id);
-        await auditView(trx, request, caller, 'saved_view.deleted', deleted);
-      });
-      return reply.code(204).send();
-    },
-  );
+  await savedViewRoutes(app, { db, access });
 
   api.get(
     '/api/org-units',
     { schema: { response: { 200: listOrgUnitsResponseSchema } }, preHandler: read },
     async (request) => ({ orgUnits: await readOrgUnitTree(db, await access.callerOf(request)) }),
   );
-}
-
-/** Why: saving, changing and deleting views (shared ones change what colleagues open) are actions. */
-function auditView(
-  db: Kysely<DB>,
-  request: FastifyRequest,
-  caller: FleetCaller,
-  action: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted',
-  view: SavedView,
-): Promise<void> {
-  return auditRequest(db, request, actorOf(caller), {
-    action,
-    targetType: 'saved_view',
-    targetId: view.id,
-    details: { name: view.name, shared: view.shared },
-  });
-}
-
-function actorOf(caller: FleetCaller): RequestActor {
-  return { orgId: caller.orgId, userId: caller.userId, label: caller.email };
 }
 
 /** Why: identity's guards answer "who, which organization, which OU subtrees" for the fleet API. */

@@ -12,6 +12,11 @@ export interface RequestActor {
   readonly label?: string | null | undefined;
 }
 
+/** Why: most routes know the caller by organization, user and email; the email labels the entry. */
+export function callerActor(caller: { orgId: string; userId: string; email: string }): RequestActor {
+  return { orgId: caller.orgId, userId: caller.userId, label: caller.email };
+}
+
 export interface RequestAuditEvent {
   readonly action: AuditAction;
   readonly outcome?: 'success' | 'failure' | undefined;
