@@ -38,6 +38,16 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
   let viewerBrowser: Browser;
   let viewerId: string;
 
+  /** A member of the organization, signed in by email code in a browser of their own. */
+  const member = async (address: string, email: string, role: 'admin' | 'technician') => {
+    const browser = new Browser(t.app, address);
+    const userId = await browser.signInWithEmailCode(email);
+    await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${userId}, ${role})`.execute(
+      t.testDb.database.db,
+    );
+    return { browser, userId };
+  };
+
   const open = async (browser: Browser, origin = PUBLIC_URL) => {
     const socket = new TestSocket(url, { cookie: browser.jar.header(), origin });
     sockets.push(socket);
@@ -105,10 +115,10 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
   });
 
   it("stops a removed member's open socket from receiving the organization's events", async () => {
-    const removed = new Browser(t.app, '10.7.0.3');
-    const removedId = await removed.signInWithEmailCode('leaver@realtime.example');
-    await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${removedId}, 'technician')`.execute(
-      t.testDb.database.db,
+    const { browser: removed, userId: removedId } = await member(
+      '10.7.0.3',
+      'leaver@realtime.example',
+      'technician',
     );
     const socket = await joined(removed);
     const response = await ownerBrowser.request({
@@ -125,21 +135,17 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
   });
 
   it('closes the socket of a session signed out through the API', async () => {
-    const leaving = new Browser(t.app, '10.7.0.4');
-    const leavingId = await leaving.signInWithEmailCode('signs-out@realtime.example');
-    await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${leavingId}, 'admin')`.execute(
-      t.testDb.database.db,
-    );
+    const { browser: leaving } = await member('10.7.0.4', 'signs-out@realtime.example', 'admin');
     const socket = await joined(leaving);
     expect((await leaving.post('/api/auth/logout', undefined)).statusCode).toBe(204);
     expect(await socket.closed()).toBe(4401);
   });
 
   it('asks again at a join: a session that ended elsewhere cannot start listening', async () => {
-    const expiring = new Browser(t.app, '10.7.0.5');
-    const expiringId = await expiring.signInWithEmailCode('expires@realtime.example');
-    await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${expiringId}, 'technician')`.execute(
-      t.testDb.database.db,
+    const { browser: expiring, userId: expiringId } = await member(
+      '10.7.0.5',
+      'expires@realtime.example',
+      'technician',
     );
     const { socket, opened } = await open(expiring);
     expect(opened).toBe(true);
@@ -152,10 +158,10 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
   });
 
   it('closes a socket that never joined once its member is removed', async () => {
-    const idle = new Browser(t.app, '10.7.0.6');
-    const idleId = await idle.signInWithEmailCode('never-joined@realtime.example');
-    await sql`insert into org_member (org_id, user_id, role) values (${ORG}, ${idleId}, 'technician')`.execute(
-      t.testDb.database.db,
+    const { browser: idle, userId: idleId } = await member(
+      '10.7.0.6',
+      'never-joined@realtime.example',
+      'technician',
     );
     const { socket, opened } = await open(idle);
     expect(opened).toBe(true);
