@@ -43,7 +43,12 @@ describe(`pasted list export (${backendName})`, () => {
       .filter((line) => line !== '');
   }
 
-  it('exports exactly the listed devices, in the asked order, in a file named for them, audited', async () => {
+  const serialsOf = (body: string) =>
+    records(body)
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+
+  it('exports exactly the listed devices, in the pasted order, in a file named for them, audited', async () => {
     const response = await exportList({
       deviceIds: ['p1', 'p2', 'p3', 'p1'],
       columns: 'serialNumber,model,notes',
@@ -51,19 +56,24 @@ describe(`pasted list export (${backendName})`, () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="fleet-pasted-3-devices.csv"');
+    // The pasted order (a repeat keeps its first place), not the serial numbers' order.
     expect(records(response.body)).toEqual([
       'Serial number,Model,Notes',
+      'SN-C,HP Chromebook x360 11 G4 EE,',
       "SN-A,,'=cmd",
       'SN-B,,',
-      'SN-C,HP Chromebook x360 11 G4 EE,',
     ]);
+    // A sort asked for is a sort given; a direction alone names no column and is refused.
     const descending = await exportList({ deviceIds: ['p1', 'p2'], sort: 'serialNumber', dir: 'desc' });
-    expect(
-      records(descending.body)
-        .slice(1)
-        .map((line) => line.split(',')[0]),
-    ).toEqual(['SN-C', 'SN-A']);
+    expect(serialsOf(descending.body)).toEqual(['SN-C', 'SN-A']);
     expect(descending.headers['content-disposition']).toContain('fleet-pasted-2-devices.csv');
+    const ascending = await exportList({ deviceIds: ['p1', 'p2'], sort: 'serialNumber' });
+    expect(serialsOf(ascending.body)).toEqual(['SN-A', 'SN-C']);
+    const dirOnly = await exportList({ deviceIds: ['p1', 'p2'], dir: 'desc' });
+    expect(dirOnly.statusCode).toBe(400);
+    expect(dirOnly.json<{ message: string }>().message).toBe(
+      'A sort direction needs a sort column. Send sort with dir, or leave both out to keep the pasted order.',
+    );
 
     const audit = await testDb.database.db
       .selectFrom('audit_log')
@@ -72,8 +82,22 @@ describe(`pasted list export (${backendName})`, () => {
       .execute();
     const first = audit.find((entry) => (entry.details as { rows?: number }).rows === 3);
     expect(first?.outcome).toBe('success');
-    expect(first?.details).toMatchObject({ pastedDevices: 4, rows: 3, sort: 'serialNumber' });
+    expect(first?.details).toMatchObject({ pastedDevices: 4, rows: 3, order: 'pasted' });
+    expect(first?.details).not.toHaveProperty('sort');
+    const sorted = audit.find((entry) => (entry.details as { dir?: string }).dir === 'desc');
+    expect(sorted?.details).toMatchObject({ order: 'sorted', sort: 'serialNumber', rows: 2 });
     expect(JSON.stringify(first?.details)).not.toContain('p1');
+  });
+
+  it('keeps the pasted order across read batches of a long list', async () => {
+    const filler = Array.from({ length: 2500 }, (_, i) => `absent${i}`);
+    const response = await exportList({
+      deviceIds: ['p4', ...filler.slice(0, 1999), 'p2', 'p4', ...filler.slice(1999), 'p1', 'p3'],
+      columns: 'serialNumber',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(serialsOf(response.body)).toEqual(['SN-D', 'SN-A', 'SN-C', 'SN-B']);
+    expect(response.headers['content-disposition']).toContain('fleet-pasted-4-devices.csv');
   });
 
   it('leaves out another organization’s and deleted devices, and what a viewer may not see', async () => {
@@ -87,7 +111,7 @@ describe(`pasted list export (${backendName})`, () => {
     harness.caller = { ...harness.caller, ouPaths: ['/North'] };
     try {
       const scoped = await exportList({ deviceIds: ['p1', 'p2', 'p3'], columns: 'serialNumber' });
-      expect(records(scoped.body)).toEqual(['Serial number', 'SN-B', 'SN-C']);
+      expect(records(scoped.body)).toEqual(['Serial number', 'SN-C', 'SN-B']);
     } finally {
       harness.caller = { ...harness.caller, ouPaths: ['/'] };
     }
@@ -102,6 +126,7 @@ describe(`pasted list export (${backendName})`, () => {
       { deviceIds: ['x'.repeat(129)] },
       { deviceIds: ['p1'], columns: 'serialNumber,bogus' },
       { deviceIds: ['p1'], sort: 'notes' },
+      { deviceIds: ['p1'], dir: 'desc' },
       { deviceIds: 'p1' },
     ]) {
       const response = await exportList(payload);

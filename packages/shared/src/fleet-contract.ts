@@ -169,12 +169,14 @@ export const exportDevicesQuerySchema = z.object({
 
 /**
  * `POST /api/devices/export.csv`: a pasted list's devices (as many as a paste may match), streamed
- * like the query's export. Devices the caller may not see are left out.
+ * like the query's export. Devices the caller may not see are left out. Without `sort` the rows
+ * come in the pasted order (each device where it first appears), so the file lines up with the
+ * admin's spreadsheet; with `sort` (and `dir`, ascending by default) they come sorted.
  */
 export const exportDeviceListRequestSchema = z.object({
   deviceIds: z.array(z.string().regex(DEVICE_ID_PATTERN)).min(1).max(FLEET_LIST_LIMITS.resolveLines),
-  sort: columnIdSchema.default('serialNumber'),
-  dir: sortDirectionSchema.default('asc'),
+  sort: columnIdSchema.optional(),
+  dir: sortDirectionSchema.optional(),
   columns: z.string().max(2000).optional(),
 });
 export type ExportDeviceListRequest = z.input<typeof exportDeviceListRequestSchema>;

@@ -23,6 +23,7 @@ import {
   exportFileName,
   listExportFileName,
   parseColumnList,
+  pastedListOrder,
   type CsvRequest,
 } from '../modules/fleet/device-export.ts';
 import { assertSortable, decodeCursor, encodeCursor } from '../modules/fleet/device-keyset.ts';
@@ -136,7 +137,7 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     async function* audited(): AsyncGenerator<string> {
       let finished = false;
       try {
-        yield* deviceCsv(db, where, { sort, dir, columns }, counter);
+        yield* deviceCsv(db, where, csv, counter);
         finished = true;
       } finally {
         await audit(finished ? 'success' : 'failure');
@@ -175,18 +176,18 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     '/api/devices/export.csv',
     { schema: { body: exportDeviceListRequestSchema }, preHandler: read },
     async (request, reply) => {
-      const { deviceIds, sort, dir } = request.body;
-      assertSortable(sort);
+      const { deviceIds } = request.body;
       const columns = exportColumns(request.body.columns);
       const caller = await access.callerOf(request);
-      const { where, count } = await deviceListWhere(db, await scopePredicate(db, caller), deviceIds);
+      const scope = await scopePredicate(db, caller);
+      const order = pastedListOrder(scope, request.body);
+      const { where, count } = await deviceListWhere(db, scope, deviceIds);
       return sendCsv(request, reply, caller, {
         where,
-        sort,
-        dir,
+        ...order,
         columns,
         fileName: listExportFileName(count),
-        details: { pastedDevices: deviceIds.length },
+        details: { pastedDevices: deviceIds.length, order: order.pasted ? 'pasted' : 'sorted' },
       });
     },
   );

@@ -8,14 +8,20 @@ import {
 } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import type { KeysetPosition } from './device-keyset.ts';
+import { assertSortable, type KeysetPosition } from './device-keyset.ts';
 import { readDevicePageText } from './device-list.ts';
-import { isTextField } from './device-row-presenter.ts';
+import { deviceRowTextSelect, isTextField } from './device-row-presenter.ts';
 
 /**
- * The CSV export: every matching row with the chosen columns, read in keyset batches and written
- * as they come (a 100k-device export never sits in memory). RFC 4180 quoting, and a guard against
+ * The CSV export: every matching row with the chosen columns, read in batches and written as they
+ * come (a 100k-device export never sits in memory). RFC 4180 quoting, and a guard against
  * spreadsheet formulas in cells people typed (asset IDs, notes).
+ *
+ * Row order: a query's export follows the table's sort (keyset batches). A pasted list's export
+ * follows the pasted order unless a sort is asked for: an admin pastes a spreadsheet column and
+ * lays the file next to it, and the table already shows a pasted list in that order (its headers
+ * do not sort). Each device comes where it is first pasted; repeats and devices the caller may not
+ * see leave no row. The list is read in batches of its own ids, so memory stays bounded as well.
  */
 
 const BATCH = 2000;
@@ -49,11 +55,62 @@ export function csvCell(value: string | number | null, guard = typeof value === 
 
 const LABELS = new Map(FLEET_COLUMNS.map((column) => [column.id, column.label]));
 
+/** A pasted list exported in its own order: the caller's scope and the ids as pasted. */
+export interface PastedOrder {
+  readonly scope: RawBuilder<boolean>;
+  readonly deviceIds: readonly string[];
+}
+
+/** In which order an export writes its rows: a column sort, or a pasted list's own order. */
+export type CsvOrder =
+  | { readonly sort: FleetColumnId; readonly dir: SortDirection; readonly pasted?: undefined }
+  | { readonly sort?: undefined; readonly dir?: undefined; readonly pasted: PastedOrder };
+
 /** What an export writes: its columns, in which order. */
-export interface CsvRequest {
-  readonly sort: FleetColumnId;
-  readonly dir: SortDirection;
-  readonly columns: readonly FleetColumnId[];
+export type CsvRequest = CsvOrder & { readonly columns: readonly FleetColumnId[] };
+
+type TextRow = Record<string, string | null>;
+
+/** Why: a sorted export reads `where`'s matches one keyset batch after another. */
+async function* sortedBatches(
+  db: Kysely<DB>,
+  where: RawBuilder<boolean>,
+  order: { sort: FleetColumnId; dir: SortDirection },
+  columns: readonly FleetColumnId[],
+): AsyncGenerator<TextRow[]> {
+  let after: KeysetPosition | undefined;
+  for (;;) {
+    const { rows, next } = await readDevicePageText(
+      db,
+      { where, sort: order.sort, dir: order.dir, after, limit: BATCH },
+      columns,
+    );
+    yield rows;
+    if (!next) return;
+    after = next;
+  }
+}
+
+/**
+ * Why: a pasted list in its own order, BATCH ids per statement: each batch's rows come back in the
+ * order of its ids (`with ordinality`), found by the (org_id, device_id) key within the scope.
+ */
+async function* pastedOrderBatches(
+  db: Kysely<DB>,
+  pasted: PastedOrder,
+  columns: readonly FleetColumnId[],
+): AsyncGenerator<TextRow[]> {
+  const ids = [...new Set(pasted.deviceIds)];
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = JSON.stringify(ids.slice(start, start + BATCH));
+    const { rows } = await sql<TextRow>`
+      select ${deviceRowTextSelect(columns)}
+      from jsonb_array_elements_text(${batch}::jsonb) with ordinality as p(device_id, n)
+      join fleet_device d on d.device_id = p.device_id
+      where ${pasted.scope}
+      order by p.n`.execute(db);
+    yield rows;
+  }
 }
 
 /** Why: the file a person downloads, with headers as the table shows them. */
@@ -63,24 +120,44 @@ export async function* deviceCsv(
   options: CsvRequest,
   counter: { rows: number },
 ): AsyncGenerator<string> {
-  yield `\uFEFF${options.columns.map((id) => csvCell(LABELS.get(id) ?? id)).join(',')}\r\n`;
-  const guarded = options.columns.map((id) => isTextField(id));
-  let after: KeysetPosition | undefined;
-  for (;;) {
-    const { rows, next } = await readDevicePageText(
-      db,
-      { where, sort: options.sort, dir: options.dir, after, limit: BATCH },
-      options.columns,
-    );
+  const { columns } = options;
+  yield `\uFEFF${columns.map((id) => csvCell(LABELS.get(id) ?? id)).join(',')}\r\n`;
+  const guarded = columns.map((id) => isTextField(id));
+  const batches = options.pasted
+    ? pastedOrderBatches(db, options.pasted, columns)
+    : sortedBatches(db, where, options, columns);
+  for await (const rows of batches) {
     let chunk = '';
     for (const row of rows) {
-      chunk += `${options.columns.map((id, i) => csvCell(row[id] ?? null, guarded[i])).join(',')}\r\n`;
+      chunk += `${columns.map((id, i) => csvCell(row[id] ?? null, guarded[i])).join(',')}\r\n`;
     }
     counter.rows += rows.length;
     if (chunk !== '') yield chunk;
-    if (!next) return;
-    after = next;
   }
+}
+
+/**
+ * Why: a pasted list's export is in pasted order unless a sort is asked for; a direction alone
+ * names no column to sort by, so it is refused rather than guessed.
+ */
+export function pastedListOrder(
+  scope: RawBuilder<boolean>,
+  request: {
+    deviceIds: readonly string[];
+    sort?: FleetColumnId | undefined;
+    dir?: SortDirection | undefined;
+  },
+): CsvOrder {
+  if (request.sort !== undefined) {
+    assertSortable(request.sort);
+    return { sort: request.sort, dir: request.dir ?? 'asc' };
+  }
+  if (request.dir !== undefined) {
+    throw appErrors.invalidRequest(
+      'A sort direction needs a sort column. Send sort with dir, or leave both out to keep the pasted order.',
+    );
+  }
+  return { pasted: { scope, deviceIds: request.deviceIds } };
 }
 
 /**

@@ -42,7 +42,10 @@ export function ExportLink({
   );
 }
 
-/** A pasted list's devices, with the table's columns, sorted as the table's sort says. */
+/**
+ * A pasted list's devices with the table's columns, in the pasted order as the table shows them
+ * (its headers do not sort a pasted list), so the file lines up with the admin's spreadsheet.
+ */
 function ExportPastedButton({ state, ids }: { state: ExportState; ids: readonly string[] }) {
   const exporting = useExportPastedList();
   return (
@@ -57,14 +60,7 @@ function ExportPastedButton({ state, ids }: { state: ExportState; ids: readonly 
         size="sm"
         disabled={exporting.isPending}
         title={`Export the ${ids.length === 1 ? 'pasted device' : `${ids.length} pasted devices`} as CSV`}
-        onClick={() =>
-          exporting.mutate({
-            deviceIds: [...ids],
-            sort: state.sort,
-            dir: state.dir,
-            columns: state.columns.join(','),
-          })
-        }
+        onClick={() => exporting.mutate({ deviceIds: [...ids], columns: state.columns.join(',') })}
       >
         <Download aria-hidden="true" />
         {exporting.isPending ? 'Exporting…' : 'Export CSV'}
