@@ -44,6 +44,7 @@ import { ensureWebBuild } from '../scripts/lib/web-build.ts';
 import { openFreshDatabase, openKeptDatabase } from './lib/bench-database.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
 import { loadFromAnotherProcess } from './lib/http-load.ts';
+import { ownCpuMs, processCpuMs } from './lib/process-cpu.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
@@ -209,12 +210,18 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
   app.setSerializerCompiler(serializerCompiler);
   await app.register(compress, COMPRESSION_OPTIONS);
   registerErrorHandling(app);
+  // Time inside the server: from the request's arrival to its last byte handed to the socket.
+  const serverTimes: number[] = [];
+  app.addHook('onResponse', async (_request, reply) => {
+    serverTimes.push(reply.elapsedTime);
+  });
   await app.register(fleetRoutes, {
     db: database.db,
     access: { requirePermission: () => async () => undefined, callerOf: async () => caller },
   });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const rows: Record<string, string | number>[] = [];
+  const cpu: Record<string, string | number>[] = [];
   try {
     for (const query of cases(seeded.ouPath).filter((c) => c.name.includes(flags.only))) {
       const columns = query.everyColumn ? undefined : TABLE_COLUMNS;
@@ -247,8 +254,27 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
         await direct();
       }
       const first = (await (await fetch(url)).json()) as ListDevicesResponse;
-      const api = await loadFromAnotherProcess(url, requests, clients);
+      serverTimes.length = 0;
+      // PostgreSQL's backends are processes of their own; PGlite runs inside this process.
+      const databaseCpu = () => (name === 'PostgreSQL' ? processCpuMs('postgres') : undefined);
+      const before = { own: ownCpuMs(), database: databaseCpu() };
+      const loaded = await loadFromAnotherProcess(url, requests, clients);
+      const api = loaded.durations;
+      const server = serverTimes.sort((a, b) => a - b);
+      const between = { own: ownCpuMs(), database: databaseCpu() };
       const db = flags.direct === 'no' ? api : await load(requests, clients, direct);
+      const after = { own: ownCpuMs(), database: databaseCpu() };
+      const perRequest = (from: number | undefined, to: number | undefined) =>
+        from === undefined || to === undefined ? 'n/a' : round((to - from) / requests, 2);
+      cpu.push({
+        database: name,
+        query: query.name,
+        'api: server': perRequest(before.own, between.own),
+        'api: postgres': perRequest(before.database, between.database),
+        'api: clients': round(loaded.cpuMsPerRequest, 2),
+        'sql: caller': flags.direct === 'no' ? 'n/a' : perRequest(between.own, after.own),
+        'sql: postgres': flags.direct === 'no' ? 'n/a' : perRequest(between.database, after.database),
+      });
       rows.push({
         database: name,
         query: query.name,
@@ -258,13 +284,15 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
         'sql p50 ms': round(percentile(db, 50)),
         'sql p95 ms': round(percentile(db, 95)),
         'api/sql p95': round(percentile(api, 95) / percentile(db, 95), 2),
+        'server p95 ms': round(percentile(server, 95)),
+        'server/sql p95': round(percentile(server, 95) / percentile(db, 95), 2),
       });
       process.stdout.write(`[${name}] ${query.name}: ${JSON.stringify(rows.at(-1))}\n`);
     }
 
     if (flags.export === 'no') {
       const skipped: Record<string, string | number> = { database: name, export: 'skipped' };
-      return { rows, export: skipped, seedSeconds: round(seeded.ms / 1000) };
+      return { rows, cpu, export: skipped, seedSeconds: round(seeded.ms / 1000) };
     }
     const started = performance.now();
     const response = await fetch(
@@ -277,6 +305,7 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
     const exportRows = text.split('\r\n').length - 2;
     return {
       rows,
+      cpu,
       export: {
         database: name,
         rows: exportRows,
@@ -338,6 +367,10 @@ const load1 = os
 printTable(
   `GET /api/devices at ${devices} devices, 100 rows, gzip, ${clients} concurrent clients, ${requests} requests per query`,
   results.flatMap((result) => result.rows),
+);
+printTable(
+  'CPU ms per request: the API (server process, PostgreSQL backends, HTTP clients) and the SQL alone (caller, PostgreSQL backends); on PGlite the database runs inside the server/caller process',
+  results.flatMap((result) => result.cpu),
 );
 printTable(
   `CSV export of every device (${devices})`,

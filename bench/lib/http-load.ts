@@ -48,14 +48,22 @@ async function main(url: string, total: number, concurrency: number): Promise<vo
   );
   agent.destroy();
   const cpu = process.cpuUsage(before);
-  process.stderr.write(
-    `load generator: ${((cpu.user + cpu.system) / 1000 / total).toFixed(2)} ms of CPU per request\n`,
-  );
-  process.stdout.write(JSON.stringify(durations.sort((a, b) => a - b)));
+  const result: LoadResult = {
+    durations: durations.sort((a, b) => a - b),
+    cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / total,
+  };
+  process.stdout.write(JSON.stringify(result));
+}
+
+export interface LoadResult {
+  /** Each request's time to its last byte, sorted (ms). */
+  readonly durations: number[];
+  /** The load generator's own CPU per request (ms): on one machine, it competes with the server. */
+  readonly cpuMsPerRequest: number;
 }
 
 /** Why: the benchmark's figure is the server's latency, measured from outside its process. */
-export function loadFromAnotherProcess(url: string, total: number, concurrency: number): Promise<number[]> {
+export function loadFromAnotherProcess(url: string, total: number, concurrency: number): Promise<LoadResult> {
   const child = spawn(process.execPath, [import.meta.filename, url, String(total), String(concurrency)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -63,7 +71,7 @@ export function loadFromAnotherProcess(url: string, total: number, concurrency: 
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as number[]);
+      if (code === 0) resolve(JSON.parse(output) as LoadResult);
       else reject(new Error(`the load generator exited with ${code}`));
     });
   });
