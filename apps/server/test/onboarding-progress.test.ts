@@ -13,6 +13,7 @@ import {
   OTHER_CUSTOMER_EMAIL,
   OWNER_EMAIL,
   startGoogleStandIn,
+  VIEWER_EMAIL,
   type GoogleStandIn,
 } from './google-sign-in-harness.ts';
 import { Browser, createSignInTestApp } from './identity-browser.ts';
@@ -237,6 +238,57 @@ describe(`onboarding progress on ${backendName}`, () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await statusOf(owner)).organization?.managedOuPath).toBe('/Schools');
+  });
+
+  it('refuses a viewer who tries to reconnect the organization’s lost Google grant; an owner may', async () => {
+    const db = t.testDb.database.db;
+    const owner = new Browser(t.app, '10.0.3.6');
+    await owner.signInWithGoogle(OWNER_EMAIL);
+    const orgId = (await statusOf(owner)).organization?.id ?? '';
+    const viewer = new Browser(t.app, '10.0.3.7');
+    await viewer.signInWithGoogle(VIEWER_EMAIL);
+    const viewerId = (await viewer.get('/api/auth/me')).json<{ user: { id: string } }>().user.id;
+    await db
+      .insertInto('org_member')
+      .values({ org_id: orgId, user_id: viewerId, role: 'viewer', ou_scope: JSON.stringify([]) })
+      .execute();
+    const grantOf = () =>
+      db
+        .selectFrom('org_google_connection')
+        .select(['user_id', 'status'])
+        .where('org_id', '=', orgId)
+        .executeTakeFirstOrThrow();
+    const before = await grantOf();
+    await db
+      .updateTable('org_google_connection')
+      .set({ status: 'needs_reconsent' })
+      .where('org_id', '=', orgId)
+      .execute();
+    expect(await statusOf(viewer)).toMatchObject({
+      organization: { role: 'viewer' },
+      google: { status: 'needs_reconsent' },
+    });
+
+    const refused = await viewer.post('/api/onboarding/connect');
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: 'forbidden',
+      message:
+        'Only an owner or admin of your organization can connect or reconnect Google Workspace. Ask one of them to do it.',
+    });
+    // The organization still runs on the owner's grant, still waiting for a reconnect.
+    expect(await grantOf()).toEqual({ user_id: before.user_id, status: 'needs_reconsent' });
+    const connected = await db
+      .selectFrom('audit_log')
+      .select('actor_user_id')
+      .where('org_id', '=', orgId)
+      .where('action', '=', 'onboarding.connected')
+      .execute();
+    expect(connected.map((entry) => entry.actor_user_id)).not.toContain(viewerId);
+
+    const reconnected = await owner.post('/api/onboarding/connect');
+    expect(reconnected.statusCode, reconnected.body).toBe(200);
+    expect(await grantOf()).toEqual({ user_id: before.user_id, status: 'connected' });
   });
 });
 

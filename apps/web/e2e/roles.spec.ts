@@ -125,7 +125,13 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ kind: 'incremental' }),
     });
-    return [invite.status, members.status, audit.status, sync.status];
+    // Connecting Google Workspace again would replace the organization's grant.
+    const reconnect = await fetch('/api/onboarding/connect', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    return [invite.status, members.status, audit.status, sync.status, reconnect.status];
   });
-  expect(statuses).toEqual([403, 403, 403, 403]);
+  expect(statuses).toEqual([403, 403, 403, 403, 403]);
 });

@@ -126,6 +126,38 @@ test.describe('app shell', () => {
     await expect(page.getByRole('button', { name: 'Connect Google Workspace' })).toBeVisible();
   });
 
+  test('a viewer on onboarding after Google access was lost is told who reconnects, with no button', async ({
+    page,
+  }) => {
+    // The same lost grant, seen by a member whose role may not manage settings.
+    await page.route('**/api/onboarding/status', async (route) => {
+      const response = await route.fetch();
+      const status = (await response.json()) as {
+        google: Record<string, unknown> | null;
+        organization: Record<string, unknown> | null;
+      };
+      await route.fulfill({
+        response,
+        json: {
+          ...status,
+          onboarded: false,
+          step: 'signed_in',
+          organization: { ...status.organization, role: 'viewer' },
+          google: { ...status.google, status: 'needs_reconsent', missingScopes: [] },
+        },
+      });
+    });
+    await page.goto('/onboarding');
+    await expect(page.getByTestId('google-access-lost')).toContainText(
+      'Ask an owner or admin of your organization to reconnect Google.',
+    );
+    await expect(page.getByTestId('connect-not-allowed')).toContainText(
+      'Only an owner or admin of your organization connects or reconnects Google Workspace.',
+    );
+    await expect(page.getByRole('button', { name: /Reconnect Google/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Connect Google Workspace' })).toHaveCount(0);
+  });
+
   test('the device page shows the validated device ID', async ({ page, consoleGuard }) => {
     // A well-formed id that is no device of this organization: the API answers 404, which Chromium logs.
     consoleGuard.allow(/status of 404/);

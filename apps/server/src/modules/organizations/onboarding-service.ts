@@ -4,9 +4,10 @@ import { createGoogleClient } from '@fleetdeck/google/google-client';
 import { GOOGLE_BASE_URLS } from '@fleetdeck/google/google-hosts';
 import { GoogleApiError } from '@fleetdeck/google/errors';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
+import { roleCan } from '@fleetdeck/shared/permissions';
 import type { Config } from '../../config/env.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, appErrors } from '../../errors/app-error.ts';
 import { missingApiScopes, parseScopes } from '../identity/google-scopes.ts';
 import type { Identity } from '../identity/identity-plugin.ts';
 import type { Principal } from '../identity/principal.ts';
@@ -79,6 +80,12 @@ export async function connectGoogleWorkspace(
   deps: OnboardingDependencies,
   principal: Principal,
 ): Promise<{ orgId: string; created: boolean }> {
+  // Connecting replaces the grant the whole organization runs on (a reconnect after Google access
+  // was lost): a member whose role may not manage settings is refused before Google is asked.
+  if (principal.orgId !== undefined && !roleCan(principal.role, 'settings.manage'))
+    throw appErrors.forbidden(
+      'Only an owner or admin of your organization can connect or reconnect Google Workspace. Ask one of them to do it.',
+    );
   const found = await findGoogleAccount(deps.db, principal.userId);
   if (!found)
     throw new AppError(

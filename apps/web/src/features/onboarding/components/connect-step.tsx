@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RefreshCcw } from 'lucide-react';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
+import { roleCan } from '@fleetdeck/shared/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
@@ -35,8 +36,30 @@ export function ReconnectGoogleButton({ label = 'Reconnect Google' }: { label?: 
   );
 }
 
+/**
+ * Why: connecting (or reconnecting) replaces the Google grant the whole organization runs on, so a
+ * member whose role may not manage settings is told who can, instead of being offered buttons the
+ * server refuses. Someone not yet in an organization connects their own Workspace.
+ */
+export function mayConnectGoogle(status: Pick<OnboardingStatusResponse, 'organization'>): boolean {
+  return status.organization === null || roleCan(status.organization.role, 'settings.manage');
+}
+
 /** Step 1: check the Google grant and find the Workspace customer. */
 export function ConnectStep({ status }: { status: OnboardingStatusResponse }) {
+  if (!mayConnectGoogle(status)) {
+    return (
+      <p data-testid="connect-not-allowed">
+        Only an owner or admin of your organization connects or reconnects Google Workspace. Ask one of them
+        to do it; you can continue once they have.
+      </p>
+    );
+  }
+  return <ConnectControls status={status} />;
+}
+
+/** The connect step's controls, for someone who may connect the organization's Google grant. */
+function ConnectControls({ status }: { status: OnboardingStatusResponse }) {
   const connect = useConnectGoogleWorkspace();
   const missing = [...(status.google?.missingScopes ?? []), ...missingScopesOf(connect.error)];
   const needsGoogle =

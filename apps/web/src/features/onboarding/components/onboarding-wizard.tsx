@@ -142,7 +142,14 @@ export function OnboardingWizard({
       </ol>
       {data.onboarded ? finishButton : null}
       {connected && (data.google?.missingScopes.length ?? 0) > 0 ? (
-        <ReconnectGoogleButton label="Reconnect Google to grant the missing access" />
+        manages ? (
+          <ReconnectGoogleButton label="Reconnect Google to grant the missing access" />
+        ) : (
+          <p className="text-sm text-muted-foreground" data-testid="missing-access-ask">
+            Google has not granted Fleetdeck every access it needs. Ask an owner or admin of your organization
+            to reconnect Google and grant the missing access.
+          </p>
+        )
       ) : null}
     </div>
   );
