@@ -221,6 +221,45 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     );
   });
 
+  it('explains an invitation link cut short or altered in plain words, before any lookup', async () => {
+    const invite = await owner.post('/api/organization/invitations', {
+      email: 'cut-short@springfield.example',
+      role: 'viewer',
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const outbox = await owner.get(
+      `/api/dev/outbox?to=${encodeURIComponent('cut-short@springfield.example')}`,
+    );
+    const link = outbox.json<{ messages: { link: string }[] }>().messages[0]?.link ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect(token).toHaveLength(43);
+    const incomplete =
+      'This invitation link is incomplete — open the full link from the email, or ask an admin to send a new invitation.';
+    for (const cut of [token.slice(0, 30), token.slice(0, 5)]) {
+      const preview = await owner.get(`/api/invitations/preview?token=${cut}`);
+      expect(preview.statusCode, preview.body).toBe(400);
+      expect(preview.json()).toMatchObject({ error: 'invitation_link_incomplete', message: incomplete });
+      const accept = await owner.post('/api/invitations/accept', { token: cut });
+      expect(accept.statusCode, accept.body).toBe(400);
+      expect(accept.json()).toMatchObject({ error: 'invitation_link_incomplete', message: incomplete });
+    }
+    const altered = await owner.get(`/api/invitations/preview?token=${token}.`);
+    expect(altered.json()).toMatchObject({
+      error: 'invitation_link_altered',
+      message:
+        'This invitation link has been changed since it was sent — open the full link from the email, or ask an admin to send a new invitation.',
+    });
+    expect((await owner.get('/api/invitations/preview')).json()).toMatchObject({
+      error: 'invitation_link_missing',
+      message: 'This link has no invitation in it. Open the link from the email again.',
+    });
+    // Still bounded: an over-long token is refused by the schema.
+    expect((await owner.get(`/api/invitations/preview?token=${'a'.repeat(1001)}`)).statusCode).toBe(400);
+    // The whole link still reads (it was sent to another address than the owner's).
+    const whole = await owner.get(`/api/invitations/preview?token=${token}`);
+    expect(whole.json()).toMatchObject({ error: 'invitation_email_mismatch' });
+  });
+
   it('refuses an OU scope that would not limit the member as the admin meant', async () => {
     const invite = (role: string, ouScope: string[]) =>
       owner.post('/api/organization/invitations', { email: 'scoped@springfield.example', role, ouScope });

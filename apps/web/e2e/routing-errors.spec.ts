@@ -18,6 +18,27 @@ async function breakDashboardChunk(page: Page): Promise<void> {
 }
 
 test.describe('route validation and unknown paths', () => {
+  test('an invitation link cut short says so in plain words, and asks the server nothing', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/invitations/')) asked.push(request.url());
+    });
+    // Invitation tokens are 43 characters; a mail client that wrapped the line kept 30 (or 3).
+    for (const token of ['Ab3_-'.repeat(6), 'abc']) {
+      await page.goto(`/invitations/accept?token=${token}`);
+      await expect(
+        page.getByText(
+          'This invitation link is incomplete — open the full link from the email, or ask an admin to send a new invitation.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByText(/request is invalid|expected string/i)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeDisabled();
+    }
+    expect(asked).toEqual([]);
+  });
+
   test('an invalid device ID is a 404 "Page Not Found: <path>" on the full error page', async ({
     page,
     consoleGuard,

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import {
+  INVITATION_LINK_MESSAGES,
+  INVITATION_TOKEN_BYTES,
+  invitationLinkProblem,
+} from '@fleetdeck/shared/invitation-link';
 import type { Invitation, InvitationPreview } from '@fleetdeck/shared/organization-contract';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
@@ -29,7 +34,7 @@ export async function createInvitation(
   orgId: string,
   input: { email: string; role: MemberRole; ouScope: readonly string[]; invitedBy: string },
 ): Promise<{ invitation: Invitation; token: string }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomBytes(INVITATION_TOKEN_BYTES).toString('base64url');
   const email = input.email.toLowerCase();
   // Re-inviting the same address replaces the pending invitation: both or neither.
   const row = await db.transaction().execute(async (trx) => {
@@ -106,6 +111,12 @@ export async function revokeInvitation(db: Kysely<DB>, orgId: string, invitation
 
 const INVALID_LINK = 'This invitation link is invalid, expired or already used. Ask for a new invitation.';
 
+/** Why: a link cut short (or altered) says so in plain words, before any lookup. */
+function assertWholeToken(token: string): void {
+  const problem = invitationLinkProblem(token);
+  if (problem) throw new AppError(`invitation_link_${problem}`, 400, INVITATION_LINK_MESSAGES[problem]);
+}
+
 function emailMismatch(invited: string): AppError {
   return new AppError(
     'invitation_email_mismatch',
@@ -124,6 +135,7 @@ export async function previewInvitation(
   token: string,
   user: { email: string },
 ): Promise<InvitationPreview> {
+  assertWholeToken(token);
   const row = await db
     .selectFrom('org_invitation')
     .innerJoin('org', 'org.id', 'org_invitation.org_id')
@@ -159,6 +171,7 @@ export async function acceptInvitation(
   token: string,
   user: { id: string; email: string },
 ): Promise<{ orgId: string; role: MemberRole }> {
+  assertWholeToken(token);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('org_invitation')

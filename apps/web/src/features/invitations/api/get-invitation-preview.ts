@@ -14,7 +14,10 @@ export const invitationPreviewQuery = (token: string) =>
     retry: false,
   });
 
-/** Why: the accept page says what the link joins before the button is pressed. */
-export function useInvitationPreview(token: string) {
-  return useQuery({ ...invitationPreviewQuery(token), enabled: token !== '' });
+/**
+ * Why: the accept page says what the link joins before the button is pressed; a link without a
+ * whole token (`enabled` false) is explained by the page and not sent.
+ */
+export function useInvitationPreview(token: string, enabled: boolean) {
+  return useQuery({ ...invitationPreviewQuery(token), enabled });
 }

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { MailCheck } from 'lucide-react';
+import { INVITATION_LINK_MESSAGES, invitationLinkProblem } from '@fleetdeck/shared/invitation-link';
 import type { InvitationPreview } from '@fleetdeck/shared/organization-contract';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import { Button } from '../../../components/ui/button.tsx';
@@ -37,8 +38,10 @@ function InvitationSummary({ preview }: { preview: InvitationPreview }) {
 export function AcceptInvitationPanel() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // A link without a whole token (cut short by a mail client or a copy) is explained here, unasked.
+  const linkProblem = invitationLinkProblem(token);
   const { session } = useAuthSession();
-  const preview = useInvitationPreview(token);
+  const preview = useInvitationPreview(token, linkProblem === null);
   const accept = useAcceptInvitation();
   const signedInAs = session?.user.email ?? '';
   const heading = preview.data
@@ -49,10 +52,8 @@ export function AcceptInvitationPanel() {
       <h1 className="text-2xl font-semibold tracking-tight break-words">{heading}</h1>
       <Card className="mt-6">
         <CardContent className="flex flex-col gap-4">
-          {token === '' ? (
-            <FormMessage>This link has no invitation in it. Open the link from the email again.</FormMessage>
-          ) : null}
-          {preview.isPending && token !== '' ? <Skeleton className="h-12 w-full" /> : null}
+          {linkProblem ? <FormMessage>{INVITATION_LINK_MESSAGES[linkProblem]}</FormMessage> : null}
+          {preview.isPending && linkProblem === null ? <Skeleton className="h-12 w-full" /> : null}
           {preview.data ? <InvitationSummary preview={preview.data} /> : null}
           {preview.error && !accept.isSuccess ? (
             // Sent to another address, the server names only that address (not the organization).
