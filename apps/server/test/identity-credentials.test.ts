@@ -216,6 +216,50 @@ describe(`sessions, bearer JWTs, sign-in methods and their limits on ${backendNa
     );
   });
 
+  it('Forgot password? mails a link that really sets a password, here a first one, then signs in with it', async () => {
+    const email = 'forgetful@school.example';
+    await signInWithEmailCode(new Browser(t.app, '10.0.2.20'), email);
+    const browser = new Browser(t.app, '10.0.2.21');
+    const asked = await browser.post('/api/identity/request-password-reset', {
+      email,
+      redirectTo: `${PUBLIC_URL}/reset-password`,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const mail = (await browser.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`))
+      .json<{ messages: { subject: string; link: string }[] }>()
+      .messages.find((message) => message.subject === 'Choose your Fleetdeck password');
+    expect(mail).toBeDefined();
+    // The emailed link leads to the reset page with its token.
+    const opened = await browser.get(new URL(mail?.link ?? '').pathname + new URL(mail?.link ?? '').search);
+    expect(opened.statusCode).toBe(302);
+    const landing = new URL(String(opened.headers.location));
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${PUBLIC_URL}/reset-password`);
+    const token = landing.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+    const reset = await browser.post('/api/identity/reset-password', {
+      token,
+      newPassword: 'a long first password',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const signedIn = await browser.post('/api/identity/sign-in/email', {
+      email,
+      password: 'a long first password',
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // Both steps are in the log; the request names the address it was asked for.
+    const log = await t.testDb.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'outcome', 'actor_label'])
+      .where('action', 'like', 'auth.password_reset%')
+      .execute();
+    expect(log).toEqual(
+      expect.arrayContaining([
+        { action: 'auth.password_reset_requested', outcome: 'success', actor_label: email },
+        expect.objectContaining({ action: 'auth.password_reset', outcome: 'success' }),
+      ]),
+    );
+  });
+
   it('keeps Google token routes closed to browsers', async () => {
     const browser = new Browser(t.app, '10.0.2.6');
     await signInWithEmailCode(browser, 'viewer@school.example');
