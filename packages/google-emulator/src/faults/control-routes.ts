@@ -1,6 +1,7 @@
 /**
  * The emulator's own control API under `/__emulator` (plain JSON, never faulted): reset, reseed,
- * latency, injected faults, quotas, the clock, page-token expiry, counters and a fleet summary.
+ * enrolling new devices, latency, injected faults, quotas, the clock, page-token expiry, counters
+ * and a fleet summary.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ const schemas = {
       ])
       .optional(),
   }),
+  enroll: z.object({ count: z.number().int().min(1).max(1_000) }),
   latency: z.object({ ms: z.number().int().min(0).max(60_000), api }),
   fault: z
     .object({
@@ -111,6 +113,18 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
       });
     }
     return { devices };
+  });
+
+  app.post('/__emulator/devices/enroll', async (request, reply) => {
+    const body = parse(schemas.enroll, request.body, reply);
+    if (!body) return reply;
+    const state = getState();
+    if (state.fleet.devices.count + body.count > FLEET_SIZE.max)
+      return reply
+        .code(400)
+        .send({ error: 'invalid_request', message: `a fleet holds at most ${FLEET_SIZE.max} devices` });
+    const deviceIds = state.enroll(body.count);
+    return { ok: true, size: state.fleet.size, deviceIds };
   });
 
   app.post('/__emulator/reset', async () => {

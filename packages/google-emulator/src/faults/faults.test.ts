@@ -139,4 +139,25 @@ describe('control API', () => {
     expect(again).toEqual(original);
     expect((await t.send('POST', '/__emulator/reseed', { size: 99 })).status).toBe(400);
   });
+
+  it('enrolls new devices after the existing ones, which stay as they were', async () => {
+    const t = startTestEmulator({ accessTokenTtlSeconds: 86_400 });
+    const before = await t.listAll(`${DEVICES}?projection=FULL`);
+    const enrolled = await t.send('POST', '/__emulator/devices/enroll', { count: 3 });
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.body).toMatchObject({ ok: true, size: before.length + 3 });
+    const newIds = enrolled.body.deviceIds as string[];
+    expect(newIds).toHaveLength(3);
+    const after = await t.listAll(`${DEVICES}?projection=FULL`);
+    expect(after).toHaveLength(before.length + 3);
+    const byId = new Map(after.map((d: { deviceId: string }) => [d.deviceId, d]));
+    for (const device of before as { deviceId: string }[]) expect(byId.get(device.deviceId)).toEqual(device);
+    const serials = new Set<string>(after.map((d: { serialNumber: string }) => d.serialNumber));
+    expect(serials.size).toBe(after.length);
+    for (const id of newIds) {
+      expect(byId.get(id)).toMatchObject({ deviceId: id, status: 'ACTIVE' });
+      expect((await t.get(`${DEVICES}/${id}`)).status).toBe(200);
+    }
+    expect((await t.send('POST', '/__emulator/devices/enroll', { count: 0 })).status).toBe(400);
+  });
 });

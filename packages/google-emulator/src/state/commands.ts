@@ -56,9 +56,14 @@ export class CommandStore {
   /** Executions whose side effects have not landed yet, soonest first. */
   #due: CommandRecord[] = [];
   #serial = 0;
-  readonly #fleet: Fleet;
+  #fleet: Fleet;
 
   constructor(fleet: Fleet) {
+    this.#fleet = fleet;
+  }
+
+  /** The same devices at the same indexes in a grown table (enrollment): issued commands carry on. */
+  replaceFleet(fleet: Fleet): void {
     this.#fleet = fleet;
   }
 

@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_TOKEN_TTL_MS, PageTokens } from '../http/page-tokens.ts';
 import { EmulatorClock, type ClockStart } from './clock.ts';
 import { CommandStore } from './commands.ts';
 import type { Fleet } from './fleet.ts';
+import { enrollDevices } from './fleet-enrollment.ts';
 import { FLEET_SIZE, generateFleet } from './fleet-generator.ts';
 import { personEmail } from './people.ts';
 import { seedFromString } from './random.ts';
@@ -98,6 +99,18 @@ export class EmulatorState {
     const seed = options.seed === undefined ? this.#fleet.seed : normalizeSeed(options.seed);
     const size = options.size ?? this.#fleet.size;
     this.#replace(generateFleet({ seed, size, anchor: this.now(), customer: this.customer }));
+  }
+
+  /**
+   * `count` new ACTIVE devices, enrolled now; the existing devices, their commands and the OUs stay
+   * as they are (listings and caches keyed on the generation start over).
+   */
+  enroll(count: number): string[] {
+    const before = this.#fleet.devices.count;
+    this.#fleet = enrollDevices(this.#fleet, count, this.now());
+    this.#commands.replaceFleet(this.#fleet);
+    this.generation++;
+    return this.#fleet.devices.deviceId.slice(before);
   }
 
   /** Back to the fleet the emulator started with; faults, quotas, commands and counters cleared. */
