@@ -11,8 +11,9 @@ const MAX_REFETCH_PAGES = 20;
 
 /**
  * Why: the table stays live. `fleet.changed` naming loaded devices refetches the loaded pages in
- * place (unchanged rows keep their identity, the scroll position stays); devices new to the fleet
- * are announced with a banner instead of moving rows under the admin's cursor.
+ * place (unchanged rows keep their identity, the scroll position stays); a sync names no devices,
+ * so it refreshes the loaded pages too. Devices new to the fleet are also announced with a banner,
+ * whose "Show them" starts the list over from the top.
  */
 export function useFleetLive({
   listKey,
@@ -61,8 +62,9 @@ export function useFleetLive({
       const change = readFleetChanged(payload);
       if (!change) return;
       const loaded = loadedIds();
-      const touchesLoaded =
-        change.deviceIds === undefined ? change.added === 0 : change.deviceIds.some((id) => loaded.has(id));
+      // A change that names no devices (a sync) may have touched any loaded row, whether or not it
+      // also added devices: the loaded rows refresh, and the new devices are still announced.
+      const touchesLoaded = change.deviceIds === undefined || change.deviceIds.some((id) => loaded.has(id));
       pending.current.refresh ||= touchesLoaded;
       pending.current.added += change.added;
       pending.current.timer ??= setTimeout(flush, SETTLE_MS);
