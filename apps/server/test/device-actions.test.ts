@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCommand, DeviceDetail, TimelineEntry } from '@fleetdeck/shared/device-contract';
 import { as, ORG, OTHER_ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
+import { syncOnce } from './sync-harness.ts';
 import { followOpenCommands } from '../src/modules/devices/command-follower.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { backendName } from './test-database.ts';
@@ -513,5 +514,187 @@ describe(`device routes inside the app (${backendName})`, () => {
       const response = await testApp.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
       expect([method, url, response.statusCode]).toEqual([method, url, 401]);
     }
+  });
+});
+
+describe(`device routes: other organizations, kiosk commands and sync timeline (${backendName})`, () => {
+  let h: DeviceHarness;
+  let regularId: string;
+  let kioskId: string;
+  let kioskLogsId: string;
+
+  beforeAll(async () => {
+    h = await startDeviceHarness({ size: 300 });
+    const kiosks = await pickDevices(
+      h,
+      sql<boolean>`status = 'ACTIVE' and (license_type = 'kioskUpgrade' or (raw->'osUpdateStatus'->>'targetKioskAppVersion') is not null)`,
+      2,
+    );
+    const [regular] = await pickDevices(
+      h,
+      sql<boolean>`status = 'ACTIVE' and (raw->'osUpdateStatus'->>'targetKioskAppVersion') is null and license_type is distinct from 'kioskUpgrade'`,
+      1,
+    );
+    expect(kiosks).toHaveLength(2);
+    regularId = regular?.device_id as string;
+    kioskId = kiosks[0]?.device_id as string;
+    kioskLogsId = kiosks[1]?.device_id as string;
+  }, 60_000);
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  it('screenshots a kiosk (202) and refuses a device that is not one (400 naming kiosk)', async () => {
+    const refused = await inject('POST', `/api/devices/${regularId}/commands`, as('technician'), {
+      type: 'TAKE_A_SCREENSHOT',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(/kiosk/);
+    const logsRefused = await inject('POST', `/api/devices/${regularId}/commands`, as('technician'), {
+      type: 'CAPTURE_LOGS',
+    });
+    expect(logsRefused.statusCode).toBe(400);
+    expect(logsRefused.json<{ message: string }>().message).toMatch(/kiosk/);
+    const stored = await h.testDb.database.db
+      .selectFrom('fleet_device_command')
+      .select('command_id')
+      .where('org_id', '=', ORG)
+      .where('device_id', '=', regularId)
+      .execute();
+    expect(stored).toEqual([]);
+
+    const taken = await inject('POST', `/api/devices/${kioskId}/commands`, as('technician'), {
+      type: 'TAKE_A_SCREENSHOT',
+    });
+    expect(taken.statusCode).toBe(202);
+    expect(taken.json<DeviceCommand>()).toMatchObject({
+      deviceId: kioskId,
+      type: 'TAKE_A_SCREENSHOT',
+      state: 'PENDING',
+    });
+  });
+
+  it('captures a kiosk’s logs and follows the command until Google lists the log file', async () => {
+    const issued = await inject('POST', `/api/devices/${kioskLogsId}/commands`, as('technician'), {
+      type: 'CAPTURE_LOGS',
+    });
+    expect(issued.statusCode).toBe(202);
+    const command = issued.json<DeviceCommand>();
+    expect(command).toMatchObject({ type: 'CAPTURE_LOGS', state: 'PENDING', terminal: false });
+    let current = command;
+    for (let step = 0; step < 40 && !current.terminal; step += 1) {
+      await h.emulator.control('clock/advance', { ms: 5_000 });
+      const polled = await inject(
+        'GET',
+        `/api/devices/${kioskLogsId}/commands/${command.commandId}`,
+        as('viewer'),
+      );
+      current = polled.json<DeviceCommand>();
+    }
+    expect(current).toMatchObject({ state: 'EXECUTED_BY_CLIENT', terminal: true });
+    const listed = await inject('GET', `/api/devices/${kioskLogsId}/commands`, as('viewer'));
+    expect(listed.json<{ commands: DeviceCommand[] }>().commands[0]).toMatchObject({
+      commandId: command.commandId,
+      state: 'EXECUTED_BY_CLIENT',
+    });
+    // The emulator lands the command's effect as Google does: the logs appear among the device's files.
+    const google = await h.emulator.google.directory.getChromeOsDevice(kioskLogsId, { projection: 'FULL' });
+    expect(google.deviceFiles?.map((file) => file.name)).toContain(`Logs ${command.commandId}`);
+  });
+
+  it('answers 404 to another organization on every device route and leaves the device at Google alone', async () => {
+    const ou = await h.testDb.database.db
+      .selectFrom('fleet_org_unit')
+      .select('org_unit_id')
+      .where('org_id', '=', ORG)
+      .where('org_unit_path', '!=', '/')
+      .orderBy('org_unit_path')
+      .executeTakeFirstOrThrow();
+    const [command] = (await inject('GET', `/api/devices/${kioskId}/commands`, as('viewer'))).json<{
+      commands: DeviceCommand[];
+    }>().commands;
+    expect(command).toBeDefined();
+    const before = await h.emulator.google.directory.getChromeOsDevice(kioskId, { projection: 'FULL' });
+    const stranger = as('admin', OTHER_ORG);
+    for (const [method, url, payload] of [
+      ['POST', `/api/devices/${kioskId}/move`, { orgUnitId: ou.org_unit_id }],
+      ['POST', `/api/devices/${kioskId}/status`, { action: 'disable', reason: 'lost' }],
+      ['POST', `/api/devices/${kioskId}/commands`, { type: 'REBOOT' }],
+      ['GET', `/api/devices/${kioskId}/commands`, undefined],
+      ['GET', `/api/devices/${kioskId}/commands/${command?.commandId}`, undefined],
+      ['GET', `/api/devices/${kioskId}/timeline`, undefined],
+      ['GET', `/api/devices/${kioskId}/telemetry?days=30`, undefined],
+    ] as const) {
+      const response = await inject(method, url, stranger, payload);
+      expect([method, url, response.statusCode]).toEqual([method, url, 404]);
+    }
+    const after = await h.emulator.google.directory.getChromeOsDevice(kioskId, { projection: 'FULL' });
+    expect(after).toEqual(before);
+    const commands = await h.testDb.database.db
+      .selectFrom('fleet_device_command')
+      .select('command_id')
+      .where('device_id', '=', kioskId)
+      .execute();
+    expect(commands).toHaveLength(1);
+    const audited = await h.testDb.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('org_id', '=', OTHER_ORG)
+      .execute();
+    expect(audited.filter((a) => a.action.startsWith('device.'))).toEqual([]);
+  });
+
+  it('shows a sync’s user change as its own entry and its other changes as one grouped entry', async () => {
+    const firstUser = (d: { recentUsers?: { email?: string }[] | undefined }) =>
+      d.recentUsers?.find((user) => user.email)?.email ?? null;
+    const before = new Map((await h.emulator.listAllDevices()).map((d) => [d.deviceId, d]));
+    await h.emulator.control('clock/advance', { ms: 45 * 86_400_000 });
+    const changed = (await h.emulator.listAllDevices()).find((d) => {
+      const old = before.get(d.deviceId);
+      return (
+        old !== undefined &&
+        d.status === 'ACTIVE' &&
+        d.annotatedUser === old.annotatedUser &&
+        firstUser(d) !== null &&
+        firstUser(d) !== firstUser(old) &&
+        d.osVersion !== old.osVersion
+      );
+    });
+    expect(changed).toBeDefined();
+    const id = changed?.deviceId as string;
+    await h.emulator.google.directory.patchChromeOsDevice(id, { annotatedLocation: 'Library cart 7' });
+    const runId = await syncOnce(h.testDb.database, h.emulator, ORG, 'incremental');
+    const { rows: history } = await sql<{ id: string; field: string }>`
+      select id::text as id, field from fleet_device_history
+      where org_id = ${ORG} and device_id = ${id} and sync_run_id = ${runId} order by field`.execute(
+      h.testDb.database.db,
+    );
+    const fields = history.map((row) => row.field);
+    expect(fields).toEqual(expect.arrayContaining(['annotatedLocation', 'osVersion', 'recentUser']));
+    const fromRun = new Set([`g${runId}`, ...history.map((row) => `h${row.id.padStart(20, '0')}`)]);
+    const timeline = await inject('GET', `/api/devices/${id}/timeline?limit=200`, as('viewer'));
+    const entries = timeline.json<{ entries: TimelineEntry[] }>().entries.filter((e) => fromRun.has(e.id));
+    // The user change stands alone; every other field the run changed is one "synced" entry.
+    expect(entries.filter((e) => e.kind === 'user')).toEqual([
+      expect.objectContaining({
+        source: 'sync',
+        field: 'recentUser',
+        oldValue: firstUser(before.get(id) ?? {}),
+        newValue: firstUser(changed ?? {}),
+      }),
+    ]);
+    const grouped = entries.filter((e) => e.kind === 'sync');
+    expect(grouped).toEqual([expect.objectContaining({ id: `g${runId}`, source: 'sync' })]);
+    expect(grouped[0]?.summary).toContain(
+      `Location ${before.get(id)?.annotatedLocation ?? '(none)'} → Library cart 7`,
+    );
+    expect(entries).toHaveLength(
+      1 +
+        history.filter((row) => ['status', 'orgUnitPath', 'annotatedUser', 'recentUser'].includes(row.field))
+          .length,
+    );
   });
 });

@@ -40,6 +40,7 @@ const schemas = {
       count: z.number().int().min(1).max(100_000).optional(),
       rate: z.number().min(0).max(1).optional(),
       reason: z.string().min(1).max(60).optional(),
+      path: z.string().min(1).max(200).optional(),
     })
     .refine((f) => (f.count === undefined) !== (f.rate === undefined), {
       message: 'give exactly one of count or rate',
@@ -165,6 +166,7 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
       ...(body.count !== undefined ? { remaining: body.count } : {}),
       ...(body.rate !== undefined ? { rate: body.rate } : {}),
       ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      ...(body.path !== undefined ? { path: body.path } : {}),
     });
     return { ok: true, faults: getState().faults.describe() };
   });

@@ -36,7 +36,7 @@ export function registerFaultHooks(app: FastifyInstance, getState: () => Emulato
     const state = getState();
     const latency = state.faults.latencyFor(api);
     if (latency > 0) await sleep(latency);
-    const fault = state.faults.decide(api, state.now());
+    const fault = state.faults.decide(api, state.now(), request.url.split('?', 1)[0]);
     if (fault) {
       state.counters.noteFault(api, fault.throttled);
       return sendGoogleError(reply, api, fault.error);

@@ -14,6 +14,8 @@ export interface FaultRule {
   status: number;
   api: ApiSelector;
   reason?: string;
+  /** Only calls whose path contains this text (e.g. `:batchModify`), so a write fails while reads pass. */
+  path?: string;
   /** Fail this many more calls, then stop. */
   remaining?: number;
   /** Or fail each call with this probability (0..1). */
@@ -65,9 +67,10 @@ export class FaultInjector {
    * The error to answer instead of serving the request, if any (`throttled` when a quota said no).
    * Calls that go through count against the quotas.
    */
-  decide(api: ApiName, now: number): { error: GoogleErrorInit; throttled: boolean } | undefined {
+  decide(api: ApiName, now: number, path = ''): { error: GoogleErrorInit; throttled: boolean } | undefined {
     for (const rule of this.#faults) {
       if (rule.api !== 'all' && rule.api !== api) continue;
+      if (rule.path !== undefined && !path.includes(rule.path)) continue;
       if (rule.remaining !== undefined) {
         if (rule.remaining <= 0) continue;
         rule.remaining -= 1;

@@ -51,6 +51,23 @@ describe('fault injection', () => {
     expect((await t.get(POLICY_SCHEMAS)).status).toBe(200);
   });
 
+  it('narrows a fault to calls whose path contains the given text', async () => {
+    const t = startTestEmulator();
+    await t.send('POST', '/__emulator/faults', {
+      status: 403,
+      reason: 'forbidden',
+      api: 'policy',
+      path: ':batchModify',
+      count: 1,
+    });
+    expect((await t.get(POLICY_SCHEMAS)).status).toBe(200);
+    const write = await t.send('POST', '/v1/customers/my_customer/policies/orgunits:batchModify', {
+      requests: [],
+    });
+    expect(write.status).toBe(403);
+    expect((await t.get(POLICY_SCHEMAS)).status).toBe(200);
+  });
+
   it('fails a share of calls at a rate, repeatably for the same seed', async () => {
     const run = async () => {
       const t = startTestEmulator();

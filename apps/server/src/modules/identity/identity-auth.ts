@@ -54,6 +54,18 @@ function buildIdentityAuth({ config, db, secret, mailer, events, log }: Identity
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 30 * 60,
       sendResetPassword: async ({ user, url }) => send(mailTemplates.resetPassword(user.email, url)),
+      // Nobody is signed in when a reset link or code is used: only here does better-auth say whose
+      // password it was, so the successful reset is audited here, with its owner as the actor (the
+      // hooks audit only a refused one).
+      onPasswordReset: async ({ user }, request) =>
+        events.audit({
+          action: 'auth.password_reset',
+          outcome: 'success',
+          actorUserId: user.id,
+          actorLabel: user.email,
+          ip: request?.headers.get(CLIENT_IP_HEADER_NAME) ?? undefined,
+          userAgent: request?.headers.get('user-agent')?.slice(0, 512) ?? undefined,
+        }),
     },
     emailVerification: {
       sendOnSignUp: true,

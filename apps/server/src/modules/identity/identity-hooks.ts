@@ -197,6 +197,8 @@ export function createIdentityHooks(events: IdentityEvents) {
         }
         const action = AUDITED_ACTIONS[ctx.path];
         if (action === undefined) return;
+        // A reset that went through is audited by `onPasswordReset`, which knows whose it was.
+        if (action === 'auth.password_reset' && !failed) return;
         const actor = created?.user ?? sessionUser;
         await events.audit({
           action,
