@@ -367,6 +367,57 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
     expect(foreignRetry.statusCode).toBe(404);
   });
 
+  it('refuses a viewer starting or retrying a run (403) and leaves runs and devices as they were', async () => {
+    const ids = take(12);
+    const target = targets[2] as { org_unit_id: string; org_unit_path: string };
+    const request: BulkPreviewRequest = {
+      target: { deviceIds: ids },
+      action: { kind: 'move', orgUnitId: target.org_unit_id },
+    };
+    const runCount = async () =>
+      Number(
+        (
+          await h.testDb.database.db
+            .selectFrom('bulk_action_run')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('org_id', '=', ORG)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // A preview an admin made: the token is valid, only the viewer's role is in the way.
+    const token = (await preview(request)).body.previewToken;
+    const runsBefore = await runCount();
+    const viewerStart = await h.app.inject({
+      method: 'POST',
+      url: '/api/bulk-actions',
+      headers: as('viewer'),
+      payload: { ...request, previewToken: token },
+    });
+    expect(viewerStart.statusCode).toBe(403);
+    expect(await runCount()).toBe(runsBefore);
+    const original = new Set(ids.map((id) => pool.find((d) => d.device_id === id)?.org_unit_path));
+    expect(await googleOus(ids)).toEqual(original);
+
+    // A run with failures the viewer then tries to retry.
+    await h.emulator.control('faults', { status: 500, api: 'directory', count: 6 });
+    const started = await start(request, { previewToken: token });
+    expect(started.status).toBe(202);
+    await h.runner.idle();
+    const failedRun = await detail(started.body.id);
+    expect(failedRun.run).toMatchObject({ status: 'partially_failed', failed: 10 });
+    const viewerRetry = await h.app.inject({
+      method: 'POST',
+      url: `/api/bulk-actions/${started.body.id}/retry`,
+      headers: as('viewer'),
+    });
+    expect(viewerRetry.statusCode).toBe(403);
+    await h.runner.idle();
+    const after = await detail(started.body.id);
+    expect(after.run).toEqual(failedRun.run);
+    expect(after.results).toEqual(failedRun.results);
+    expect(await runCount()).toBe(runsBefore + 1);
+  });
+
   it('annotates every device matching a fleet query', async () => {
     const ou = targets[0] as { org_unit_path: string };
     const query = `ou:"${ou.org_unit_path}"`;
