@@ -5,7 +5,7 @@ import {
   type ListDevicesResponse,
   type ResolveDevicesResponse,
 } from '@fleetdeck/shared/fleet-contract';
-import { FLEET_COLUMNS } from '@fleetdeck/shared/fleet-columns';
+import { FLEET_COLUMNS, FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
 import { COLUMN_SQL } from '../src/modules/fleet/device-keyset.ts';
 import { exportFileName } from '../src/modules/fleet/device-export.ts';
 import { readDevicePage } from '../src/modules/fleet/device-list.ts';
@@ -377,5 +377,92 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
       url: '/api/devices/export.csv?columns=serialNumber,bogus',
     });
     expect(badColumn.statusCode).toBe(400);
+  });
+});
+
+/** More devices than the exact-count threshold and than one export batch (2,000 rows) of a query. */
+describe(`a fleet above the exact-count threshold (${backendName})`, () => {
+  const MANY_ORG = 'org-many';
+  const SIZE = FLEET_LIST_LIMITS.exactCountThreshold + 1_500;
+  let testDb: TestDatabase;
+  let harness: FleetHarness;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    const db = testDb.database.db;
+    await seedOrgUnits(db, MANY_ORG, ['/', '/North', '/North/Lab', '/South']);
+    // Four in five devices under /North (and its Lab), the rest in /South; models repeat so a sort by
+    // model has long runs of equal values across page and batch boundaries.
+    await sql`
+      insert into fleet_device (org_id, device_id, customer_id, serial_number, status, model, org_unit_path,
+        raw, content_hash)
+      select ${MANY_ORG}, 'many-' || lpad(i::text, 5, '0'), 'C0test', 'SN' || lpad(((i * 7919) % 100000)::text, 5, '0'),
+        'ACTIVE', 'Model ' || (i % 7),
+        case when i % 5 = 0 then '/South' when i % 5 = 1 then '/North/Lab' else '/North' end, '{}'::jsonb, 'x'
+      from generate_series(1, ${SIZE}) as i`.execute(db);
+    await sql`analyze fleet_device`.execute(db);
+    harness = await buildFleetApp(db);
+    harness.caller = { ...harness.caller, orgId: MANY_ORG };
+  });
+  afterAll(async () => {
+    await harness.app.close();
+    await testDb.cleanup();
+  });
+
+  async function page(url: string): Promise<ListDevicesResponse> {
+    const response = await harness.app.inject({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ListDevicesResponse>();
+  }
+
+  async function northByModel(): Promise<string[]> {
+    const { rows } = await sql<{ device_id: string }>`
+      select device_id from fleet_device
+      where org_id = ${MANY_ORG} and (org_unit_path = '/North' or org_unit_path like '/North/%')
+      order by model asc, device_id asc`.execute(testDb.database.db);
+    return rows.map((row) => row.device_id);
+  }
+
+  it('estimates the count of a first page, counts exactly when asked, and pages an ou: query as SQL orders it', async () => {
+    const first = await page('/api/devices?limit=50');
+    expect(first.total?.exact).toBe(false);
+    expect(first.total?.value).toBeGreaterThanOrEqual(FLEET_LIST_LIMITS.exactCountThreshold);
+    expect((await page('/api/devices?limit=50&count=exact')).total).toEqual({ value: SIZE, exact: true });
+
+    const expected = await northByModel();
+    expect(expected.length).toBeGreaterThan(FLEET_LIST_LIMITS.exactCountThreshold);
+    const q = encodeURIComponent('ou:/North');
+    const firstNorth = await page(`/api/devices?q=${q}&sort=model&limit=500`);
+    expect(firstNorth.total?.exact).toBe(false);
+    const seen = firstNorth.devices.map((device) => device.deviceId);
+    let cursor = firstNorth.nextCursor;
+    while (cursor !== null && seen.length <= expected.length) {
+      const next = await page(`/api/devices?q=${q}&sort=model&limit=500&count=none&cursor=${cursor}`);
+      seen.push(...next.devices.map((device) => device.deviceId));
+      cursor = next.nextCursor;
+    }
+    expect(seen).toEqual(expected);
+    expect((await page(`/api/devices?q=${q}&count=exact&limit=1`)).total).toEqual({
+      value: expected.length,
+      exact: true,
+    });
+  });
+
+  it('exports every row of a query across read batches in the table’s order', async () => {
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: `/api/devices/export.csv?q=${encodeURIComponent('ou:/North')}&sort=model&columns=deviceId,model`,
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '');
+    const ids = lines.slice(1).map((line) => line.split(',')[0]);
+    const expected = await northByModel();
+    // Several batches of 2,000: no device repeated or skipped where one batch ends and the next begins.
+    expect(expected.length).toBeGreaterThan(2 * 2_000);
+    expect(ids).toHaveLength(expected.length);
+    expect(ids).toEqual(expected);
   });
 });
