@@ -167,6 +167,11 @@ describe(`device query language over the API (${backendName})`, () => {
     ['public_model_name:spin', ['d03', 'd04']],
     ['recent_user:TOM@example.edu', ['d01']],
     ['sync:..2000-01-01', []],
+    [`sync:..${new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)}`, ['d02', 'd03']],
+    [
+      `sync:${new Date(Date.now() - 50 * 86_400_000).toISOString().slice(0, 10)}..${new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10)}`,
+      ['d02'],
+    ],
     [`sync:${new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10)}..`, ['d01', 'd07']],
     ['register:2023-03-23', ['d01']],
     ['register:2023-03-24..', []],
@@ -211,6 +216,7 @@ describe(`device query language over the API (${backendName})`, () => {
     ['sku:education', ['d01']],
     ['license_sku:standalone_chrome_enterprise_upgrade', ['d02']],
     ['policy_status:false', ['d02']],
+    ['policy_status:true', ['d01', 'd03', 'd04', 'd05', 'd06', 'd07']],
     ['device_id:d03', ['d03']],
     ['device_id:x01', []],
     ['ou:/North', ['d01', 'd02', 'd07']],
@@ -233,13 +239,13 @@ describe(`device query language over the API (${backendName})`, () => {
   });
 
   it.each([
-    ['stauts:ACTIVE', 0, 'Did you mean "status"?'],
-    ['status:ACTIVE sync:2023-02-30', 19, 'Invalid date'],
-    ['aue:2028-01-01..2027-01-01', 4, 'Invalid range'],
-    ['ram:9GB..1GB', 4, 'Invalid range'],
-    ['user:"tom', 5, 'Unterminated quote'],
-    ['location:', 8, 'Empty value'],
-  ])('answers 400 with the position for %s', async (q, start, text) => {
+    ['stauts:ACTIVE', 0, 'stauts:ACTIVE', 'Did you mean "status"?'],
+    ['status:ACTIVE sync:2023-02-30', 19, 'sync:2023-02-30', 'Invalid date'],
+    ['aue:2028-01-01..2027-01-01', 4, 'aue:2028-01-01..2027-01-01', 'Invalid range'],
+    ['ram:9GB..1GB', 4, 'ram:9GB..1GB', 'Invalid range'],
+    ['user:"tom', 5, 'user:"tom', 'Unterminated quote'],
+    ['location:', 8, 'location:', 'Empty value'],
+  ])('answers 400 with the term and its position for %s', async (q, start, term, text) => {
     const response = await harness.app.inject({
       method: 'GET',
       url: `/api/devices?q=${encodeURIComponent(q)}`,
@@ -248,6 +254,7 @@ describe(`device query language over the API (${backendName})`, () => {
     const body = response.json<{ message: string; details: { query: { start: number; term: string }[] } }>();
     expect(body.message).toContain(text);
     expect(body.details.query[0]?.start).toBe(start);
+    expect(body.details.query[0]?.term).toBe(term);
   });
 
   it('answers 400 for 10 KB of junk, on the list, facets and export', async () => {
