@@ -266,12 +266,12 @@ describe(`device detail and actions against the emulator (${backendName})`, () =
     expect(unknownOu.statusCode).toBe(404);
   });
 
-  it('disables with a return message, re-enables and deprovisions at Google', async () => {
+  it('disables with a reason kept in Fleetdeck, re-enables and deprovisions at Google', async () => {
     const disable = await h.app.inject({
       method: 'POST',
       url: `/api/devices/${device(3)}/status`,
       headers: as('technician'),
-      payload: { action: 'disable', returnMessage: 'Return to the library desk' },
+      payload: { action: 'disable', reason: 'lost', note: 'Left in the library' },
     });
     expect(disable.statusCode).toBe(200);
     expect(disable.json<DeviceDetail>().device.status).toBe('DISABLED');
@@ -311,7 +311,7 @@ describe(`device detail and actions against the emulator (${backendName})`, () =
       ['device.disable', 'failure'],
       ['device.reenable', 'success'],
     ]);
-    expect(audit[0]?.details).toMatchObject({ returnMessage: 'Return to the library desk' });
+    expect(audit[0]?.details).toEqual({ reason: 'lost', note: 'Left in the library' });
   });
 
   it('tracks a reboot to EXECUTED_BY_CLIENT as the device picks it up', async () => {
@@ -502,6 +502,7 @@ describe(`device routes inside the app (${backendName})`, () => {
       ['PATCH', `/api/devices/${id}`],
       ['POST', `/api/devices/${id}/move`],
       ['POST', `/api/devices/${id}/status`],
+      ['GET', `/api/devices/${id}/return-message`],
       ['POST', `/api/devices/${id}/commands`],
       ['GET', `/api/devices/${id}/commands`],
       ['GET', `/api/devices/${id}/commands/1`],

@@ -11,7 +11,7 @@ import { bulkActionRoutes } from '../src/routes/bulk-actions.ts';
 import { retryAfterHeader } from '../src/routes/device-api.ts';
 import { deviceActionRoutes } from '../src/routes/device-actions.ts';
 import { deviceDetailRoutes, type DeviceRouteAccess } from '../src/routes/device-detail.ts';
-import { startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
+import { POLICY_WRITE_SCOPE, startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /**
@@ -61,7 +61,8 @@ export async function startDeviceHarness(
   options: { chunkSize?: number; size?: number } = {},
 ): Promise<DeviceHarness> {
   const testDb = await createTestDatabase();
-  const emulator = await startSyncEmulator({ size: options.size ?? 120 });
+  // The grant holds the Chrome Policy scope, as in production: a disable may read and set the return message.
+  const emulator = await startSyncEmulator({ size: options.size ?? 120, extraScopes: [POLICY_WRITE_SCOPE] });
   await syncOnce(testDb.database, emulator, ORG, 'full');
   // better-auth creates its `user` table when identity starts; these tests run without identity.
   await sql`create table if not exists "user" (id text primary key, email text not null, name text not null,

@@ -38,12 +38,19 @@ export interface SyncEmulator {
   close(): Promise<void>;
 }
 
-export async function startSyncEmulator(options: EmulatorOptions = {}): Promise<SyncEmulator> {
-  const emu = createEmulator({ size: 300, seed: 7, now: TEST_NOW, ...options });
+/** The Chrome Policy read/write scope the organization's grant also holds (policy reads and writes). */
+export const POLICY_WRITE_SCOPE = `${AUTH}chrome.management.policy`;
+
+export async function startSyncEmulator(
+  options: EmulatorOptions & { extraScopes?: readonly string[] } = {},
+): Promise<SyncEmulator> {
+  const { extraScopes = [], ...emulatorOptions } = options;
+  const emu = createEmulator({ size: 300, seed: 7, now: TEST_NOW, ...emulatorOptions });
   const origin = await emu.listen(0);
   const owner = emu.oauth.admins()[0];
   if (!owner) throw new Error('the emulator has no demo admin');
-  const mint = () => emu.oauth.mintAccessToken({ email: owner.email, scopes: SYNC_SCOPES });
+  const mint = () =>
+    emu.oauth.mintAccessToken({ email: owner.email, scopes: [...SYNC_SCOPES, ...extraScopes] });
   let token = mint();
   const customerId = emu.state.customer.id;
   const clientFactory: GoogleClientFactory = ({ onRetry }) =>

@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS = {
   'bulk.retry': 'Bulk action retried for failed devices',
   'bulk.finish': 'Bulk action finished',
   'policy.refresh': 'Policies reloaded from Google',
+  'policy.return_message': 'Disabled-device return message changed',
   'fleet.export': 'Fleet exported to CSV',
   'saved_view.created': 'Saved view created',
   'saved_view.updated': 'Saved view changed',

@@ -11,6 +11,29 @@ export const DEVICE_FIELD_LIMITS = {
   notes: 500,
 } as const;
 
+/**
+ * What a disabled Chromebook shows comes from a Chrome policy of its organizational unit (inherited
+ * from parents), not from the disable call: Google's disable has no message field.
+ */
+export const RETURN_MESSAGE_POLICY = {
+  schema: 'chrome.devices.DisabledDeviceReturnInstructions',
+  field: 'deviceDisabledMessage',
+} as const;
+
+/** Fleetdeck's bound on that message (Google's field is a plain string without a documented limit). */
+export const RETURN_MESSAGE_LIMIT = 1000;
+
+/** Why a device was disabled: kept in Fleetdeck's audit log and timeline only, never sent to Google. */
+export const DISABLE_REASONS = ['lost', 'stolen', 'other'] as const;
+export type DisableReason = (typeof DISABLE_REASONS)[number];
+export const DISABLE_REASON_LABELS: Readonly<Record<DisableReason, string>> = {
+  lost: 'Lost',
+  stolen: 'Stolen',
+  other: 'Other',
+};
+/** The free-text note beside the reason (Fleetdeck only). */
+export const DISABLE_NOTE_LIMIT = 500;
+
 export const DEPROVISION_REASONS = [
   'same_model_replacement',
   'different_model_replacement',

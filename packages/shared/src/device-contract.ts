@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { deviceListItemSchema } from './fleet-contract.ts';
-import { DEVICE_COMMAND_TYPES, DEPROVISION_REASONS, DEVICE_FIELD_LIMITS } from './device-actions.ts';
+import {
+  DEVICE_COMMAND_TYPES,
+  DEPROVISION_REASONS,
+  DEVICE_FIELD_LIMITS,
+  DISABLE_NOTE_LIMIT,
+  DISABLE_REASONS,
+  RETURN_MESSAGE_LIMIT,
+} from './device-actions.ts';
 
 /**
  * One device's API contract: the detail page (everything known), its telemetry over time, its
@@ -75,6 +82,8 @@ export const TIMELINE_KINDS = [
   'command',
   'sync',
   'enrollment',
+  /** A Chrome policy of the device's unit changed by a Fleetdeck action (the return message). */
+  'policy',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 export const timelineQuerySchema = z.object({
@@ -116,9 +125,55 @@ export type AnnotateDeviceRequest = z.infer<typeof annotateDeviceRequestSchema>;
 /** `POST /api/devices/:deviceId/move` */
 export const moveDeviceRequestSchema = z.object({ orgUnitId: z.string().min(1).max(200) });
 
+/**
+ * The disabled-device return message of an OU's Chrome policy, as Fleetdeck writes it: trimmed,
+ * not empty, at most RETURN_MESSAGE_LIMIT characters.
+ */
+export const returnMessageSchema = z
+  .string()
+  .trim()
+  .min(1, 'The return message is empty. Write what the device should show, or leave the message unchanged.')
+  .max(
+    RETURN_MESSAGE_LIMIT,
+    `The return message is longer than ${RETURN_MESSAGE_LIMIT.toLocaleString('en-US')} characters. Shorten it and try again.`,
+  );
+
+/** Why a device is disabled, kept in Fleetdeck's audit log and timeline only (Google has no field for it). */
+export const disableReasonFields = {
+  reason: z.enum(DISABLE_REASONS).optional(),
+  note: z.string().trim().max(DISABLE_NOTE_LIMIT).optional(),
+};
+
+/**
+ * `GET /api/devices/:deviceId/return-message`: what the device shows once disabled, read from the
+ * Chrome policy of its OU. `set`: a unit (its own or a parent) sets a message; `not_set`: Google's
+ * default disabled-device screen; `unavailable`: Google could not be asked (`error` says why).
+ */
+export const returnMessageViewSchema = z.object({
+  orgUnit: z.object({ id: z.string(), path: z.string() }),
+  state: z.enum(['set', 'not_set', 'unavailable']),
+  message: z.string().nullable(),
+  /** The unit whose policy sets the message (the device's own unit or a parent). */
+  source: z.object({ path: z.string(), direct: z.boolean() }).nullable(),
+  error: z.string().nullable(),
+  /** Whether the caller may change the message of this unit (`policy.edit`). */
+  canEdit: z.boolean(),
+  limit: z.number().int(),
+});
+export type ReturnMessageView = z.infer<typeof returnMessageViewSchema>;
+
 /** `POST /api/devices/:deviceId/status` */
 export const changeStatusRequestSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('disable'), returnMessage: z.string().max(500).optional() }),
+  z.strictObject({
+    action: z.literal('disable'),
+    ...disableReasonFields,
+    /**
+     * A new return message for the device's OU: written to the OU's Chrome policy first (every
+     * disabled device in that OU and the units inheriting from it shows it), then the device is
+     * disabled. Needs `policy.edit`.
+     */
+    orgUnitReturnMessage: returnMessageSchema.optional(),
+  }),
   z.object({ action: z.literal('reenable') }),
   z.object({ action: z.literal('deprovision'), reason: z.enum(DEPROVISION_REASONS) }),
 ]);
@@ -167,17 +222,26 @@ export const bulkTargetSchema = z.union([
 ]);
 export type BulkTarget = z.infer<typeof bulkTargetSchema>;
 
-export const bulkActionSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('annotate'),
-    fields: annotateDeviceRequestSchema,
-  }),
-  z.object({ kind: z.literal('move'), orgUnitId: z.string().min(1).max(200) }),
-  z.object({ kind: z.literal('disable'), returnMessage: z.string().max(500).optional() }),
-  z.object({ kind: z.literal('reenable') }),
-  z.object({ kind: z.literal('deprovision'), reason: z.enum(DEPROVISION_REASONS) }),
-  z.object({ kind: z.literal('command'), command: issueCommandRequestSchema }),
-]);
+/**
+ * The kinds of bulk action. A bulk disable writes no policy: each device shows its own OU's return
+ * message. Requests refuse unknown fields of a disable (an old `returnMessage` is not silently
+ * dropped); runs stored before may still carry one, so the stored form ignores it.
+ */
+function bulkActionKinds(disableObject: typeof z.strictObject | typeof z.object) {
+  return z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('annotate'),
+      fields: annotateDeviceRequestSchema,
+    }),
+    z.object({ kind: z.literal('move'), orgUnitId: z.string().min(1).max(200) }),
+    disableObject({ kind: z.literal('disable'), ...disableReasonFields }),
+    z.object({ kind: z.literal('reenable') }),
+    z.object({ kind: z.literal('deprovision'), reason: z.enum(DEPROVISION_REASONS) }),
+    z.object({ kind: z.literal('command'), command: issueCommandRequestSchema }),
+  ]);
+}
+export const bulkActionSchema = bulkActionKinds(z.strictObject);
+const storedBulkActionSchema = bulkActionKinds(z.object);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
 /** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */
@@ -190,6 +254,21 @@ export const bulkPreviewSchema = z.object({
   /** Of `deviceCount`, devices already as the action asks (moved to their own OU, say): no change. */
   unchanged: z.number().int().nonnegative(),
   orgUnits: z.array(z.object({ orgUnitPath: z.string(), count: z.number().int() })),
+  /**
+   * Bulk disable only: the return message each touched OU's policy makes its devices show (the
+   * first units by device count; read-only).
+   */
+  returnMessages: z
+    .array(
+      z.object({
+        orgUnitPath: z.string(),
+        state: z.enum(['set', 'not_set', 'unavailable']),
+        message: z.string().nullable(),
+        sourcePath: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
+    )
+    .optional(),
   /** Before → after per changed field, as value counts. */
   diff: z.array(
     z.object({
@@ -233,7 +312,7 @@ export const bulkActionResultSchema = z.object({
 });
 export const bulkActionRunSchema = z.object({
   id: z.uuid(),
-  action: bulkActionSchema,
+  action: storedBulkActionSchema,
   status: z.enum(['queued', 'running', 'succeeded', 'partially_failed', 'failed']),
   total: z.number().int(),
   succeeded: z.number().int(),

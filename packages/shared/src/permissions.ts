@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   'device.command',
   'device.deprovision',
   'policy.read',
+  /** Write Chrome policies of an OU (today: the disabled-device return message); every device below it follows. */
+  'policy.edit',
   'members.read',
   'members.manage',
   'settings.manage',

@@ -9,6 +9,7 @@ import {
   issueCommandRequestSchema,
   listCommandsResponseSchema,
   moveDeviceRequestSchema,
+  returnMessageViewSchema,
 } from '@fleetdeck/shared/device-contract';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { appErrors } from '../errors/app-error.ts';
@@ -19,11 +20,13 @@ import {
   listDeviceCommands,
 } from '../modules/devices/device-commands.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
+import { getReturnMessageView } from '../modules/devices/return-message.ts';
 import { deviceParams, requestMeta, type DeviceRouteAccess } from './device-detail.ts';
 
 /**
- * One device's actions: annotate, move, disable / re-enable / deprovision, and remote commands
- * with their tracker. Each route checks the role matrix, then one service call does the rest.
+ * One device's actions: annotate, move, disable / re-enable / deprovision (a disable may first set
+ * its OU's return message, which needs `policy.edit`), the return message a disabled device
+ * shows, and remote commands with their tracker. Each route checks the role matrix, then one service call does the rest.
  */
 
 export interface DeviceActionRouteOptions {
@@ -86,6 +89,19 @@ export async function deviceActionRoutes(
         throw appErrors.forbidden('Your role does not allow deprovisioning devices. Ask an owner or admin.');
       }
       return changeDeviceStatus(ctx, request.params.deviceId, request.body);
+    },
+  );
+
+  // What the device shows once disabled: its OU's return message policy, read from Google.
+  api.get(
+    '/api/devices/:deviceId/return-message',
+    {
+      schema: { params: deviceParams, response: { 200: returnMessageViewSchema } },
+      preHandler: access.requirePermission('policy.read'),
+    },
+    async (request, reply) => {
+      const view = await getReturnMessageView(await ctxOf(request), request.params.deviceId);
+      return reply.header('cache-control', 'no-store').send(view);
     },
   );
 

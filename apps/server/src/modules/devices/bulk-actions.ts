@@ -9,6 +9,7 @@ import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { BulkRunner } from './bulk-runner.ts';
+import { returnMessagesOfUnits } from './return-message.ts';
 import { computePreview, resolveTarget, validateBulkAction, destructiveness } from './bulk-preview.ts';
 import { createRun, getRun } from './bulk-runs.ts';
 import {
@@ -62,6 +63,10 @@ export async function previewBulkAction(ctx: BulkCtx, request: BulkPreviewReques
   validateBulkAction(request.action);
   const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
   const preview = await computePreview(ctx.deps, ctx.tenant, request.action, resolved);
+  if (request.action.kind === 'disable') {
+    const paths = preview.orgUnits.map((unit) => unit.orgUnitPath);
+    preview.returnMessages = await returnMessagesOfUnits(ctx, paths);
+  }
   const previewToken = signPreviewToken(ctx.tokenKey, {
     orgId: ctx.tenant.orgId,
     userId: ctx.tenant.userId,

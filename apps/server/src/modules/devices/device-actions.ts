@@ -2,7 +2,11 @@ import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import type { RequestDeprovisionReason } from '@fleetdeck/google/directory/device-status-change.schema';
 import type { DeviceBatchOutcome } from '@fleetdeck/google/directory/device-batches';
-import type { DeprovisionReason } from '@fleetdeck/shared/device-actions';
+import {
+  DISABLE_REASON_LABELS,
+  type DeprovisionReason,
+  type DisableReason,
+} from '@fleetdeck/shared/device-actions';
 import type {
   AnnotateDeviceRequest,
   ChangeStatusRequest,
@@ -11,10 +15,11 @@ import type {
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { DeviceDeps, RequestMeta } from './device-context.ts';
-import { writeDevicesFromGoogle } from './device-copy.ts';
+import { recordDeviceNote, writeDevicesFromGoogle } from './device-copy.ts';
 import { presentDetail, rememberActiveTime } from './device-detail.ts';
 import { DEVICE_ACTION_ERROR_IDS, toDeviceActionError } from './google-action-errors.ts';
 import { inScope, requireDevice, requireLiveDevice, type DeviceTenant } from './device-tenant.ts';
+import { setOrgUnitReturnMessage } from './return-message.ts';
 
 /**
  * One device's actions: edit the annotated fields, move it to another OU, disable / re-enable /
@@ -73,7 +78,11 @@ export async function moveDevice(ctx: Ctx, deviceId: string, orgUnitId: string):
   return commit(ctx, 'device.move', updated, details);
 }
 
-/** Why: disable, re-enable and deprovision share Google's batchChangeStatus, which answers per device. */
+/**
+ * Why: disable, re-enable and deprovision share Google's batchChangeStatus, which answers per device.
+ * A disable that carries a new return message writes it on the device's OU first; if that write
+ * fails nothing is disabled. A disable reason is Fleetdeck's own record (audit log and timeline).
+ */
 export async function changeDeviceStatus(
   ctx: Ctx,
   deviceId: string,
@@ -82,7 +91,18 @@ export async function changeDeviceStatus(
   const device = requireLiveDevice(await requireDevice(ctx.deps.db, ctx.tenant, deviceId));
   const action = `device.${request.action}` as const;
   const details = statusDetails(request);
-  const updated = await callGoogle(ctx, action, device.device_id, details, async () => {
+  const messageChange =
+    request.action === 'disable' && request.orgUnitReturnMessage !== undefined
+      ? await setOrgUnitReturnMessage(ctx, device, request.orgUnitReturnMessage)
+      : undefined;
+  if (messageChange) {
+    details.returnMessage = {
+      orgUnitPath: messageChange.orgUnit.path,
+      message: messageChange.newMessage,
+      changed: messageChange.changed,
+    };
+  }
+  const call = async () => {
     const google = ctx.deps.googleFor(ctx.tenant);
     const result = await google.directory.batchChangeStatus({
       deviceIds: [device.device_id],
@@ -93,19 +113,42 @@ export async function changeDeviceStatus(
     });
     throwIfRefused(result.results[0], result.stoppedBy);
     return google.directory.getChromeOsDevice(device.device_id, { projection: 'FULL' });
+  };
+  const updated = await callGoogle(ctx, action, device.device_id, details, call).catch((error: unknown) => {
+    throw messageChange?.changed ? savedButNotDisabled(error, messageChange.orgUnit.path) : error;
   });
-  return commit(ctx, action, updated, details);
+  const reason = request.action === 'disable' ? disableReasonText(request) : null;
+  return commit(ctx, action, updated, details, reason);
 }
 
-/** Why: the audit log shows what was asked (the return message is kept there; Google has no field for it). */
+/** Why: the admin must learn that the message did change even though the disable did not happen. */
+function savedButNotDisabled(error: unknown, orgUnitPath: string): unknown {
+  if (!(error instanceof AppError)) return error;
+  return new AppError(
+    error.id,
+    error.status,
+    `The new return message for ${orgUnitPath} was saved, but the device was not disabled: ${error.message}`,
+    error.details,
+  );
+}
+
+/** "Lost: left on bus 12", or null when no reason was given. */
+function disableReasonText(request: { reason?: DisableReason | undefined; note?: string | undefined }) {
+  const label = request.reason ? DISABLE_REASON_LABELS[request.reason] : null;
+  const note = request.note?.trim() || null;
+  if (label && note) return `${label}: ${note}`;
+  return label ?? note;
+}
+
+/** Why: the audit log shows what was asked: the deprovision reason, or the disable reason and note. */
 export function statusDetails(request: {
   action: string;
-  returnMessage?: string | undefined;
   reason?: string | undefined;
+  note?: string | undefined;
 }): Record<string, unknown> {
   const details: Record<string, unknown> = {};
   if (request.reason) details.reason = request.reason;
-  if (request.returnMessage) details.returnMessage = request.returnMessage;
+  if (request.note?.trim()) details.note = request.note.trim();
   return details;
 }
 
@@ -163,11 +206,20 @@ async function commit(
   action: AuditAction,
   device: ChromeOsDevice,
   details: Record<string, unknown>,
+  disableReason: string | null = null,
 ): Promise<DeviceDetail> {
   rememberActiveTime(ctx.tenant.orgId, device);
   await ctx.deps.db.transaction().execute(async (tx) => {
     await writeDevicesFromGoogle(tx, ctx.tenant, [device], { userId: ctx.tenant.userId });
     await recordAudit(tx, { ...auditBase(ctx, action, device.deviceId), outcome: 'success', details });
+    if (disableReason !== null) {
+      await recordDeviceNote(tx, ctx.tenant.orgId, device.deviceId, {
+        field: 'disableReason',
+        oldValue: null,
+        newValue: disableReason,
+        actorUserId: ctx.tenant.userId,
+      });
+    }
   });
   ctx.deps.publishChanged(ctx.tenant.orgId, { deviceIds: [device.deviceId] });
   const row = await requireDevice(ctx.deps.db, ctx.tenant, device.deviceId).catch(() => undefined);

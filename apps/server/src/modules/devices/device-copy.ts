@@ -136,3 +136,28 @@ async function readTracked(db: Executor, orgId: string, deviceIds: readonly stri
   );
   return new Map(result.rows.map((row) => [row.device_id, row]));
 }
+
+/** A timeline line that is not a field of Google's device: a disable reason, a return message change. */
+export interface DeviceNote {
+  /** `disableReason` or `returnMessage` (the timeline words them). */
+  readonly field: 'disableReason' | 'returnMessage';
+  readonly oldValue: string | null;
+  readonly newValue: string | null;
+  readonly actorUserId: string;
+  /** For `returnMessage`, the path of the unit whose policy changed. */
+  readonly ref?: string | undefined;
+}
+
+/** Why: the device's timeline shows what Fleetdeck did around an action, in the action's transaction. */
+export async function recordDeviceNote(
+  db: Executor,
+  orgId: string,
+  deviceId: string,
+  note: DeviceNote,
+): Promise<void> {
+  await sql`
+    insert into fleet_device_history
+      (org_id, device_id, field, old_value, new_value, source, actor_user_id, action_ref)
+    values (${orgId}, ${deviceId}, ${note.field}, ${note.oldValue}, ${note.newValue}, 'action',
+      ${note.actorUserId}, ${note.ref ?? null})`.execute(db);
+}

@@ -19,6 +19,8 @@ const KIND_OF_FIELD: Readonly<Record<string, TimelineKind>> = {
   recentUser: 'user',
   status: 'status',
   deprovisionReason: 'status',
+  disableReason: 'status',
+  returnMessage: 'policy',
 };
 const OWN_KIND_FIELDS = Object.keys(KIND_OF_FIELD);
 
@@ -40,6 +42,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   deviceLicenseType: 'License',
   autoUpdateThrough: 'Auto-update expiration',
   deprovisionReason: 'Deprovision reason',
+  disableReason: 'Disable reason',
+  returnMessage: 'Return message',
 };
 
 const COMMAND_STATE_LABELS: Readonly<Record<string, string>> = {
@@ -66,6 +70,8 @@ interface EntryRow {
   origin: 'history' | 'command' | 'enrolled' | 'reenrolled';
   changes: Change[] | string | null;
   actor_id: string | null;
+  /** The unit a return message change was written on (history's action_ref). */
+  ref: string | null;
   actor_name: string | null;
   actor_email: string | null;
   command_type: string | null;
@@ -91,28 +97,28 @@ export async function getDeviceTimeline(
       select
         case when h.source = 'sync' and h.field not in (${sql.join(OWN_KIND_FIELDS)})
           then 'g' || coalesce(h.sync_run_id::text, h.id::text) else 'h' || lpad(h.id::text, 20, '0') end as key,
-        h.changed_at, h.source, h.field, h.old_value, h.new_value, h.actor_user_id
+        h.changed_at, h.source, h.field, h.old_value, h.new_value, h.actor_user_id, h.action_ref
       from fleet_device_history h
       where h.org_id = ${org} and h.device_id = ${id}
     ),
     entries as (
       select key, max(changed_at) as at, min(source) as source, 'history' as origin,
         jsonb_agg(jsonb_build_object('field', field, 'old', old_value, 'new', new_value) order by field) as changes,
-        min(actor_user_id) as actor_id, null::text as command_type, null::text as command_state,
+        min(actor_user_id) as actor_id, min(action_ref) as ref, null::text as command_type, null::text as command_state,
         null::jsonb as command_result
       from hist group by key
       union all
-      select 'c' || command_id, issued_at, 'action', 'command', null, issued_by, type, state, result
+      select 'c' || command_id, issued_at, 'action', 'command', null, issued_by, null, type, state, result
       from fleet_device_command where org_id = ${org} and device_id = ${id}
       union all
-      select 'e1', first_enrollment_time, 'sync', 'enrolled', null, null, null, null, null
+      select 'e1', first_enrollment_time, 'sync', 'enrolled', null, null, null, null, null, null
       from fleet_device where org_id = ${org} and device_id = ${id} and first_enrollment_time is not null
       union all
-      select 'e2', last_enrollment_time, 'sync', 'reenrolled', null, null, null, null, null
+      select 'e2', last_enrollment_time, 'sync', 'reenrolled', null, null, null, null, null, null
       from fleet_device where org_id = ${org} and device_id = ${id} and last_enrollment_time is not null
         and last_enrollment_time is distinct from first_enrollment_time
     )
-    select e.key, e.at, e.at::text as at_text, e.source, e.origin, e.changes, e.actor_id, e.command_type, e.command_state,
+    select e.key, e.at, e.at::text as at_text, e.source, e.origin, e.changes, e.actor_id, e.ref, e.command_type, e.command_state,
       e.command_result, u.name as actor_name, u.email as actor_email
     from entries e left join "user" u on u.id = e.actor_id
     where ${after ? sql`(e.at, e.key) < (${after.at}::timestamptz, ${after.key})` : sql`true`}
@@ -191,7 +197,7 @@ function presentEntry(row: EntryRow): TimelineEntry {
     field: first.field,
     oldValue: first.old,
     newValue: first.new,
-    summary: summarize(first),
+    summary: summarize(first, row.ref),
   };
 }
 
@@ -223,8 +229,14 @@ function short(value: string | null): string {
   return value.length > 80 ? `${value.slice(0, 79)}…` : value;
 }
 
-function summarize(change: Change): string {
+function summarize(change: Change, ref: string | null): string {
   const { field } = change;
+  if (field === 'disableReason')
+    return `Disable reason (kept in Fleetdeck only, not shown on the device): ${short(change.new)}`;
+  if (field === 'returnMessage') {
+    const unit = ref ?? 'its organizational unit';
+    return `Return message of ${unit} changed from ${short(change.old)} to ${short(change.new)}: every disabled device in ${unit} and the units inheriting from it shows it`;
+  }
   if (field === 'orgUnitPath') return `Moved from ${short(change.old)} to ${short(change.new)}`;
   if (field === 'recentUser') return `Last used by ${short(change.new)} (before: ${short(change.old)})`;
   if (field === 'status') return `Status changed from ${short(change.old)} to ${short(change.new)}`;

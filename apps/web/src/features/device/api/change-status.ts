@@ -3,7 +3,10 @@ import type { ChangeStatusRequest } from '@fleetdeck/shared/device-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
 import { deviceKeys, devicePath } from './device-query-keys.ts';
 
-/** `POST /api/devices/:deviceId/status`: disable (with a return message), re-enable or deprovision. */
+/**
+ * `POST /api/devices/:deviceId/status`: disable (optionally writing a new return message on the
+ * device's OU first, and a reason kept in Fleetdeck), re-enable or deprovision.
+ */
 export function changeStatus(deviceId: string, request: ChangeStatusRequest): Promise<unknown> {
   return callIdentity<unknown>(devicePath(deviceId, '/status'), { body: request });
 }
@@ -14,5 +17,7 @@ export function useChangeStatus(deviceId: string) {
   return useMutation({
     mutationFn: (request: ChangeStatusRequest) => changeStatus(deviceId, request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all(deviceId) }),
+    // A refused disable may still have changed the unit's message (or found it changed): read it again.
+    onError: () => queryClient.invalidateQueries({ queryKey: deviceKeys.returnMessage(deviceId) }),
   });
 }

@@ -5,6 +5,7 @@ export const deviceKeys = {
   telemetry: (deviceId: string, days: number) => ['device', deviceId, 'telemetry', days] as const,
   timeline: (deviceId: string) => ['device', deviceId, 'timeline'] as const,
   commands: (deviceId: string) => ['device', deviceId, 'commands'] as const,
+  returnMessage: (deviceId: string) => ['device', deviceId, 'return-message'] as const,
   command: (deviceId: string, commandId: string) => ['device', deviceId, 'command', commandId] as const,
 };
 

@@ -7,12 +7,9 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { confirmationWord } from '../action-rules.ts';
 import { useChangeStatus } from '../api/change-status.ts';
-
-/** The return message's limit, as in the status contract. */
-export const RETURN_MESSAGE_LIMIT = 500;
+import { DisableDialog } from './disable-dialog.tsx';
 
 type StatusDialogKind = 'disable' | 'reenable' | 'deprovision';
 
@@ -22,17 +19,31 @@ interface StatusDialogProps {
   readonly onClose: () => void;
 }
 
-/** Disable (lost or stolen, with a message on the lock screen), re-enable, or deprovision. */
+/** Disable (lost or stolen: its own dialog, with the unit's return message), re-enable, or deprovision. */
 export function StatusDialog({ detail, kind, onClose }: StatusDialogProps) {
+  return (
+    <>
+      <DisableDialog detail={detail} open={kind === 'disable'} onClose={onClose} />
+      <OtherStatusDialog detail={detail} kind={kind === 'disable' ? undefined : kind} onClose={onClose} />
+    </>
+  );
+}
+
+function OtherStatusDialog({
+  detail,
+  kind,
+  onClose,
+}: {
+  readonly detail: DeviceDetail;
+  readonly kind: 'reenable' | 'deprovision' | undefined;
+  readonly onClose: () => void;
+}) {
   const change = useChangeStatus(detail.device.deviceId);
-  const messageId = useId();
   const reasonId = useId();
   const typedId = useId();
-  const [message, setMessage] = useState('');
   const [reason, setReason] = useState<DeprovisionReason | ''>('');
   const [typed, setTyped] = useState('');
   const close = () => {
-    setMessage('');
     setReason('');
     setTyped('');
     change.reset();
@@ -40,41 +51,22 @@ export function StatusDialog({ detail, kind, onClose }: StatusDialogProps) {
   };
   const serial = detail.device.serialNumber ?? 'this device';
   const word = confirmationWord(detail);
-  const messageTooLong = message.length > RETURN_MESSAGE_LIMIT;
 
   const run = () => {
-    if (kind === 'disable') {
-      const trimmed = message.trim();
-      change.mutate(
-        { action: 'disable', ...(trimmed ? { returnMessage: trimmed } : {}) },
-        { onSuccess: close },
-      );
-    } else if (kind === 'reenable') {
+    if (kind === 'reenable') {
       change.mutate({ action: 'reenable' }, { onSuccess: close });
     } else if (kind === 'deprovision' && reason) {
       change.mutate({ action: 'deprovision', reason }, { onSuccess: close });
     }
   };
 
-  const ready =
-    kind === 'disable'
-      ? !messageTooLong
-      : kind === 'reenable'
-        ? true
-        : reason !== '' && typed.trim() === word;
+  const ready = kind === 'reenable' ? true : reason !== '' && typed.trim() === word;
 
-  const title =
-    kind === 'disable'
-      ? `Disable ${serial}?`
-      : kind === 'reenable'
-        ? `Re-enable ${serial}?`
-        : `Deprovision ${serial}?`;
+  const title = kind === 'reenable' ? `Re-enable ${serial}?` : `Deprovision ${serial}?`;
   const description =
-    kind === 'disable'
-      ? 'The device locks at its next check-in and shows your message. Nobody can sign in until it is re-enabled.'
-      : kind === 'reenable'
-        ? 'The device unlocks at its next check-in and people can sign in again.'
-        : 'The device leaves management and loses its license and policies. This cannot be undone from Fleetdeck: it must be re-enrolled by hand.';
+    kind === 'reenable'
+      ? 'The device unlocks at its next check-in and people can sign in again.'
+      : 'The device leaves management and loses its license and policies. This cannot be undone from Fleetdeck: it must be re-enrolled by hand.';
 
   return (
     <Dialog open={kind !== undefined} onOpenChange={(open) => (open ? undefined : close())}>
@@ -86,30 +78,6 @@ export function StatusDialog({ detail, kind, onClose }: StatusDialogProps) {
             if (ready && !change.isPending) run();
           }}
         >
-          {kind === 'disable' ? (
-            <div className="flex flex-col gap-1.5">
-              <div className="flex items-baseline justify-between">
-                <label htmlFor={messageId} className="text-sm font-medium">
-                  Return message (optional)
-                </label>
-                <span
-                  className={
-                    messageTooLong ? 'text-xs font-medium text-danger' : 'text-xs text-muted-foreground'
-                  }
-                >
-                  {message.length} / {RETURN_MESSAGE_LIMIT}
-                </span>
-              </div>
-              <Textarea
-                id={messageId}
-                value={message}
-                rows={3}
-                aria-invalid={messageTooLong || undefined}
-                placeholder="This Chromebook belongs to Riverbend Schools. Please return it to the front office."
-                onChange={(event) => setMessage(event.target.value)}
-              />
-            </div>
-          ) : null}
           {kind === 'deprovision' ? (
             <>
               <div className="flex flex-col gap-1.5">
@@ -155,11 +123,9 @@ export function StatusDialog({ detail, kind, onClose }: StatusDialogProps) {
             >
               {change.isPending
                 ? 'Working…'
-                : kind === 'disable'
-                  ? 'Disable device'
-                  : kind === 'reenable'
-                    ? 'Re-enable device'
-                    : 'Deprovision device'}
+                : kind === 'reenable'
+                  ? 'Re-enable device'
+                  : 'Deprovision device'}
             </Button>
           </div>
         </form>

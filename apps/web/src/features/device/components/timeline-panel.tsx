@@ -6,6 +6,7 @@ import {
   PencilLine,
   Power,
   RefreshCcw,
+  ScrollText,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -26,6 +27,7 @@ const KIND_ICON: Record<TimelineKind, LucideIcon> = {
   command: Power,
   sync: RefreshCcw,
   enrollment: ArrowRightLeft,
+  policy: ScrollText,
 };
 
 const SOURCE_LABEL: Record<TimelineEntry['source'], string> = {

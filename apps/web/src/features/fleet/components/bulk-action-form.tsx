@@ -6,13 +6,16 @@ import {
   DEVICE_COMMAND_TYPES,
   DEVICE_COMMANDS,
   DEVICE_FIELD_LIMITS,
+  DISABLE_NOTE_LIMIT,
+  DISABLE_REASON_LABELS,
+  DISABLE_REASONS,
   type DeprovisionReason,
+  type DisableReason,
   type DeviceCommandType,
 } from '@fleetdeck/shared/device-actions';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useOrgUnits } from '../api/list-org-units.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
@@ -164,26 +167,59 @@ function MoveForm({ onChange }: { onChange: (action: BulkAction | null) => void 
 }
 
 function DisableForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
-  const [message, setMessage] = useState('');
+  const [reason, setReason] = useState<DisableReason | ''>('');
+  const [note, setNote] = useState('');
+  const emit = (nextReason: DisableReason | '', nextNote: string) =>
+    onChange({
+      kind: 'disable',
+      ...(nextReason ? { reason: nextReason } : {}),
+      ...(nextNote.trim() ? { note: nextNote.trim() } : {}),
+    });
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor="bulk-disable-message" className="text-sm font-medium">
-        Message on the lock screen <span className="font-normal text-muted-foreground">(optional)</span>
-      </label>
-      <Textarea
-        id="bulk-disable-message"
-        maxLength={500}
-        value={message}
-        placeholder="e.g. Please return this Chromebook to the library."
-        onChange={(event) => {
-          setMessage(event.target.value);
-          onChange({
-            kind: 'disable',
-            ...(event.target.value.trim() ? { returnMessage: event.target.value } : {}),
-          });
-        }}
-      />
-      <p className="text-xs text-muted-foreground">Disabled devices cannot be used until re-enabled.</p>
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground" data-testid="bulk-disable-return-message">
+        Disabled devices lock at their next check-in and show the return message set by the policy of their
+        own organizational unit (the preview lists it per unit). A bulk disable does not change those
+        messages; to change one, use the Disable dialog of a device in that unit, or the Google Admin console.
+      </p>
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="text-sm font-medium">
+          Reason <span className="font-normal text-muted-foreground">(optional)</span>
+        </legend>
+        <p className="text-xs text-muted-foreground">
+          Kept in Fleetdeck&apos;s audit log only; not shown on the devices.
+        </p>
+        <div className="grid grid-cols-[10rem_1fr] gap-2">
+          <NativeSelect
+            id="bulk-disable-reason"
+            aria-label="Reason"
+            value={reason}
+            onChange={(event) => {
+              const next = event.target.value as DisableReason | '';
+              setReason(next);
+              emit(next, note);
+            }}
+          >
+            <option value="">No reason</option>
+            {DISABLE_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {DISABLE_REASON_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+          <Input
+            id="bulk-disable-note"
+            aria-label="Note"
+            maxLength={DISABLE_NOTE_LIMIT}
+            value={note}
+            placeholder="e.g. Cart 3 stolen from room 12"
+            onChange={(event) => {
+              setNote(event.target.value);
+              emit(reason, event.target.value);
+            }}
+          />
+        </div>
+      </fieldset>
     </div>
   );
 }

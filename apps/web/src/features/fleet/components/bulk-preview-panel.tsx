@@ -97,6 +97,9 @@ export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: B
           </table>
         </section>
       ) : null}
+      {preview.returnMessages ? (
+        <ReturnMessages preview={preview} returnMessages={preview.returnMessages} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <section aria-label="Organizational units touched">
           <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
@@ -137,4 +140,50 @@ export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: B
 function displayValue(field: string, value: string | null): string {
   if (value === null || value === '') return '(empty)';
   return field === 'status' ? humanizeGoogleValue(value) : value;
+}
+
+type UnitReturnMessage = NonNullable<BulkPreview['returnMessages']>[number];
+
+/** Bulk disable: what each touched unit's devices will show, read from its policy (read-only). */
+function ReturnMessages({
+  preview,
+  returnMessages,
+}: {
+  preview: BulkPreview;
+  returnMessages: readonly UnitReturnMessage[];
+}) {
+  const unread = preview.orgUnits.length - returnMessages.length;
+  return (
+    <section aria-label="Return messages" data-testid="bulk-return-messages">
+      <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        What the devices will show (from each unit&apos;s policy)
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {returnMessages.map((unit) => (
+          <li key={unit.orgUnitPath} className="flex flex-col gap-0.5">
+            <span className="font-mono text-xs">{unit.orgUnitPath}</span>
+            <span className="text-xs">{unitMessage(unit)}</span>
+          </li>
+        ))}
+      </ul>
+      {unread > 0 ? (
+        <p className="mt-1 text-xs text-muted-foreground">
+          and {formatCount(unread)} more {unread === 1 ? 'unit' : 'units'}, each showing its own policy&apos;s
+          message (see the policy debugger)
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function unitMessage(unit: UnitReturnMessage): string {
+  if (unit.state === 'unavailable') return `Could not be read from Google: ${unit.error ?? 'no answer'}`;
+  if (unit.state === 'not_set') return "Not set: Google's default disabled-device screen.";
+  const where =
+    unit.sourcePath === null
+      ? ''
+      : unit.sourcePath === unit.orgUnitPath
+        ? ' (set here)'
+        : ` (set on ${unit.sourcePath})`;
+  return `“${unit.message ?? ''}”${where}`;
 }

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReturnMessageView } from '@fleetdeck/shared/device-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { deviceKeys, devicePath } from './device-query-keys.ts';
+import { retryServerFailures } from './get-device.ts';
+
+/** `GET /api/devices/:deviceId/return-message`: what the device shows once disabled, and where it is set. */
+export function getReturnMessage(deviceId: string): Promise<ReturnMessageView> {
+  return callIdentity<ReturnMessageView>(devicePath(deviceId, '/return-message'));
+}
+
+/** Why: the disable dialog reads the unit's policy each time it opens (another admin may have changed it). */
+export const returnMessageQuery = (deviceId: string) =>
+  queryOptions({
+    queryKey: deviceKeys.returnMessage(deviceId),
+    queryFn: () => getReturnMessage(deviceId),
+    retry: retryServerFailures,
+    staleTime: 0,
+  });
+
+/** Why: loaded only while the disable dialog is open. */
+export function useReturnMessage(deviceId: string, enabled: boolean) {
+  return useQuery({ ...returnMessageQuery(deviceId), enabled });
+}

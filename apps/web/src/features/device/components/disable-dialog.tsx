@@ -1,0 +1,270 @@
+import { useId, useState } from 'react';
+import {
+  DISABLE_NOTE_LIMIT,
+  DISABLE_REASON_LABELS,
+  DISABLE_REASONS,
+  RETURN_MESSAGE_LIMIT,
+  type DisableReason,
+} from '@fleetdeck/shared/device-actions';
+import type { DeviceDetail, ReturnMessageView } from '@fleetdeck/shared/device-contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useChangeStatus } from '../api/change-status.ts';
+import { useReturnMessage } from '../api/get-return-message.ts';
+
+/**
+ * Disable a lost or stolen device. What it shows once locked is its organizational unit's return
+ * message (a Chrome policy, set there or inherited): the dialog shows it and where it is set, and
+ * lets owners and admins change it for that unit first. The reason stays in Fleetdeck.
+ */
+export function DisableDialog({
+  detail,
+  open,
+  onClose,
+}: {
+  readonly detail: DeviceDetail;
+  readonly open: boolean;
+  readonly onClose: () => void;
+}) {
+  const deviceId = detail.device.deviceId;
+  const change = useChangeStatus(deviceId);
+  const view = useReturnMessage(deviceId, open);
+  const [editing, setEditing] = useState(false);
+  const [message, setMessage] = useState('');
+  const [reason, setReason] = useState<DisableReason | ''>('');
+  const [note, setNote] = useState('');
+  const close = () => {
+    setEditing(false);
+    setMessage('');
+    setReason('');
+    setNote('');
+    change.reset();
+    onClose();
+  };
+  const trimmed = message.trim();
+  const messageProblem = !editing
+    ? null
+    : trimmed === ''
+      ? 'Write the message the device should show, or untick “Change the message”.'
+      : trimmed.length > RETURN_MESSAGE_LIMIT
+        ? `The message is longer than ${RETURN_MESSAGE_LIMIT.toLocaleString('en-US')} characters. Shorten it.`
+        : null;
+  const changing = editing && trimmed !== (view.data?.message ?? '');
+  const ready = messageProblem === null && note.length <= DISABLE_NOTE_LIMIT;
+
+  const run = () =>
+    change.mutate(
+      {
+        action: 'disable',
+        ...(reason ? { reason } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(changing ? { orgUnitReturnMessage: trimmed } : {}),
+      },
+      { onSuccess: close },
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
+      <DialogContent
+        title={`Disable ${detail.device.serialNumber ?? 'this device'}?`}
+        description="The device locks at its next check-in and shows the return message of its organizational unit. Nobody can sign in until it is re-enabled."
+      >
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (ready && !change.isPending) run();
+          }}
+        >
+          <ReturnMessageSection
+            view={view.data}
+            loading={view.isPending}
+            loadError={view.isError ? view.error.message : null}
+            editing={editing}
+            message={message}
+            problem={messageProblem}
+            onEdit={(on) => {
+              setEditing(on);
+              setMessage(on ? (view.data?.message ?? '') : '');
+            }}
+            onMessage={setMessage}
+          />
+          <ReasonFields reason={reason} note={note} onReason={setReason} onNote={setNote} />
+          {change.isError ? <FormMessage>{change.error.message}</FormMessage> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={!ready || change.isPending}>
+              {change.isPending ? 'Working…' : changing ? 'Save message and disable' : 'Disable device'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface SectionProps {
+  readonly view: ReturnMessageView | undefined;
+  readonly loading: boolean;
+  readonly loadError: string | null;
+  readonly editing: boolean;
+  readonly message: string;
+  readonly problem: string | null;
+  readonly onEdit: (on: boolean) => void;
+  readonly onMessage: (message: string) => void;
+}
+
+function ReturnMessageSection(props: SectionProps) {
+  const { view } = props;
+  return (
+    <section aria-label="Return message" className="flex flex-col gap-2" data-testid="return-message">
+      <h3 className="text-sm font-medium">What the device will show</h3>
+      {props.loading ? <Skeleton className="h-16 w-full" /> : null}
+      {props.loadError ? (
+        <FormMessage>
+          Fleetdeck could not read the return message: {props.loadError} You can still disable the device.
+        </FormMessage>
+      ) : null}
+      {view ? <CurrentMessage view={view} /> : null}
+      {view && view.state !== 'unavailable' && view.canEdit ? <MessageEditor {...props} view={view} /> : null}
+      {view && view.state !== 'unavailable' && !view.canEdit ? (
+        <p className="text-xs text-muted-foreground">
+          Only owners and admins can change this message: it is a policy of {view.orgUnit.path}.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function CurrentMessage({ view }: { view: ReturnMessageView }) {
+  if (view.state === 'unavailable') {
+    return (
+      <p
+        role="status"
+        className="rounded-md bg-warning-subtle px-3 py-2 text-sm text-warning-subtle-foreground"
+        data-testid="return-message-state"
+      >
+        Fleetdeck could not read this device&apos;s return message from Google: {view.error} You can still
+        disable the device; it shows whatever its unit&apos;s policy sets.
+      </p>
+    );
+  }
+  if (view.state === 'not_set') {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="return-message-state">
+        Not set: the device shows Google&apos;s default disabled-device screen.
+      </p>
+    );
+  }
+  const source = view.source;
+  return (
+    <>
+      <blockquote
+        className="rounded-md border border-border bg-surface px-3 py-2 text-sm whitespace-pre-wrap"
+        data-testid="return-message-text"
+      >
+        {view.message}
+      </blockquote>
+      <p className="text-xs text-muted-foreground" data-testid="return-message-source">
+        {source === null
+          ? 'Set by Google for the whole organization.'
+          : source.direct
+            ? `Set on ${source.path}, this device's unit.`
+            : `Set on ${source.path}; ${view.orgUnit.path} inherits it.`}
+      </p>
+    </>
+  );
+}
+
+function MessageEditor(props: SectionProps & { view: ReturnMessageView }) {
+  const id = useId();
+  const unit = props.view.orgUnit.path;
+  const tooLong = props.message.trim().length > RETURN_MESSAGE_LIMIT;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-[var(--color-accent)]"
+          checked={props.editing}
+          onChange={(event) => props.onEdit(event.target.checked)}
+        />
+        Change the message for {unit}
+      </label>
+      {props.editing ? (
+        <>
+          <div className="flex items-baseline justify-between">
+            <label htmlFor={id} className="text-sm font-medium">
+              New return message for {unit}
+            </label>
+            <span className={tooLong ? 'text-xs font-medium text-danger' : 'text-xs text-muted-foreground'}>
+              {props.message.trim().length} / {RETURN_MESSAGE_LIMIT.toLocaleString('en-US')}
+            </span>
+          </div>
+          <Textarea
+            id={id}
+            value={props.message}
+            rows={3}
+            aria-invalid={props.problem ? true : undefined}
+            onChange={(event) => props.onMessage(event.target.value)}
+          />
+          <p className="text-xs text-muted-foreground" data-testid="return-message-blast-radius">
+            Saved as the policy of {unit}: every disabled device in {unit} and in the units inheriting from it
+            shows this message, not only this device. It is saved first; if Google refuses it, nothing is
+            disabled.
+          </p>
+          {props.problem ? <p className="text-xs font-medium text-danger">{props.problem}</p> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ReasonFields(props: {
+  reason: DisableReason | '';
+  note: string;
+  onReason: (reason: DisableReason | '') => void;
+  onNote: (note: string) => void;
+}) {
+  const reasonId = useId();
+  const noteId = useId();
+  const hintId = useId();
+  return (
+    <fieldset className="flex flex-col gap-1.5" aria-describedby={hintId}>
+      <legend className="text-sm font-medium">Reason (optional)</legend>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        Kept in Fleetdeck&apos;s audit log and this device&apos;s timeline only; not shown on the device.
+      </p>
+      <div className="grid grid-cols-[10rem_1fr] gap-2">
+        <NativeSelect
+          id={reasonId}
+          aria-label="Reason"
+          value={props.reason}
+          onChange={(event) => props.onReason(event.target.value as DisableReason | '')}
+        >
+          <option value="">No reason</option>
+          {DISABLE_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {DISABLE_REASON_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+        <Input
+          id={noteId}
+          aria-label="Note"
+          value={props.note}
+          maxLength={DISABLE_NOTE_LIMIT}
+          placeholder="e.g. Left on bus 12 on Monday"
+          onChange={(event) => props.onNote(event.target.value)}
+        />
+      </div>
+    </fieldset>
+  );
+}
