@@ -248,6 +248,24 @@ test.describe('device page', () => {
     await page.getByRole('tab', { name: 'Health' }).click();
     await expect(page.getByTestId('health-charts')).toBeVisible();
     await expect(page).toHaveURL(/\?tab=health$/);
+    // The charts draw the API's samples (the tab's default window is 90 days): the cycle count
+    // chart's summary names its latest, lowest and highest value and how many samples it drew.
+    const telemetry = await page.request.get(`/api/devices/${device.deviceId}/telemetry?days=90`);
+    expect(telemetry.ok()).toBe(true);
+    const { samples } = (await telemetry.json()) as {
+      samples: { sampledAt: string; batteryCycleCount: number | null }[];
+    };
+    const cycles = samples
+      .filter((sample) => sample.batteryCycleCount !== null)
+      .sort((a, b) => Date.parse(a.sampledAt) - Date.parse(b.sampledAt))
+      .map((sample) => Math.round(sample.batteryCycleCount ?? 0));
+    expect(cycles.length).toBeGreaterThan(0);
+    await expect(
+      page.getByRole('img', {
+        name: `Battery cycle count: latest ${cycles.at(-1)}, lowest ${Math.min(...cycles)}, highest ${Math.max(...cycles)}, over ${cycles.length} samples.`,
+        exact: true,
+      }),
+    ).toBeVisible();
     await screenshot(page, 'device-health-light');
 
     await page.emulateMedia({ colorScheme: 'dark' });
