@@ -236,6 +236,79 @@ test.describe('device page', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("the disable dialog shows the unit's return message; a new one is saved on the unit, then the device is disabled", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/dashboard');
+    // A device whose unit is a school (it sets its own message), among those that synced longest ago,
+    // so other journeys (which take the most recent ones) do not pick it.
+    const params = new URLSearchParams({
+      q: 'status:ACTIVE -sku:kiosk',
+      sort: 'lastSync',
+      dir: 'asc',
+      limit: '100',
+      count: 'none',
+    });
+    const listed = await page.request.get(`/api/devices?${params.toString()}`);
+    expect(listed.ok(), await listed.text()).toBe(true);
+    const { devices } = (await listed.json()) as {
+      devices: (ListedDevice & { orgUnitPath: string | null })[];
+    };
+    const device = devices.find((item) => item.orgUnitPath?.split('/').length === 2);
+    if (!device?.orgUnitPath) throw new Error('no active device sits directly in a school');
+    const unit = device.orgUnitPath;
+    const before = await page.request.get(`/api/devices/${device.deviceId}/return-message`);
+    const current = (await before.json()) as { message: string; source: { path: string } };
+    expect(current.source.path).toBe(unit);
+
+    await page.goto(`/devices/chromebook/${device.deviceId}`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Disable…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Disable ${device.serialNumber ?? 'this device'}?` });
+    await expect(dialog.getByTestId('return-message-text')).toHaveText(current.message);
+    await expect(dialog.getByTestId('return-message-source')).toHaveText(
+      `Set on ${unit}, this device's unit.`,
+    );
+    await expect(dialog.getByText('not shown on the device')).toBeVisible();
+
+    // The editor is bounded in the form, and says whom the change reaches.
+    await dialog.getByLabel(`Change the message for ${unit}`).check();
+    const editor = dialog.getByLabel(`New return message for ${unit}`);
+    await expect(editor).toHaveValue(current.message);
+    await editor.fill('x'.repeat(1001));
+    await expect(dialog.getByRole('button', { name: 'Save message and disable' })).toBeDisabled();
+    await expect(dialog.getByTestId('return-message-blast-radius')).toContainText(
+      `every disabled device in ${unit} and in the units inheriting from it`,
+    );
+    const school = unit.slice(1);
+    const message = `This Chromebook belongs to ${school}. If found, please return it to room 101 (e2e ${Date.now()}).`;
+    await editor.fill(message);
+    await dialog.getByLabel('Reason').selectOption('lost');
+    await dialog.getByLabel('Note').fill('Left in the gym');
+    await screenshot(page, 'device-disable');
+    await dialog.getByRole('button', { name: 'Save message and disable' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('device-status')).toHaveText('Disabled');
+    // The timeline has the message change (with its unit) and the reason kept in Fleetdeck.
+    await page.getByRole('tab', { name: 'People & places' }).click();
+    const timeline = page.getByRole('list', { name: 'Device timeline' });
+    await expect(
+      timeline.locator('[data-testid="timeline-entry"][data-kind="policy"]').first(),
+    ).toContainText(`Return message of ${unit} changed`);
+    await expect(
+      timeline.getByTestId('timeline-entry').filter({ hasText: 'Lost: Left in the gym' }),
+    ).toBeVisible();
+
+    // The policy debugger reads the new message from Google for the unit.
+    await page.goto(`/debugPolicy?deviceId=${device.deviceId}`);
+    await expect(
+      page.locator(
+        '[data-testid="policy-row"][data-schema="chrome.devices.DisabledDeviceReturnInstructions"]',
+      ),
+    ).toContainText(message);
+  });
+
   test('screenshots: light, dark and mobile, with the health charts', async ({ page }) => {
     await page.goto('/dashboard');
     const device = await someDevice(page, 1);
