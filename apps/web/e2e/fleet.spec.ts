@@ -589,6 +589,79 @@ test.describe('fleet status', () => {
       .toBe(30);
   });
 
+  test('a resized column keeps its width after a reload, density sets the row height, the header stays on top', async ({
+    page,
+  }) => {
+    await openFleet(page);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    const handle = grid.getByRole('separator', { name: 'Resize Model' });
+    const header = grid
+      .getByRole('columnheader')
+      .filter({ has: page.getByRole('separator', { name: 'Resize Model' }) });
+    const start = Number(await handle.getAttribute('aria-valuenow'));
+    const widthOf = async () => (await header.boundingBox())?.width ?? 0;
+    expect(Math.round(await widthOf())).toBe(start);
+
+    // Keyboard: 10 px a press, 40 with Shift.
+    await handle.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect(handle).toHaveAttribute('aria-valuenow', String(start + 60));
+    // Drag: the edge follows the pointer.
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('the resize handle is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 45, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const resized = start + 105;
+    await expect(handle).toHaveAttribute('aria-valuenow', String(resized));
+    expect(Math.round(await widthOf())).toBe(resized);
+    const cell = grid
+      .getByTestId('fleet-row')
+      .first()
+      .getByRole('gridcell')
+      .nth(await headerIndex());
+    expect(Math.round((await cell.boundingBox())?.width ?? 0)).toBe(resized);
+
+    // The width is this browser's preference: a reload and the same link opened again keep it.
+    await page.reload();
+    await expect(grid.getByTestId('fleet-row').first()).toBeVisible({ timeout: 20_000 });
+    await expect(handle).toHaveAttribute('aria-valuenow', String(resized));
+    await openFleet(page, '?sort=model');
+    await expect(handle).toHaveAttribute('aria-valuenow', String(resized));
+    expect(Math.round(await widthOf())).toBe(resized);
+
+    // Density: comfortable rows are taller than compact ones.
+    const rowHeight = async () => (await grid.getByTestId('fleet-row').first().boundingBox())?.height ?? 0;
+    await openFleet(page, '?density=compact');
+    const compact = await rowHeight();
+    await openFleet(page, '?density=comfortable');
+    const comfortable = await rowHeight();
+    expect(compact).toBeGreaterThan(0);
+    expect(comfortable).toBeGreaterThan(compact);
+
+    // Scrolled far down, the header row stays at the top of the grid.
+    const headerRow = grid.getByRole('row').first();
+    const gridTop = (await grid.boundingBox())?.y ?? 0;
+    const headerTop = async () => (await headerRow.boundingBox())?.y ?? Number.NaN;
+    expect(Math.abs((await headerTop()) - gridTop)).toBeLessThanOrEqual(2);
+    await grid.evaluate((element) => {
+      element.scrollTop = 3_000;
+    });
+    await expect(grid.locator('#fleet-row-0')).toHaveCount(0);
+    await expect(header).toBeInViewport();
+    expect(Math.abs((await headerTop()) - gridTop)).toBeLessThanOrEqual(2);
+
+    async function headerIndex(): Promise<number> {
+      // Rows have a cell under every header (the checkbox column included), in the same order.
+      return grid
+        .getByRole('columnheader')
+        .evaluateAll((cells) => cells.findIndex((cell) => cell.querySelector('[aria-label="Resize Model"]')));
+    }
+  });
+
   test('screenshots: light, dark and a narrow width', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openFleet(page, '?q=status%3AACTIVE');
