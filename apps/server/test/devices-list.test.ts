@@ -49,6 +49,13 @@ function fleet(): SeedDevice[] {
   return devices;
 }
 
+/** One `GET /api/devices` answer that must succeed. */
+async function listPage(harness: FleetHarness, url: string): Promise<ListDevicesResponse> {
+  const response = await harness.app.inject({ method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ListDevicesResponse>();
+}
+
 describe(`device list pages, resolve and export (${backendName})`, () => {
   let testDb: TestDatabase;
   let harness: FleetHarness;
@@ -76,11 +83,7 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
     await testDb.cleanup();
   });
 
-  async function page(url: string): Promise<ListDevicesResponse> {
-    const response = await harness.app.inject({ method: 'GET', url });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ListDevicesResponse>();
-  }
+  const page = (url: string) => listPage(harness, url);
 
   async function expectedOrder(column: string, dir: 'asc' | 'desc', q = ''): Promise<string[]> {
     // Devices without a value come last in both directions.
@@ -409,11 +412,7 @@ describe(`a fleet above the exact-count threshold (${backendName})`, () => {
     await testDb.cleanup();
   });
 
-  async function page(url: string): Promise<ListDevicesResponse> {
-    const response = await harness.app.inject({ method: 'GET', url });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ListDevicesResponse>();
-  }
+  const page = (url: string) => listPage(harness, url);
 
   async function northByModel(): Promise<string[]> {
     const { rows } = await sql<{ device_id: string }>`

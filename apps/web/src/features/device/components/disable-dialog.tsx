@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import {
   DISABLE_NOTE_LIMIT,
-  DISABLE_REASON_LABELS,
-  DISABLE_REASONS,
   RETURN_MESSAGE_LIMIT,
   type DisableReason,
 } from '@fleetdeck/shared/device-actions';
 import type { DeviceDetail, ReturnMessageView } from '@fleetdeck/shared/device-contract';
+import { DisableReasonOptions } from '../../../components/disable-reason-options.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -249,12 +248,7 @@ function ReasonFields(props: {
           value={props.reason}
           onChange={(event) => props.onReason(event.target.value as DisableReason | '')}
         >
-          <option value="">No reason</option>
-          {DISABLE_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {DISABLE_REASON_LABELS[value]}
-            </option>
-          ))}
+          <DisableReasonOptions />
         </NativeSelect>
         <Input
           id={noteId}

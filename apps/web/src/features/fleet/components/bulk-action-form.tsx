@@ -7,12 +7,11 @@ import {
   DEVICE_COMMANDS,
   DEVICE_FIELD_LIMITS,
   DISABLE_NOTE_LIMIT,
-  DISABLE_REASON_LABELS,
-  DISABLE_REASONS,
   type DeprovisionReason,
   type DisableReason,
   type DeviceCommandType,
 } from '@fleetdeck/shared/device-actions';
+import { DisableReasonOptions } from '../../../components/disable-reason-options.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -200,12 +199,7 @@ function DisableForm({ onChange }: { onChange: (action: BulkAction | null) => vo
               emit(next, note);
             }}
           >
-            <option value="">No reason</option>
-            {DISABLE_REASONS.map((value) => (
-              <option key={value} value={value}>
-                {DISABLE_REASON_LABELS[value]}
-              </option>
-            ))}
+            <DisableReasonOptions />
           </NativeSelect>
           <Input
             id="bulk-disable-note"
