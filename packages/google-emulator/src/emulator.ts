@@ -75,7 +75,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     registerOrgUnitRoutes(api, context);
     registerUserRoutes(api, context);
     registerTelemetryRoutes(api, context);
-    registerReportRoutes(api, context);
+    registerReportRoutes(api, context, policies);
     registerControlRoutes(api, () => state);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isTerminalCommandState } from '../src/directory/device-command.schema.ts';
 import { GoogleInvalidInputError, GoogleNotFoundError, GooglePageTokenExpiredError } from '../src/errors.ts';
 import { bareOrgUnitId, orgUnitTargetResource } from '../src/google-ids.ts';
+import { policyAppId } from '../src/management/installed-apps.schema.ts';
 import { int64ToNumber } from '../src/wire-types.ts';
 import { collect, useEmulator } from './emulator-fixture.ts';
 
@@ -202,6 +203,29 @@ describe('Chrome Management against the emulator', () => {
     ).toBeGreaterThan(0);
     await expect(google.management.countDevicesPerBootType(day)).resolves.toBeTypeOf('object');
     await expect(google.management.countDevicesPerReleaseChannel(day)).resolves.toBeTypeOf('object');
+  });
+});
+
+describe('Chrome Management installed apps against the emulator', () => {
+  it('lists installed apps page by page, filtered and ordered, and refuses an unknown filter', async () => {
+    const { google, events } = fixture().client();
+    const pages = await collect(
+      google.management.iterateInstalledAppPages({ pageSize: 2, orderBy: 'app_name' }),
+    );
+    const apps = pages.flatMap((page) => page.items);
+    expect(pages.length).toBe(Math.ceil(apps.length / 2));
+    expect(apps.map((app) => policyAppId(app))).toContain('chrome:ghbmnnjooekpmoecnnnilnnbdlolhkhi');
+    const names = apps.map((app) => app.displayName ?? '');
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(events.every((e) => e.status === 200)).toBe(true);
+    const one = await google.management.countInstalledApps({
+      filter: 'app_id=ghbmnnjooekpmoecnnnilnnbdlolhkhi',
+    });
+    expect(one.installedApps?.map((app) => app.displayName)).toEqual(['Google Docs Offline']);
+    expect(one.totalSize).toBe(1);
+    await expect(google.management.countInstalledApps({ filter: 'colour=blue' })).rejects.toBeInstanceOf(
+      GoogleInvalidInputError,
+    );
   });
 });
 

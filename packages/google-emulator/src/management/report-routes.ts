@@ -1,10 +1,11 @@
 /**
- * Chrome Management `customers.reports.*` routes for devices (reference §2.1, §2.5–2.6).
+ * Chrome Management `customers.reports.*` routes for devices and installed apps (reference §2.1, §2.5–2.6).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guard, ownCustomer, ROUTE_SCOPES, type ApiContext } from '../http/api-context.ts';
 import { sendJson } from '../http/json-response.ts';
 import { stringParam } from '../http/request-params.ts';
+import type { PolicyStore } from '../policy/policy-store.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import {
   activeDevices,
@@ -17,6 +18,8 @@ import {
   needsAttention,
   releaseChannels,
 } from './fleet-reports.ts';
+import { installedApps } from './installed-apps.ts';
+import { parseInstalledAppsFilter, parseInstalledAppsOrder } from './installed-apps-query.ts';
 import { parseReadMask, rpcInvalid } from './telemetry-filter.ts';
 import { pageSizeParam } from './telemetry-routes.ts';
 
@@ -61,7 +64,8 @@ function lastActiveFilter(text: string | undefined): { from?: number; to?: numbe
   return out;
 }
 
-export function registerReportRoutes(app: FastifyInstance, context: ApiContext): void {
+/** `policies` decide which apps the fleet has installed (the installed-apps report). */
+export function registerReportRoutes(app: FastifyInstance, context: ApiContext, policies: PolicyStore): void {
   const { state } = context;
   const read = { preHandler: guard(context, ROUTE_SCOPES.reports) };
   const route = (name: string, build: (request: FastifyRequest) => unknown) =>
@@ -95,23 +99,47 @@ export function registerReportRoutes(app: FastifyInstance, context: ApiContext):
     ),
   );
 
-  route('countChromeVersions', (request) => {
-    const filterText = stringParam(request, 'filter');
-    const { from, to } = lastActiveFilter(filterText);
+  /** One page of `all` under `field`, with Google's opaque token bound to the query that made it. */
+  const page = (
+    request: FastifyRequest,
+    field: string,
+    query: readonly unknown[],
+    all: readonly unknown[],
+  ) => {
     const pageSize = pageSizeParam(request, REPORT_PAGE_SIZE);
-    const ouSlot = ouSlotParam(state, request);
-    const key = JSON.stringify(['versions', state.generation, filterText ?? '', ouSlot ?? '']);
+    const key = JSON.stringify([...query, state.generation]);
     const token = stringParam(request, 'pageToken');
     const offset = token ? state.pageTokens.read(token, key) : 0;
-    const all = chromeVersions(state, ouSlot, from, to);
-    const page = all.slice(offset, offset + pageSize);
+    const items = all.slice(offset, offset + pageSize);
     return {
-      ...(page.length ? { browserVersions: page } : {}),
+      ...(items.length ? { [field]: items } : {}),
       ...(offset + pageSize < all.length
         ? { nextPageToken: state.pageTokens.issue(key, offset + pageSize) }
         : {}),
       totalSize: all.length,
     };
+  };
+
+  route('countChromeVersions', (request) => {
+    const filterText = stringParam(request, 'filter');
+    const { from, to } = lastActiveFilter(filterText);
+    const ouSlot = ouSlotParam(state, request);
+    const all = chromeVersions(state, ouSlot, from, to);
+    return page(request, 'browserVersions', ['versions', filterText ?? '', ouSlot ?? ''], all);
+  });
+
+  route('countInstalledApps', (request) => {
+    const filterText = stringParam(request, 'filter');
+    const orderText = stringParam(request, 'orderBy', 200);
+    const matches = parseInstalledAppsFilter(filterText);
+    const order = parseInstalledAppsOrder(orderText);
+    const ouSlot = ouSlotParam(state, request);
+    const today = new Date(state.now()).toISOString().slice(0, 10);
+    const all = installedApps(state, policies, ouSlot)
+      .filter((app) => matches(app, today))
+      .sort(order);
+    const query = ['apps', filterText ?? '', orderText ?? '', ouSlot ?? ''];
+    return page(request, 'installedApps', query, all);
   });
 
   route('countActiveDevices', (request) => activeDevices(state, reportDayEnd(state, request)));

@@ -26,6 +26,12 @@ import {
   REPORT_PAGE_SIZE,
 } from './fleet-reports.schema.ts';
 import {
+  type InstalledApp,
+  type InstalledAppsPage,
+  installedAppsPageSchema,
+  type InstalledAppsQuery,
+} from './installed-apps.schema.ts';
+import {
   TELEMETRY_PAGE_SIZE,
   type TelemetryDevice,
   telemetryDeviceSchema,
@@ -191,6 +197,37 @@ export class ChromeManagementClient {
     options: CallOptions = {},
   ): AsyncGenerator<BrowserVersion> {
     return iterateItems(this.iterateChromeVersionPages(query, options));
+  }
+
+  /** One page of the apps and extensions installed across the fleet (page size ≤ 100). */
+  async countInstalledApps(
+    query: InstalledAppsQuery = {},
+    options: CallOptions = {},
+  ): Promise<InstalledAppsPage> {
+    return this.#get(
+      'chromemanagement.reports.countInstalledApps',
+      this.#report('countInstalledApps'),
+      installedAppsPageSchema,
+      {
+        filter: filterSchema.parse(query.filter),
+        orderBy: z.string().min(1).max(200).optional().parse(query.orderBy),
+        orgUnitId: optionalOrgUnit(query.orgUnitId),
+        pageSize: z.number().int().min(1).max(REPORT_PAGE_SIZE.max).optional().parse(query.pageSize),
+        pageToken: pageTokenSchema.parse(query.pageToken),
+      },
+      options,
+    );
+  }
+
+  /** Every installed-apps page from `query.pageToken` (or the start). */
+  iterateInstalledAppPages(
+    query: InstalledAppsQuery = {},
+    options: CallOptions = {},
+  ): AsyncGenerator<Page<InstalledApp>> {
+    return iteratePages(async (pageToken) => {
+      const page = await this.countInstalledApps({ ...query, pageToken }, options);
+      return { items: page.installedApps ?? [], nextPageToken: page.nextPageToken };
+    }, query.pageToken);
   }
 
   /** Model, CPU, memory and storage buckets (all four unless `readMask` narrows them). */
