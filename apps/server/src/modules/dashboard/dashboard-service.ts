@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { humanizeGoogleValue } from '@fleetdeck/shared/google-values';
 import {
   schoolYearLabel,
   type AttentionItem,
@@ -328,6 +329,5 @@ function osVersions(buckets: readonly [string, number][]): DashboardResponse['os
 }
 
 function statusLabel(status: string): string {
-  const words = status.toLowerCase().replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return humanizeGoogleValue(status);
 }

@@ -1,4 +1,4 @@
-import { humanizeGoogleValue } from '../../lib/google-values.ts';
+import { humanizeGoogleValue } from '@fleetdeck/shared/google-values';
 
 /**
  * How a device's values read on screen: relative and absolute times, bytes, the auto-update
@@ -118,7 +118,7 @@ export function statusTone(status: string | null | undefined): Tone {
   return (status && STATUS_TONES[status]) || 'neutral';
 }
 
-/** Google's enum values in words (lib/google-values.ts); nothing for a missing value. */
+/** Google's enum values in words (@fleetdeck/shared/google-values); nothing for a missing value. */
 export function humanize(value: string | null | undefined): string | undefined {
   return value ? humanizeGoogleValue(value) : undefined;
 }

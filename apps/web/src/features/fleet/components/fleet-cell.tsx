@@ -1,7 +1,7 @@
 import type { FleetColumn } from '@fleetdeck/shared/fleet-columns';
 import type { FleetTableRow } from '@fleetdeck/shared/fleet-contract';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { humanizeGoogleValue } from '../../../lib/google-values.ts';
+import { humanizeGoogleValue } from '@fleetdeck/shared/google-values';
 import {
   aueUrgency,
   formatBytes,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FacetId, FacetsResponse } from '@fleetdeck/shared/fleet-contract';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { humanizeGoogleValue } from '../../../lib/google-values.ts';
+import { humanizeGoogleValue } from '@fleetdeck/shared/google-values';
 import { formatCount } from '../format.ts';
 import { FACET_ORDER } from '../facet-order.ts';
 import { hasTerm } from '../query-terms.ts';

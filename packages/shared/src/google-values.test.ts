@@ -11,4 +11,12 @@ describe('humanizeGoogleValue', () => {
     expect(humanizeGoogleValue('notCompliant')).toBe('Not compliant');
     expect(humanizeGoogleValue('chromeOsFlex')).toBe('ChromeOS Flex');
   });
+
+  it('writes hyphenated terms with their hyphen', () => {
+    expect(humanizeGoogleValue('PRE_PROVISIONED')).toBe('Pre-provisioned');
+    expect(humanizeGoogleValue('preProvisioned')).toBe('Pre-provisioned');
+    expect(humanizeGoogleValue('AUTO_UPDATE_EXPIRED')).toBe('Auto-update expired');
+    expect(humanizeGoogleValue('WI_FI')).toBe('Wi-Fi');
+    expect(humanizeGoogleValue('PROVISIONED')).toBe('Provisioned');
+  });
 });
