@@ -133,6 +133,64 @@ describe(`policy debugger API (${backendName})`, () => {
     expect(find(own.body, 'chrome.devices.DisabledDeviceReturnInstructions')?.status).toBe('set_here');
   });
 
+  it("names each app policy's app beside its id, from Google's installed-apps report", async () => {
+    // School 1 force-installs Read&Write; the root force-installs Docs Offline everywhere.
+    const school = schools()[1]!;
+    const { status, body } = await get<EffectivePoliciesResponse>(
+      `/api/policy/effective?orgUnitId=${encodeURIComponent(gradeOf(school).id)}`,
+    );
+    expect(status).toBe(200);
+    const apps = policies(body).filter((p) => p.schemaName === 'chrome.users.apps.InstallType');
+    expect(apps.map((p) => [p.target, p.targetName])).toEqual([
+      ['chrome:ghbmnnjooekpmoecnnnilnnbdlolhkhi', 'Google Docs Offline'],
+      ['chrome:inoeonmfapjbbkmdafoankkfajkcphgd', 'Read&Write for Google Chrome™'],
+    ]);
+    expect(policies(body).find((p) => p.key === 'chrome.users.IncognitoMode')?.targetName).toBeNull();
+    const compared = await get<ComparePoliciesResponse>(
+      `/api/policy/compare?a=${encodeURIComponent(schools()[0]!.id)}&b=${encodeURIComponent(school.id)}`,
+    );
+    const readAndWrite = compared.body.rows.find(
+      (row) => row.target === 'chrome:inoeonmfapjbbkmdafoankkfajkcphgd',
+    );
+    expect(readAndWrite).toMatchObject({
+      targetName: 'Read&Write for Google Chrome™',
+      a: null,
+      differs: true,
+    });
+  });
+
+  it('still shows app policies, by id alone, when Google fails to list installed apps', async () => {
+    // A fresh server process: no app names remembered yet.
+    const fresh = await startPolicyApp(testDb.database, emulator);
+    await emulator.control('faults', {
+      status: 503,
+      api: 'management',
+      path: ':countInstalledApps',
+      count: 1000,
+    });
+    try {
+      const grade = gradeOf(schools()[1]!);
+      const response = await fresh.app.inject({
+        method: 'GET',
+        url: `/api/policy/effective?orgUnitId=${encodeURIComponent(grade.id)}`,
+        headers: as(),
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<EffectivePoliciesResponse>();
+      expect(body.namespaces.every((item) => item.included)).toBe(true);
+      expect(fresh.calls.get(ORG)).toBe(3); // the installed-apps report, tried three times
+      const apps = policies(body).filter((p) => p.schemaName === 'chrome.users.apps.InstallType');
+      expect(apps.map((p) => [p.target, p.targetName])).toEqual([
+        ['chrome:ghbmnnjooekpmoecnnnilnnbdlolhkhi', null],
+        ['chrome:inoeonmfapjbbkmdafoankkfajkcphgd', null],
+      ]);
+      expect(find(body, 'chrome.users.IncognitoMode')?.status).toBe('inherited');
+    } finally {
+      await emulator.emu.app.inject({ method: 'DELETE', url: '/__emulator/faults' });
+      await fresh.close();
+    }
+  });
+
   it('serves the cache with its age, and Refresh asks Google again', async () => {
     const grade = gradeOf(schools()[1]!);
     const url = `/api/policy/effective?orgUnitId=${encodeURIComponent(grade.id)}`;

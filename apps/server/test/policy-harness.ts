@@ -22,6 +22,8 @@ import type { SyncEmulator } from './sync-harness.ts';
 
 const POLICY_SCOPE = 'https://www.googleapis.com/auth/chrome.management.policy.readonly';
 const USER_SCOPE = 'https://www.googleapis.com/auth/admin.directory.user.readonly';
+/** App names come from the installed-apps report (a scope Fleetdeck already holds for the dashboard). */
+const REPORTS_SCOPE = 'https://www.googleapis.com/auth/chrome.management.reports.readonly';
 
 export interface PolicyHarness {
   readonly app: FastifyInstance;
@@ -39,7 +41,7 @@ function grantFor(emulator: SyncEmulator, userScope: boolean): { refreshToken: s
     email: owner.email,
     clientId: TEST_CLIENT_ID,
     redirectUri: 'http://127.0.0.1/callback',
-    scopes: userScope ? [POLICY_SCOPE, USER_SCOPE] : [POLICY_SCOPE],
+    scopes: userScope ? [POLICY_SCOPE, REPORTS_SCOPE, USER_SCOPE] : [POLICY_SCOPE, REPORTS_SCOPE],
     offline: true,
     forceConsent: true,
     includeGrantedScopes: false,
@@ -84,6 +86,7 @@ export async function startPolicyApp(
     },
     policyApi: (tenant) => googleFor(tenant).policy satisfies PolicyApi,
     userApi: (tenant) => googleFor(tenant).directory,
+    appsApi: (tenant) => googleFor(tenant).management,
   };
   const googleFor = (tenant: { orgId: string }) => {
     const grant =

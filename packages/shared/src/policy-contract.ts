@@ -156,6 +156,11 @@ export const effectivePolicySchema = z.object({
   supportUri: z.string().nullable(),
   /** For per-app policies: which app, e.g. `chrome:ghbmnn…`. */
   target: z.string().nullable(),
+  /**
+   * The app's name from Google's installed-apps report, e.g. "Google Docs Offline"; null when the
+   * row targets no app, or Google could not name it (not installed anywhere, or the report failed).
+   */
+  targetName: z.string().nullable(),
   status: z.enum(POLICY_SOURCE_KINDS),
   source: policySourceSchema.nullable(),
   fields: z.array(policyFieldSchema),
@@ -214,6 +219,8 @@ export const policyDiffRowSchema = z.object({
   title: z.string(),
   category: z.string(),
   target: z.string().nullable(),
+  /** The app's name when known (see `effectivePolicySchema.targetName`). */
+  targetName: z.string().nullable(),
   /** Null when the policy does not apply on that side (an app added on one side only). */
   a: policySideSchema.nullable(),
   b: policySideSchema.nullable(),

@@ -23,6 +23,7 @@ import { auditRequest } from './request-audit.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
 import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
+import { type AppNameLookupOptions, type AppsApi, createAppNameLookup } from '../modules/policy/app-names.ts';
 import { findDevices } from '../modules/policy/policy-fleet.ts';
 import { createPolicyService, type PolicyCaller } from '../modules/policy/policy-service.ts';
 import {
@@ -52,6 +53,8 @@ export interface PolicyRouteAccess {
   policyApi(tenant: PolicyTenant): PolicyApi;
   /** The organization's Directory client for user lookups (built lazily as well). */
   userApi(tenant: PolicyTenant): UserApi;
+  /** The organization's Chrome Management client, for the names of apps (built lazily as well). */
+  appsApi(tenant: PolicyTenant): AppsApi;
 }
 
 export interface PolicyRouteOptions {
@@ -59,6 +62,7 @@ export interface PolicyRouteOptions {
   readonly access: PolicyRouteAccess;
   readonly source?: Partial<Omit<PolicySourceOptions, 'db'>>;
   readonly users?: UserLookupOptions;
+  readonly appNames?: AppNameLookupOptions;
 }
 
 /** Why: thin handlers, validate → authorize → the policy service. */
@@ -69,18 +73,25 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
     db,
     createPolicySource({ ...options.source, db }),
     createUserLookup(options.users),
+    createAppNameLookup({
+      onError: (orgId, error) =>
+        app.log.warn({ orgId, err: error }, 'App names unavailable; the policy debugger shows app ids'),
+      ...options.appNames,
+    }),
   );
   const canRead = access.requirePermission('policy.read');
   const callerOf = async (request: FastifyRequest): Promise<PolicyCaller> => {
     const tenant = await access.tenantOf(request);
     let client: PolicyApi | undefined;
     let directory: UserApi | undefined;
+    let management: AppsApi | undefined;
     return {
       orgId: tenant.orgId,
       userId: tenant.userId,
       allowedPaths: tenant.allowedPaths,
       api: () => (client ??= access.policyApi(tenant)),
       userApi: () => (directory ??= access.userApi(tenant)),
+      appsApi: () => (management ??= access.appsApi(tenant)),
     };
   };
   /** A Refresh spends the organization's Google quota on purpose, so it is audited (outcome too). */
@@ -220,6 +231,7 @@ export function identityPolicyAccess(deps: {
     },
     policyApi: (tenant) => googleFor(tenant).policy,
     userApi: (tenant) => googleFor(tenant).directory,
+    appsApi: (tenant) => googleFor(tenant).management,
   };
 }
 

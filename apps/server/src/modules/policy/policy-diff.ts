@@ -50,6 +50,7 @@ export function diffPolicies(
       title: any.title,
       category: any.category,
       target: any.target,
+      targetName: any.targetName,
       a: side(x),
       b: side(y),
       differs: changedFields.length > 0 || !x || !y,

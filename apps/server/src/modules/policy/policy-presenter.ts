@@ -8,6 +8,7 @@ import type {
   PolicyNamespace,
   PolicySourceKind,
 } from '@fleetdeck/shared/policy-contract';
+import type { AppNames } from './app-names.ts';
 import { formatValue, humanizeName, schemaFields, type SchemaField } from './policy-values.ts';
 
 /**
@@ -53,11 +54,21 @@ function fieldsFor(
   });
 }
 
+function targetKeysOf(policy: ResolvedPolicy): Record<string, string> | undefined {
+  return policy.targetKey?.additionalTargetKeys ?? policy.sourceKey?.additionalTargetKeys;
+}
+
 function targetOf(policy: ResolvedPolicy): string | null {
-  const keys = policy.targetKey?.additionalTargetKeys ?? policy.sourceKey?.additionalTargetKeys;
+  const keys = targetKeysOf(policy);
   if (!keys) return null;
   const entries = Object.entries(keys).sort(([a], [b]) => a.localeCompare(b));
   return entries.length === 0 ? null : entries.map(([, value]) => value).join(', ');
+}
+
+/** The app's name when the policy targets one (`app_id`) that the installed-apps report names. */
+function targetNameOf(policy: ResolvedPolicy, appNames: AppNames): string | null {
+  const appId = targetKeysOf(policy)?.app_id;
+  return appId === undefined ? null : (appNames.get(appId) ?? null);
 }
 
 function baseRow(schema: PolicySchema, namespace: PolicyNamespace, schemaName: string) {
@@ -71,11 +82,15 @@ function baseRow(schema: PolicySchema, namespace: PolicyNamespace, schemaName: s
   };
 }
 
-/** Why: one namespace's schemas and resolved values become rows; unset schemas show their defaults. */
+/**
+ * Why: one namespace's schemas and resolved values become rows; unset schemas show their defaults;
+ * a per-app row carries the app's name when `appNames` has it.
+ */
 export function presentNamespace(
   resolution: NamespaceResolution,
   orgUnitId: string,
   paths: OrgUnitPaths,
+  appNames: AppNames = new Map(),
 ): ResolvedPolicyRow[] {
   const here = bareOrgUnitId(orgUnitId);
   const schemasByName = new Map(resolution.schemas.map((schema) => [schema.schemaName ?? '', schema]));
@@ -96,6 +111,7 @@ export function presentNamespace(
       key: target === null ? schemaName : `${schemaName}|${target}`,
       ...baseRow(schema, resolution.namespace, schemaName),
       target,
+      targetName: targetNameOf(policy, appNames),
       status,
       source:
         sourceId === undefined ? null : { orgUnitId: sourceId, orgUnitPath: paths.get(sourceId) ?? null },
@@ -111,6 +127,7 @@ export function presentNamespace(
       key: schemaName,
       ...baseRow(schema, resolution.namespace, schemaName),
       target: null,
+      targetName: null,
       status: 'default',
       source: null,
       fields: fieldsFor(schemaFields(schema), undefined),
@@ -119,10 +136,10 @@ export function presentNamespace(
   return rows;
 }
 
-/** Why: the page shows categories alphabetically, policies by title, apps by target within. */
-export function groupRows<T extends { category: string; title: string; target: string | null }>(
-  rows: readonly T[],
-): { category: string; policies: T[] }[] {
+/** Why: the page shows categories alphabetically, policies by title, apps by name (or id) within. */
+export function groupRows<
+  T extends { category: string; title: string; target: string | null; targetName?: string | null },
+>(rows: readonly T[]): { category: string; policies: T[] }[] {
   const groups = new Map<string, T[]>();
   for (const row of rows) groups.set(row.category, [...(groups.get(row.category) ?? []), row]);
   return [...groups.entries()]
@@ -130,7 +147,9 @@ export function groupRows<T extends { category: string; title: string; target: s
     .map(([category, policies]) => ({
       category,
       policies: policies.sort(
-        (x, y) => x.title.localeCompare(y.title) || (x.target ?? '').localeCompare(y.target ?? ''),
+        (x, y) =>
+          x.title.localeCompare(y.title) ||
+          (x.targetName ?? x.target ?? '').localeCompare(y.targetName ?? y.target ?? ''),
       ),
     }));
 }

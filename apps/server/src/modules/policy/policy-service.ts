@@ -15,6 +15,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import { isWithinOu } from '../organizations/ou-scope.ts';
+import type { AppNameLookup, AppNames, AppsApi } from './app-names.ts';
 import { diffPolicies } from './policy-diff.ts';
 import { findDevices, listOrgUnits } from './policy-fleet.ts';
 import { presentNamespace, publicGroups, type ResolvedPolicyRow } from './policy-presenter.ts';
@@ -35,6 +36,8 @@ export interface PolicyCaller {
   readonly api: () => PolicyApi;
   /** The organization's Directory client for user lookups, built only when Google must be asked. */
   readonly userApi: () => UserApi;
+  /** The organization's Chrome Management client for app names, built only when Google must be asked. */
+  readonly appsApi: () => AppsApi;
 }
 
 const DEVICE_NAMESPACES = POLICY_NAMESPACES.filter(
@@ -86,8 +89,13 @@ function hiddenUser(email: string): AppError {
   );
 }
 
-function rowsOf(loads: readonly NamespaceLoad[], unit: PolicyOrgUnit, paths: Map<string, string>) {
-  return loads.flatMap((load) => presentNamespace(load, unit.id, paths));
+function rowsOf(
+  loads: readonly NamespaceLoad[],
+  unit: PolicyOrgUnit,
+  paths: Map<string, string>,
+  appNames: AppNames,
+) {
+  return loads.flatMap((load) => presentNamespace(load, unit.id, paths, appNames));
 }
 
 function oldest(loads: readonly NamespaceLoad[]): string {
@@ -96,7 +104,16 @@ function oldest(loads: readonly NamespaceLoad[]): string {
 }
 
 /** Why: routes stay thin; this holds the order "check scope → load (cache or Google) → present". */
-export function createPolicyService(db: Kysely<DB>, source: PolicySource, users: UserLookup) {
+export function createPolicyService(
+  db: Kysely<DB>,
+  source: PolicySource,
+  users: UserLookup,
+  apps: AppNameLookup,
+) {
+  /** Started beside the policy reads; it never rejects, so a failed or slow report costs only names. */
+  const appNamesOf = (caller: PolicyCaller): Promise<AppNames> =>
+    apps.names({ orgId: caller.orgId, api: caller.appsApi });
+
   const load = (
     caller: PolicyCaller,
     unit: PolicyOrgUnit,
@@ -143,11 +160,16 @@ export function createPolicyService(db: Kysely<DB>, source: PolicySource, users:
     refresh: boolean,
     namespaces?: readonly PolicyNamespace[],
   ) => {
+    const names = appNamesOf(caller);
     const [left, right] = await Promise.all([
       load(caller, a, refresh, namespaces),
       load(caller, b, refresh, namespaces),
     ]);
-    const rows = diffPolicies(rowsOf(left, a, context.paths), rowsOf(right, b, context.paths));
+    const appNames = await names;
+    const rows = diffPolicies(
+      rowsOf(left, a, context.paths, appNames),
+      rowsOf(right, b, context.paths, appNames),
+    );
     rows.sort(
       (x, y) =>
         Number(y.differs) - Number(x.differs) ||
@@ -171,6 +193,7 @@ export function createPolicyService(db: Kysely<DB>, source: PolicySource, users:
       const context = await ouContext(db, caller);
       const unit = pick(context, orgUnitId);
       const user = email === undefined ? null : await userOf(caller, context, email, refresh);
+      const names = appNamesOf(caller);
       // With a user, user namespaces come from the account's OU and device namespaces from `unit`.
       const parts: { unit: PolicyOrgUnit; loads: NamespaceLoad[] }[] = user
         ? await Promise.all([
@@ -183,7 +206,10 @@ export function createPolicyService(db: Kysely<DB>, source: PolicySource, users:
         : [{ unit, loads: await load(caller, unit, refresh) }];
       const order = (item: NamespaceLoad) => POLICY_NAMESPACES.indexOf(item.namespace);
       const loads = parts.flatMap((part) => part.loads).sort((a, b) => order(a) - order(b));
-      const rows: ResolvedPolicyRow[] = parts.flatMap((part) => rowsOf(part.loads, part.unit, context.paths));
+      const appNames = await names;
+      const rows: ResolvedPolicyRow[] = parts.flatMap((part) =>
+        rowsOf(part.loads, part.unit, context.paths, appNames),
+      );
       return {
         orgUnit: unit,
         user,

@@ -11,6 +11,7 @@ const policy = (overrides: Partial<EffectivePolicy> = {}): EffectivePolicy => ({
   category: 'Security',
   supportUri: null,
   target: null,
+  targetName: null,
   status: 'inherited',
   source: { orgUnitId: 'root', orgUnitPath: '/' },
   fields: [
@@ -62,5 +63,15 @@ describe('policy debugger view state', () => {
     expect(matchesPolicy(policy(), '', 'inherited')).toBe(true);
     expect(matchesPolicy(policy({ status: 'set_here' }), '', 'here')).toBe(true);
     expect(matchesPolicy(policy({ status: 'default', source: null }), '', 'inherited')).toBe(false);
+  });
+
+  it("finds an app policy by the app's name or its id", () => {
+    const app = policy({
+      target: 'chrome:ghbmnnjooekpmoecnnnilnnbdlolhkhi',
+      targetName: 'Google Docs Offline',
+    });
+    expect(matchesPolicy(app, 'docs offline', 'all')).toBe(true);
+    expect(matchesPolicy(app, 'ghbmnn', 'all')).toBe(true);
+    expect(matchesPolicy(policy(), 'docs offline', 'all')).toBe(false);
   });
 });

@@ -83,7 +83,7 @@ export function modeOf(state: PolicyViewState): PolicyMode {
   return 'pick';
 }
 
-/** Why: search by policy name or description (or a value's words); filter by where it is set. */
+/** Why: search by policy name or description (or an app's name or id, or a value's words); filter by where it is set. */
 export function matchesPolicy(policy: EffectivePolicy, q: string, filter: PolicyFilter): boolean {
   if (filter === 'here' && policy.status !== 'set_here') return false;
   if (filter === 'inherited' && policy.status !== 'inherited') return false;
@@ -94,6 +94,7 @@ export function matchesPolicy(policy: EffectivePolicy, q: string, filter: Policy
     policy.schemaName,
     policy.description,
     policy.target ?? '',
+    policy.targetName ?? '',
     ...policy.fields.flatMap((field) => [field.label, field.display]),
   ]
     .join('\n')

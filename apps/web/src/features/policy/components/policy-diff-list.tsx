@@ -1,6 +1,7 @@
 import type { PolicyDiffRow, PolicySide } from '@fleetdeck/shared/policy-contract';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { AppTarget } from './app-target.tsx';
 import { PolicySourceBadge } from './policy-source-badge.tsx';
 
 function Side({
@@ -102,7 +103,7 @@ export function PolicyDiffList({
                 ) : null}
               </p>
               {row.target ? (
-                <p className="font-mono text-xs break-all text-muted-foreground">{row.target}</p>
+                <AppTarget className="text-sm" target={row.target} name={row.targetName} />
               ) : null}
               <p className="text-xs text-muted-foreground">{row.category}</p>
             </div>

@@ -1,5 +1,6 @@
 import type { EffectivePolicy } from '@fleetdeck/shared/policy-contract';
 import { cn } from '../../../lib/cn.ts';
+import { AppTarget } from './app-target.tsx';
 import { PolicySourceBadge } from './policy-source-badge.tsx';
 
 /**
@@ -16,14 +17,10 @@ export function PolicyRow({ policy, nameUnits = false }: { policy: EffectivePoli
       className="grid gap-3 px-4 py-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] md:gap-6"
     >
       <div className="min-w-0">
-        <h3 className="text-sm font-medium text-foreground">
-          {policy.title}
-          {policy.target ? (
-            <span className="ml-2 font-mono text-xs font-normal break-all text-muted-foreground">
-              {policy.target}
-            </span>
-          ) : null}
-        </h3>
+        <h3 className="text-sm font-medium text-foreground">{policy.title}</h3>
+        {policy.target ? (
+          <AppTarget className="mt-0.5 text-sm" target={policy.target} name={policy.targetName} />
+        ) : null}
         {policy.description ? (
           <p className="mt-0.5 text-sm text-pretty text-muted-foreground">{policy.description}</p>
         ) : null}
