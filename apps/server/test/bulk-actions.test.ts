@@ -14,14 +14,19 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
   let h: DeviceHarness;
   let pool: { device_id: string; org_unit_path: string }[];
   let targets: { org_unit_id: string; org_unit_path: string }[];
-  let next = 0;
-  /** Takes devices no other test of this file touches. */
-  const take = (n: number) => {
-    const ids = pool.slice(next, next + n).map((row) => row.device_id);
-    next += n;
+  const used = new Set<string>();
+  /** Takes devices no other test of this file touches (optionally only those `where` accepts). */
+  const take = (n: number, where: (row: { org_unit_path: string }) => boolean = () => true) => {
+    const ids = pool
+      .filter((row) => !used.has(row.device_id) && where(row))
+      .slice(0, n)
+      .map((row) => row.device_id);
+    for (const id of ids) used.add(id);
     expect(ids).toHaveLength(n);
     return ids;
   };
+  /** Pending emulator faults: a tripwire left unconsumed proves no such call reached Google. */
+  const faultsLeft = () => h.emulator.emu.state.faults.describe().faults;
 
   beforeAll(async () => {
     h = await startDeviceHarness({ size: 200, chunkSize: 10 });
@@ -87,6 +92,16 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
     return response.json<BulkActionDetail>();
   }
 
+  /** Our copy as a sync would leave it after a change made at Google. */
+  async function setStatus(ids: string[], status: string) {
+    await h.testDb.database.db
+      .updateTable('fleet_device')
+      .set({ status })
+      .where('org_id', '=', ORG)
+      .where('device_id', 'in', ids)
+      .execute();
+  }
+
   async function googleOus(ids: string[]) {
     const paths = new Set<string | undefined>();
     for (const id of ids) paths.add((await h.emulator.google.directory.getChromeOsDevice(id)).orgUnitPath);
@@ -106,18 +121,26 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
       action: { kind: 'move', orgUnitId: target?.org_unit_id ?? '' },
     });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ deviceCount: 8, unchanged: already });
+    expect(body).toMatchObject({
+      deviceCount: 8,
+      changeCount: 8 - already,
+      unchanged: already,
+      ineligible: [],
+    });
+    // The diff and units cover only the devices that move: no "/Unit → /Unit" row.
+    expect(body.diff[0]?.before.some((b) => b.value === home)).toBe(false);
+    expect(body.orgUnits.some((unit) => unit.orgUnitPath === home)).toBe(false);
     // A command always changes something: nothing counts as unchanged.
     const reboot = await preview({
       target: { deviceIds: ids },
       action: { kind: 'command', command: { type: 'REBOOT' } },
     });
-    expect(reboot.body).toMatchObject({ deviceCount: 8, unchanged: 0 });
+    expect(reboot.body).toMatchObject({ deviceCount: 8, changeCount: 8, unchanged: 0 });
   });
 
   it('previews then moves 30 devices, with a result per device, history and audit', async () => {
-    const ids = take(30);
     const target = targets[0] as { org_unit_id: string; org_unit_path: string };
+    const ids = take(30, (row) => row.org_unit_path !== target.org_unit_path);
     const request: BulkPreviewRequest = {
       target: { deviceIds: ids },
       action: { kind: 'move', orgUnitId: target.org_unit_id },
@@ -126,6 +149,7 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({
       deviceCount: 30,
+      changeCount: 30,
       skipped: 0,
       destructive: false,
       requiresTypedCount: false,
@@ -198,8 +222,8 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
   });
 
   it('keeps Google failures per device and retries only the failed ones', async () => {
-    const ids = take(30);
     const target = targets[1] as { org_unit_id: string; org_unit_path: string };
+    const ids = take(30, (row) => row.org_unit_path !== target.org_unit_path);
     const request: BulkPreviewRequest = {
       target: { deviceIds: ids },
       action: { kind: 'move', orgUnitId: target.org_unit_id },
@@ -211,10 +235,17 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
     expect(started.status).toBe(202);
     await h.runner.idle();
     const first = await detail(started.body.id);
-    expect(first.run).toMatchObject({ status: 'partially_failed', succeeded: 20, failed: 10, pending: 0 });
+    expect(first.run).toMatchObject({
+      status: 'partially_failed',
+      succeeded: 20,
+      failed: 10,
+      retryable: 10,
+      pending: 0,
+    });
     const failed = await detail(started.body.id, '?state=failed');
     expect(failed.results).toHaveLength(10);
     expect(failed.results[0]?.error).toMatch(/Google did not answer/);
+    expect(failed.results.every((r) => r.retryable)).toBe(true);
     const failedIds = failed.results.map((r) => r.deviceId);
     for (const id of failedIds) {
       const original = pool.find((d) => d.device_id === id)?.org_unit_path;
@@ -241,25 +272,155 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('reports per-device refusals from Google (re-enabling active devices)', async () => {
+  it('re-enables only the disabled devices: active ones are "No change" and never sent to Google', async () => {
     const [disabled, ...rest] = take(5) as [string, ...string[]];
     await h.emulator.google.directory.batchChangeStatus({
       deviceIds: [disabled],
       action: 'CHANGE_CHROME_OS_DEVICE_STATUS_ACTION_DISABLE',
     });
+    await setStatus([disabled], 'DISABLED');
     const request: BulkPreviewRequest = {
       target: { deviceIds: [disabled, ...rest] },
       action: { kind: 'reenable' },
     };
-    const started = await start(request);
+    const { body } = await preview(request);
+    expect(body).toMatchObject({ deviceCount: 5, changeCount: 1, unchanged: 4, ineligible: [] });
+    expect(body.diff).toEqual([
+      { field: 'status', before: [{ value: 'DISABLED', count: 1 }], after: 'ACTIVE' },
+    ]);
+    const started = await start(request, { previewToken: body.previewToken });
     expect(started.status).toBe(202);
     await h.runner.idle();
     const result = await detail(started.body.id);
-    expect(result.run).toMatchObject({ status: 'partially_failed', succeeded: 1, failed: 4 });
-    expect(result.results.find((r) => r.deviceId === disabled)?.state).toBe('succeeded');
-    expect(
-      result.results.filter((r) => r.state === 'failed').every((r) => r.error?.startsWith('Google refused')),
-    ).toBe(true);
+    expect(result.run).toMatchObject({
+      status: 'succeeded',
+      total: 5,
+      succeeded: 1,
+      failed: 0,
+      skipped: 4,
+      unchanged: 4,
+    });
+    expect(result.results.find((r) => r.deviceId === disabled)).toMatchObject({
+      state: 'succeeded',
+      attempts: 1,
+    });
+    for (const r of result.results.filter((row) => row.deviceId !== disabled)) {
+      expect(r).toMatchObject({ state: 'skipped', attempts: 0, retryable: false });
+      expect(r.error).toBe('No change: the device is already active.');
+    }
+    expect((await h.emulator.google.directory.getChromeOsDevice(disabled)).status).toBe('ACTIVE');
+  });
+
+  it('sends nothing to Google for a re-enable of an active device, and cannot be confirmed', async () => {
+    const ids = take(1);
+    const request: BulkPreviewRequest = { target: { deviceIds: ids }, action: { kind: 'reenable' } };
+    const { body } = await preview(request);
+    expect(body).toMatchObject({ deviceCount: 1, changeCount: 0, unchanged: 1, diff: [], orgUnits: [] });
+    // A tripwire: any status change reaching Google would consume it.
+    await h.emulator.control('faults', {
+      status: 503,
+      api: 'directory',
+      path: 'batchChangeStatus',
+      count: 1,
+    });
+    const started = await start(request, { previewToken: body.previewToken });
+    expect(started.status).toBe(400);
+    expect(started.body.message).toMatch(/None of these devices would change/);
+    await h.runner.idle();
+    expect(faultsLeft()).toEqual([expect.objectContaining({ path: 'batchChangeStatus', remaining: 1 })]);
+    h.emulator.emu.state.faults.clearFaults();
+    expect((await h.emulator.google.directory.getChromeOsDevice(ids[0] as string)).status).toBe('ACTIVE');
+  });
+
+  it('disables 4 devices in 3 units with one deprovisioned: 3 change, 1 skipped, none failed', async () => {
+    const units = [
+      ...new Set(pool.filter((row) => !used.has(row.device_id)).map((row) => row.org_unit_path)),
+    ];
+    expect(units.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = units as [string, string, string];
+    const ids = [
+      ...take(2, (row) => row.org_unit_path === a),
+      ...take(1, (row) => row.org_unit_path === b),
+      ...take(1, (row) => row.org_unit_path === c),
+    ];
+    const gone = ids[3] as string;
+    await h.emulator.google.directory.batchChangeStatus({
+      deviceIds: [gone],
+      action: 'CHANGE_CHROME_OS_DEVICE_STATUS_ACTION_DEPROVISION',
+      deprovisionReason: 'DEPROVISION_REASON_RETIRING_DEVICE',
+    });
+    await setStatus([gone], 'DEPROVISIONED');
+    const request: BulkPreviewRequest = { target: { deviceIds: ids }, action: { kind: 'disable' } };
+    const { body } = await preview(request);
+    expect(body).toMatchObject({
+      deviceCount: 4,
+      changeCount: 3,
+      unchanged: 0,
+      ineligible: [{ reason: 'deprovisioned devices cannot be disabled', count: 1 }],
+      requiresTypedCount: true,
+    });
+    expect(body.diff).toEqual([
+      { field: 'status', before: [{ value: 'ACTIVE', count: 3 }], after: 'DISABLED' },
+    ]);
+    expect(body.orgUnits.map((unit) => unit.orgUnitPath).sort()).toEqual([a, b].sort());
+    expect(body.sample.map((d) => d.deviceId)).not.toContain(gone);
+    // The count to type is the devices that will change.
+    const typedAll = await start(request, { previewToken: body.previewToken, confirmCount: 4 });
+    expect(typedAll.status).toBe(400);
+    expect(typedAll.body.error).toBe('confirmation_required');
+    const started = await start(request, { previewToken: body.previewToken, confirmCount: 3 });
+    expect(started.status).toBe(202);
+    await h.runner.idle();
+    const result = await detail(started.body.id);
+    expect(result.run).toMatchObject({ status: 'succeeded', total: 4, succeeded: 3, failed: 0, skipped: 1 });
+    expect(result.results.find((r) => r.deviceId === gone)).toMatchObject({
+      state: 'skipped',
+      error: 'Skipped: deprovisioned devices cannot be disabled.',
+      attempts: 0,
+    });
+    const retry = await h.app.inject({
+      method: 'POST',
+      url: `/api/bulk-actions/${started.body.id}/retry`,
+      headers: as('admin'),
+    });
+    expect(retry.statusCode).toBe(409);
+    const finish = await h.testDb.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('org_id', '=', ORG)
+      .where('target_id', '=', started.body.id)
+      .where('action', '=', 'bulk.finish')
+      .executeTakeFirstOrThrow();
+    expect(finish.details).toMatchObject({ succeeded: 3, failed: 0, skipped: 1 });
+  });
+
+  it('reports a refusal after the device changed at Google since the preview as permanent: no retry', async () => {
+    const ids = take(3);
+    const request: BulkPreviewRequest = { target: { deviceIds: ids }, action: { kind: 'disable' } };
+    const { body } = await preview(request);
+    expect(body.changeCount).toBe(3);
+    // Someone disables one device in Google's console; our copy has not synced it yet.
+    await h.emulator.google.directory.batchChangeStatus({
+      deviceIds: [ids[0] as string],
+      action: 'CHANGE_CHROME_OS_DEVICE_STATUS_ACTION_DISABLE',
+    });
+    const started = await start(request, { previewToken: body.previewToken, confirmCount: 3 });
+    expect(started.status).toBe(202);
+    await h.runner.idle();
+    const result = await detail(started.body.id);
+    expect(result.run).toMatchObject({ status: 'partially_failed', succeeded: 2, failed: 1, retryable: 0 });
+    expect(result.results.find((r) => r.deviceId === ids[0])).toMatchObject({
+      state: 'failed',
+      retryable: false,
+      error: 'Google refused: The device is already disabled.',
+    });
+    const retry = await h.app.inject({
+      method: 'POST',
+      url: `/api/bulk-actions/${started.body.id}/retry`,
+      headers: as('admin'),
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json<{ message: string }>().message).toMatch(/refused .* for good/);
   });
 
   it('refuses a destructive bulk action without the typed device count', async () => {
@@ -342,7 +503,13 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
       target: { deviceIds: ids },
       action: { kind: 'command', command: { type: 'SET_VOLUME', volume: 30 } },
     });
-    expect(kioskOnly.body).toMatchObject({ deviceCount: 0, skipped: 2 });
+    expect(kioskOnly.body).toMatchObject({
+      deviceCount: 2,
+      changeCount: 0,
+      skipped: 0,
+      ineligible: [{ reason: expect.stringMatching(/kiosk-only command/), count: 2 }],
+      diff: [],
+    });
     const foreign = await preview(
       { target: { deviceIds: ids }, action: { kind: 'disable' } },
       as('admin', OTHER_ORG),
@@ -368,8 +535,8 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
   });
 
   it('refuses a viewer starting or retrying a run (403) and leaves runs and devices as they were', async () => {
-    const ids = take(12);
     const target = targets[2] as { org_unit_id: string; org_unit_path: string };
+    const ids = take(12, (row) => row.org_unit_path !== target.org_unit_path);
     const request: BulkPreviewRequest = {
       target: { deviceIds: ids },
       action: { kind: 'move', orgUnitId: target.org_unit_id },
@@ -438,7 +605,7 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
     expect(started.status).toBe(202);
     await h.runner.idle();
     const result = await detail(started.body.id);
-    expect(result.run).toMatchObject({ status: 'succeeded', succeeded: body.deviceCount });
+    expect(result.run).toMatchObject({ status: 'succeeded', succeeded: body.changeCount });
     const sampleId = result.results[0]?.deviceId as string;
     expect((await h.emulator.google.directory.getChromeOsDevice(sampleId)).annotatedLocation).toBe('Cart 7');
     const badQuery = await preview({ target: { query: 'status:(' }, action: { kind: 'disable' } });
@@ -446,8 +613,8 @@ describe(`bulk actions against the emulator (${backendName})`, () => {
   });
 
   it('resumes a run whose process stopped before finishing it', async () => {
-    const ids = take(12);
     const target = targets[2] as { org_unit_id: string; org_unit_path: string };
+    const ids = take(12, (row) => row.org_unit_path !== target.org_unit_path);
     h.paused = true;
     const started = await start({
       target: { deviceIds: ids },

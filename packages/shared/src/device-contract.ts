@@ -248,11 +248,17 @@ export type BulkAction = z.infer<typeof bulkActionSchema>;
 export const bulkPreviewRequestSchema = z.object({ target: bulkTargetSchema, action: bulkActionSchema });
 export type BulkPreviewRequest = z.infer<typeof bulkPreviewRequestSchema>;
 export const bulkPreviewSchema = z.object({
+  /** Devices targeted (in the caller's scope): `changeCount + unchanged + the ineligible counts`. */
   deviceCount: z.number().int().nonnegative(),
-  /** Devices the caller may not act on or that no longer exist, left out of the count. */
+  /** Of `deviceCount`, the devices the action will change: the only ones sent to Google. */
+  changeCount: z.number().int().nonnegative(),
+  /** Devices the caller may not act on or that no longer exist, left out of `deviceCount`. */
   skipped: z.number().int().nonnegative(),
   /** Of `deviceCount`, devices already as the action asks (moved to their own OU, say): no change. */
   unchanged: z.number().int().nonnegative(),
+  /** Of `deviceCount`, devices Google would refuse for this action, per reason in plain words. */
+  ineligible: z.array(z.object({ reason: z.string(), count: z.number().int().nonnegative() })),
+  /** The units of the devices that will change. */
   orgUnits: z.array(z.object({ orgUnitPath: z.string(), count: z.number().int() })),
   /**
    * Bulk disable only: the return message each touched OU's policy makes its devices show (the
@@ -269,7 +275,7 @@ export const bulkPreviewSchema = z.object({
       }),
     )
     .optional(),
-  /** Before → after per changed field, as value counts. */
+  /** Before → after per changed field, as value counts of the devices that will change. */
   diff: z.array(
     z.object({
       field: z.string(),
@@ -277,7 +283,7 @@ export const bulkPreviewSchema = z.object({
       after: z.string().nullable(),
     }),
   ),
-  /** A few affected devices to show. */
+  /** A few of the devices that will change. */
   sample: z.array(
     deviceListItemSchema.pick({
       deviceId: true,
@@ -288,7 +294,7 @@ export const bulkPreviewSchema = z.object({
     }),
   ),
   destructive: z.boolean(),
-  /** For destructive actions the request must repeat `deviceCount` as `confirmCount`. */
+  /** For destructive actions the request must repeat `changeCount` as `confirmCount`. */
   requiresTypedCount: z.boolean(),
   /** Opaque token binding the preview to the run (same target, same devices). */
   previewToken: z.string(),
@@ -306,9 +312,12 @@ export const BULK_RESULT_STATES = ['pending', 'succeeded', 'failed', 'skipped'] 
 export const bulkActionResultSchema = z.object({
   deviceId: z.string(),
   serialNumber: z.string().nullable(),
+  /** `skipped`: not sent to Google, `error` saying why ("No change: …" or "Skipped: …"). */
   state: z.enum(BULK_RESULT_STATES),
   error: z.string().nullable(),
   attempts: z.number().int(),
+  /** A failed device that a retry may fix (timeout, 5xx, rate limit); false for Google's refusals. */
+  retryable: z.boolean(),
 });
 export const bulkActionRunSchema = z.object({
   id: z.uuid(),
@@ -317,6 +326,12 @@ export const bulkActionRunSchema = z.object({
   total: z.number().int(),
   succeeded: z.number().int(),
   failed: z.number().int(),
+  /** Failed devices a retry may fix; the others Google refused for good. */
+  retryable: z.number().int(),
+  /** Not sent to Google: already as asked (`unchanged`) or not eligible. */
+  skipped: z.number().int(),
+  /** Of `skipped`, the devices already as asked. */
+  unchanged: z.number().int(),
   pending: z.number().int(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

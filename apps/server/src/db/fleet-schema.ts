@@ -148,6 +148,8 @@ export interface BulkActionResultTable {
   error: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   command_id: string | null;
+  /** Migration 0015: whether sending a failed device again can succeed (transient failures). */
+  retryable: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: Timestamp;
 }
 

@@ -10,7 +10,14 @@ import { AppError, appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { BulkRunner } from './bulk-runner.ts';
 import { returnMessagesOfUnits } from './return-message.ts';
-import { computePreview, resolveTarget, validateBulkAction, destructiveness } from './bulk-preview.ts';
+import { notSentNote } from './bulk-eligibility.ts';
+import {
+  computePreview,
+  resolveTarget,
+  validateBulkAction,
+  destructiveness,
+  type ResolvedTarget,
+} from './bulk-preview.ts';
 import { createRun, getRun } from './bulk-runs.ts';
 import {
   hashAction,
@@ -24,8 +31,9 @@ import type { DeviceTenant } from './device-tenant.ts';
 
 /**
  * Bulk actions: preview (the blast radius and a token binding it), start (the token re-checked
- * against the devices the target selects now, and the typed count for destructive actions), and
- * retry of failed devices. Runs execute in the background (bulk-runner.ts).
+ * against the devices the target selects now and how they classify, and the typed count of the
+ * devices that will change for destructive actions), and retry of the failures a retry can fix.
+ * Runs execute in the background (bulk-runner.ts); devices not sent are recorded as skipped.
  */
 
 export interface BulkCtx {
@@ -62,7 +70,7 @@ export async function previewBulkAction(ctx: BulkCtx, request: BulkPreviewReques
   requireActionPermission(ctx.tenant, request.action.kind);
   validateBulkAction(request.action);
   const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
-  const preview = await computePreview(ctx.deps, ctx.tenant, request.action, resolved);
+  const preview = await computePreview(ctx.deps, request.action, resolved);
   if (request.action.kind === 'disable') {
     const paths = preview.orgUnits.map((unit) => unit.orgUnitPath);
     preview.returnMessages = await returnMessagesOfUnits(ctx, paths);
@@ -71,8 +79,8 @@ export async function previewBulkAction(ctx: BulkCtx, request: BulkPreviewReques
     orgId: ctx.tenant.orgId,
     userId: ctx.tenant.userId,
     action: hashAction(request.action),
-    devices: hashDeviceSet(resolved.deviceIds),
-    count: resolved.deviceIds.length,
+    devices: hashClassified(resolved),
+    count: resolved.changeIds.length,
     exp: Date.now() + PREVIEW_TOKEN_TTL_MS,
   });
   return { ...preview, previewToken };
@@ -96,27 +104,36 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
     );
   }
   const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
-  const count = resolved.deviceIds.length;
-  if (hashDeviceSet(resolved.deviceIds) !== claims.devices) {
+  const count = resolved.changeIds.length;
+  if (hashClassified(resolved) !== claims.devices) {
     throw new AppError(
       'preview_changed',
       409,
-      `The devices this action targets changed since the preview (${claims.count} then, ${count} now). Review the preview again, then confirm.`,
+      `The devices this action would change changed since the preview (${claims.count} then, ${count} now). Review the preview again, then confirm.`,
       { previewCount: claims.count, deviceCount: count },
     );
   }
-  if (count === 0)
+  if (resolved.deviceIds.length === 0)
     throw appErrors.invalidRequest('No device matches this selection, so there is nothing to do.');
+  if (count === 0)
+    throw appErrors.invalidRequest(
+      'None of these devices would change: each is already as asked or not eligible, so nothing is sent to Google.',
+    );
   const { requiresTypedCount } = destructiveness(request.action);
   if (requiresTypedCount && request.confirmCount !== count) {
     throw new AppError(
       'confirmation_required',
       400,
-      `Type the number of devices (${count}) to confirm this action. It cannot be undone from Fleetdeck.`,
+      `Type the number of devices that will change (${count}) to confirm this action. It cannot be undone from Fleetdeck.`,
       { deviceCount: count },
     );
   }
-  const target = 'query' in request.target ? { query: request.target.query } : { deviceIds: count };
+  const target =
+    'query' in request.target ? { query: request.target.query } : { deviceIds: resolved.deviceIds.length };
+  const notSent = resolved.notSent.map(({ deviceId, outcome }) => ({
+    deviceId,
+    note: notSentNote(request.action, outcome),
+  }));
   const runId = await ctx.deps.db.transaction().execute(async (tx) => {
     const id = await createRun(tx, {
       orgId: ctx.tenant.orgId,
@@ -125,6 +142,7 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
       target,
       requestedBy: ctx.tenant.userId,
       deviceIds: resolved.deviceIds,
+      notSent,
     });
     await recordAudit(tx, {
       action: `bulk.${request.action.kind}`,
@@ -139,7 +157,9 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
       details: {
         action: request.action,
         target,
-        deviceCount: count,
+        deviceCount: resolved.deviceIds.length,
+        changeCount: count,
+        notSent: notSent.length,
         deviceIds: resolved.deviceIds.slice(0, 100),
       },
     });
@@ -149,7 +169,13 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
   return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
 }
 
-/** Why: a finished run's failed devices are sent again on request, and only those. */
+/** Why: the token binds the devices targeted and which of them change, so a run changes only what was seen. */
+function hashClassified(resolved: ResolvedTarget): string {
+  const changing = new Set(resolved.changeIds);
+  return hashDeviceSet(resolved.deviceIds.map((id) => (changing.has(id) ? id : `=${id}`)));
+}
+
+/** Why: a finished run's failures a retry can fix are sent again on request, and only those. */
 export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<BulkActionRun> {
   const run = await getRun(ctx.deps.db, ctx.tenant.orgId, runId);
   requireActionPermission(ctx.tenant, run.action.kind);
@@ -157,7 +183,12 @@ export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<Bulk
     throw appErrors.conflict(
       'This bulk action is still running. Wait for it to finish, then retry its failures.',
     );
-  if (run.failed === 0) throw appErrors.conflict('This bulk action has no failed devices to retry.');
+  if (run.retryable === 0)
+    throw appErrors.conflict(
+      run.failed === 0
+        ? 'This bulk action has no failed devices to retry.'
+        : 'Google refused the failed devices of this bulk action for good (their state does not allow it), so a retry cannot succeed. Review them in the results.',
+    );
   await ctx.deps.db.transaction().execute(async (tx) => {
     const requeued = await tx
       .updateTable('bulk_action_result')
@@ -165,6 +196,7 @@ export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<Bulk
       .where('org_id', '=', ctx.tenant.orgId)
       .where('run_id', '=', runId)
       .where('state', '=', 'failed')
+      .where('retryable', '=', true)
       .executeTakeFirst();
     await tx
       .updateTable('bulk_action_run')

@@ -7,26 +7,20 @@ import { scopePredicate } from '../fleet/fleet-scope.ts';
 import { requireTargetOu } from './device-actions.ts';
 import type { DeviceDeps } from './device-context.ts';
 import { presentDeviceRow } from '../fleet/device-row-presenter.ts';
+import { ALREADY_AS_ASKED, annotatedChanges, classifySql, WILL_CHANGE } from './bulk-eligibility.ts';
 import type { DeviceTenant, StoredDevice } from './device-tenant.ts';
 
 /**
- * A bulk action's blast radius before anything runs: which devices it would touch (a selection of
- * ids or every match of a fleet query, always within the caller's organization and OU subtrees),
- * how many per OU, each changed field's values before and the value after, and a few examples.
+ * A bulk action's blast radius before anything runs: which devices it targets (a selection of ids
+ * or every match of a fleet query, always within the caller's organization and OU subtrees), which
+ * of them will change, are already as asked or would be refused by Google (bulk-eligibility.ts),
+ * and, of the devices that will change, how many per OU, each field's values before and after, and
+ * a few examples.
  */
 
 export const BULK_MAX_DEVICES = 100_000;
 const DIFF_VALUES = 20;
 const SAMPLE_SIZE = 10;
-
-const ANNOTATED_COLUMNS = {
-  annotatedAssetId: 'annotated_asset_id',
-  annotatedLocation: 'annotated_location',
-  annotatedUser: 'annotated_user',
-  notes: 'notes',
-} as const;
-
-const KIOSK_SQL = sql<boolean>`(d.license_type = 'kioskUpgrade' or (d.raw->'osUpdateStatus'->>'targetKioskAppVersion') is not null)`;
 
 /** Why: actions that cannot be undone (or take devices out of use) ask for the device count typed. */
 export function destructiveness(action: BulkAction): { destructive: boolean; requiresTypedCount: boolean } {
@@ -49,15 +43,21 @@ export function validateBulkAction(action: BulkAction): void {
 }
 
 export interface ResolvedTarget {
-  /** Sorted device ids the action will touch. */
+  /** Sorted ids of every device targeted in the caller's scope (changing or not). */
   readonly deviceIds: string[];
-  /** Asked for but left out: unknown, gone, outside the caller's subtrees, or not eligible (kiosk-only). */
+  /** Sorted ids of the devices the action will change: the only ones sent to Google. */
+  readonly changeIds: string[];
+  /** Targeted devices not sent, with their class (`ALREADY_AS_ASKED` or why Google would refuse). */
+  readonly notSent: { deviceId: string; outcome: string }[];
+  /** Asked for but left out: unknown, gone or outside the caller's subtrees. */
   readonly skipped: number;
-  /** The SQL condition selecting exactly those devices (alias `d`). */
-  readonly where: RawBuilder<boolean>;
+  /** The SQL condition selecting exactly the devices that will change (alias `d`). */
+  readonly changeWhere: RawBuilder<boolean>;
+  /** A move's target unit path. */
+  readonly targetOuPath?: string | undefined;
 }
 
-/** Why: preview and start resolve the same target the same way, so the token can compare them. */
+/** Why: preview and start resolve and classify the target the same way, so the token can compare them. */
 export async function resolveTarget(
   deps: DeviceDeps,
   tenant: DeviceTenant,
@@ -75,49 +75,63 @@ export async function resolveTarget(
   } else {
     base = await compileDeviceQuery(deps.db, scope, target.query);
   }
-  const kioskOnly = action.kind === 'command' && DEVICE_COMMANDS[action.command.type].kioskOnly;
-  const where = kioskOnly ? sql<boolean>`${base} and ${KIOSK_SQL}` : base;
-  const { rows } = await sql<{ device_id: string }>`
-    select d.device_id from fleet_device d where ${where} order by d.device_id limit ${BULK_MAX_DEVICES + 1}`.execute(
-    deps.db,
-  );
+  const targetOuPath =
+    action.kind === 'move'
+      ? (await requireTargetOu({ deps, tenant }, action.orgUnitId)).org_unit_path
+      : undefined;
+  const outcome = classifySql(action, targetOuPath);
+  const { rows } = await sql<{ device_id: string; outcome: string }>`
+    select d.device_id, ${outcome} as outcome from fleet_device d where ${base}
+    order by d.device_id limit ${BULK_MAX_DEVICES + 1}`.execute(deps.db);
   if (rows.length > BULK_MAX_DEVICES) {
     throw appErrors.invalidRequest(
       `This would touch more than ${BULK_MAX_DEVICES.toLocaleString('en-US')} devices. Narrow the query and try again.`,
     );
   }
-  let skipped = 0;
-  if (asked !== undefined) skipped = asked - rows.length;
-  else if (kioskOnly) {
-    const all = await sql<{ n: number }>`select count(*)::int as n from fleet_device d where ${base}`.execute(
-      deps.db,
-    );
-    skipped = (all.rows[0]?.n ?? 0) - rows.length;
+  const changeIds: string[] = [];
+  const notSent: { deviceId: string; outcome: string }[] = [];
+  for (const row of rows) {
+    if (row.outcome === WILL_CHANGE) changeIds.push(row.device_id);
+    else notSent.push({ deviceId: row.device_id, outcome: row.outcome });
   }
-  return { deviceIds: rows.map((row) => row.device_id), skipped, where };
+  return {
+    deviceIds: rows.map((row) => row.device_id),
+    changeIds,
+    notSent,
+    skipped: asked === undefined ? 0 : asked - rows.length,
+    changeWhere: sql<boolean>`${base} and ${outcome} = ${WILL_CHANGE}::text`,
+    targetOuPath,
+  };
 }
 
 /** Why: the numbers and examples the confirmation dialog shows (the token is added by the caller). */
 export async function computePreview(
   deps: DeviceDeps,
-  tenant: DeviceTenant,
   action: BulkAction,
   resolved: ResolvedTarget,
 ): Promise<Omit<BulkPreview, 'previewToken'>> {
-  const { where } = resolved;
-  const [orgUnits, sample, { diff, unchanged }] = await Promise.all([
+  const where = resolved.changeWhere;
+  const [orgUnits, sample, diff] = await Promise.all([
     sql<{ path: string | null; n: number }>`
       select d.org_unit_path as path, count(*)::int as n from fleet_device d where ${where}
       group by 1 order by 2 desc, 1 limit 200`.execute(deps.db),
     sql<StoredDevice>`select d.* from fleet_device d where ${where} order by d.serial_number nulls last, d.device_id limit ${SAMPLE_SIZE}`.execute(
       deps.db,
     ),
-    diffOf(deps, tenant, action, where, resolved.deviceIds.length),
+    resolved.changeIds.length === 0 ? [] : diffOf(deps, action, resolved),
   ]);
+  const reasons = new Map<string, number>();
+  let unchanged = 0;
+  for (const { outcome } of resolved.notSent) {
+    if (outcome === ALREADY_AS_ASKED) unchanged += 1;
+    else reasons.set(outcome, (reasons.get(outcome) ?? 0) + 1);
+  }
   return {
     deviceCount: resolved.deviceIds.length,
+    changeCount: resolved.changeIds.length,
     skipped: resolved.skipped,
     unchanged,
+    ineligible: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
     orgUnits: orgUnits.rows.map((row) => ({ orgUnitPath: row.path ?? '(none)', count: row.n })),
     diff,
     sample: sample.rows.map((row) => {
@@ -134,27 +148,21 @@ export async function computePreview(
   };
 }
 
+/** Before → after of the devices that will change (`where` selects only those). */
 async function diffOf(
   deps: DeviceDeps,
-  tenant: DeviceTenant,
   action: BulkAction,
-  where: RawBuilder<boolean>,
-  count: number,
-): Promise<{ diff: BulkPreview['diff']; unchanged: number }> {
+  resolved: ResolvedTarget,
+): Promise<BulkPreview['diff']> {
+  const { changeWhere: where, targetOuPath } = resolved;
   const fields: { field: string; column: string; after: string | null }[] = [];
   switch (action.kind) {
     case 'annotate':
-      for (const [field, value] of Object.entries(action.fields)) {
-        if (!(field in ANNOTATED_COLUMNS)) continue;
-        const column = ANNOTATED_COLUMNS[field as keyof typeof ANNOTATED_COLUMNS];
-        fields.push({ field, column, after: value === '' ? null : value });
-      }
+      fields.push(...annotatedChanges(action.fields));
       break;
-    case 'move': {
-      const ou = await requireTargetOu({ deps, tenant }, action.orgUnitId);
-      fields.push({ field: 'orgUnitPath', column: 'org_unit_path', after: ou.org_unit_path });
+    case 'move':
+      fields.push({ field: 'orgUnitPath', column: 'org_unit_path', after: targetOuPath ?? null });
       break;
-    }
     case 'disable':
       fields.push({ field: 'status', column: 'status', after: 'DISABLED' });
       break;
@@ -165,37 +173,20 @@ async function diffOf(
       fields.push({ field: 'status', column: 'status', after: 'DEPROVISIONED' });
       break;
     case 'command':
-      return {
-        diff: [{ field: 'command', before: [{ value: null, count }], after: action.command.type }],
-        unchanged: 0,
-      };
+      return [
+        {
+          field: 'command',
+          before: [{ value: null, count: resolved.changeIds.length }],
+          after: action.command.type,
+        },
+      ];
   }
-  const [diff, unchanged] = await Promise.all([
-    Promise.all(
-      fields.map(async ({ field, column, after }) => {
-        const { rows } = await sql<{ value: string | null; n: number }>`
-          select d.${sql.ref(column)}::text as value, count(*)::int as n from fleet_device d where ${where}
-          group by 1 order by 2 desc, 1 limit ${DIFF_VALUES}`.execute(deps.db);
-        return { field, before: rows.map((row) => ({ value: row.value, count: row.n })), after };
-      }),
-    ),
-    countUnchanged(deps, where, fields),
-  ]);
-  return { diff, unchanged };
-}
-
-/** Why: "5 devices will change" must not count the ones already in the target OU (or state). */
-async function countUnchanged(
-  deps: DeviceDeps,
-  where: RawBuilder<boolean>,
-  fields: readonly { column: string; after: string | null }[],
-): Promise<number> {
-  if (fields.length === 0) return 0;
-  const same = sql.join(
-    fields.map(({ column, after }) => sql`d.${sql.ref(column)}::text is not distinct from ${after}::text`),
-    sql` and `,
+  return Promise.all(
+    fields.map(async ({ field, column, after }) => {
+      const { rows } = await sql<{ value: string | null; n: number }>`
+        select d.${sql.ref(column)}::text as value, count(*)::int as n from fleet_device d where ${where}
+        group by 1 order by 2 desc, 1 limit ${DIFF_VALUES}`.execute(deps.db);
+      return { field, before: rows.map((row) => ({ value: row.value, count: row.n })), after };
+    }),
   );
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from fleet_device d where ${where} and ${same}`.execute(deps.db);
-  return rows[0]?.n ?? 0;
 }

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
-import type { DeviceBatchResult } from '@fleetdeck/google/directory/device-batches';
+import type { DeviceBatchOutcome, DeviceBatchResult } from '@fleetdeck/google/directory/device-batches';
 import type { BulkAction } from '@fleetdeck/shared/device-contract';
 import { recordAudit } from '../audit/audit-log.ts';
 import { DEPROVISION_WIRE_REASONS, STATUS_ACTIONS } from './device-actions.ts';
@@ -15,11 +15,16 @@ import {
   type KnownChanges,
 } from './device-copy.ts';
 import { countResults, finalStatus } from './bulk-runs.ts';
-import { describeFailure, stopsTheRun } from './google-action-errors.ts';
+import {
+  canSucceedOnRetry,
+  describeFailure,
+  rpcCodeCanSucceedOnRetry,
+  stopsTheRun,
+} from './google-action-errors.ts';
 
 /**
  * Runs bulk actions in the background of a server process: claims a run with a lease, takes its
- * pending devices 50 at a time (Google's bulk limit), acts at Google, and commits each chunk's
+ * pending devices (the ones that will change; the others were recorded as skipped) 50 at a time (Google's bulk limit), acts at Google, and commits each chunk's
  * results, our copy and history in one transaction. A run whose lease lapsed (its process
  * stopped or crashed) is resumed by any process that runs jobs: only pending devices are sent
  * again; moves and status changes are idempotent at Google and a command already issued for a
@@ -54,7 +59,9 @@ export interface BulkRunner {
   stop(): Promise<void>;
 }
 
-type Outcome = { ok: true; device?: ChromeOsDevice; commandId?: string } | { ok: false; error: string };
+type Outcome =
+  | { ok: true; device?: ChromeOsDevice; commandId?: string }
+  | { ok: false; error: string; retryable: boolean };
 
 interface ChunkResult {
   outcomes: Map<string, Outcome>;
@@ -121,7 +128,8 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       } catch (error) {
         report(error);
         const message = describeFailure(error);
-        result = { outcomes: new Map(ids.map((id) => [id, { ok: false, error: message }])) };
+        const retryable = canSucceedOnRetry(error);
+        result = { outcomes: new Map(ids.map((id) => [id, { ok: false, error: message, retryable }])) };
       }
       await commitChunk(run, actor, result);
       const succeeded = [...result.outcomes].filter(([, o]) => o.ok).map(([id]) => id);
@@ -129,7 +137,12 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       if (result.stop) {
         await db
           .updateTable('bulk_action_result')
-          .set({ state: 'failed', error: `Not sent: ${result.stop}`, updated_at: sql<Date>`now()` })
+          .set({
+            state: 'failed',
+            error: `Not sent: ${result.stop}`,
+            retryable: true,
+            updated_at: sql<Date>`now()`,
+          })
           .where('org_id', '=', orgId)
           .where('run_id', '=', runId)
           .where('state', '=', 'pending')
@@ -154,7 +167,10 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
           .executeTakeFirst();
         if (!ou) {
           const error = 'The target organizational unit no longer exists. Pick another one.';
-          return { outcomes: new Map(ids.map((id) => [id, { ok: false, error }])), stop: error };
+          return {
+            outcomes: new Map(ids.map((id) => [id, { ok: false, error, retryable: false }])),
+            stop: error,
+          };
         }
         const batch = await google.directory.moveDevicesToOu(ids, ou.org_unit_path);
         return {
@@ -211,7 +227,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
           outcomes.set(id, await act(id));
         } catch (error) {
           const message = describeFailure(error);
-          outcomes.set(id, { ok: false, error: message });
+          outcomes.set(id, { ok: false, error: message, retryable: canSucceedOnRetry(error) });
           if (stopsTheRun(error)) stop = message;
         }
       }
@@ -225,19 +241,30 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     const outcomes = new Map<string, Outcome>();
     for (const outcome of batch.results) {
       if (outcome.status === 'succeeded') outcomes.set(outcome.deviceId, { ok: true });
-      else {
-        const error =
-          'error' in outcome && outcome.error
-            ? describeFailure(outcome.error)
-            : outcome.status === 'failed'
-              ? `Google refused: ${outcome.message}`
-              : outcome.message;
-        outcomes.set(outcome.deviceId, { ok: false, error });
-      }
+      else outcomes.set(outcome.deviceId, batchFailure(outcome));
     }
     const stop =
       batch.stoppedBy && stopsTheRun(batch.stoppedBy) ? describeFailure(batch.stoppedBy) : undefined;
     return stop === undefined ? { outcomes } : { outcomes, stop };
+  }
+
+  /** A device's failure in a bulk call, and whether sending it again can succeed. */
+  function batchFailure(outcome: Exclude<DeviceBatchOutcome, { status: 'succeeded' }>): Outcome {
+    if ('error' in outcome && outcome.error)
+      return {
+        ok: false,
+        error: describeFailure(outcome.error),
+        retryable: canSucceedOnRetry(outcome.error),
+      };
+    if (outcome.status === 'failed') {
+      const retryable = rpcCodeCanSucceedOnRetry(outcome.rpcCode);
+      const error = retryable
+        ? `Google could not change it this time: ${outcome.message}`
+        : `Google refused: ${outcome.message}`;
+      return { ok: false, error, retryable };
+    }
+    // Unknown (no answer for this device) or never sent: idempotent, so sending again is safe.
+    return { ok: false, error: outcome.message, retryable: true };
   }
 
   async function commitChunk(run: ClaimedRun, actor: ActionActor, result: ChunkResult): Promise<void> {
@@ -246,15 +273,16 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       state: outcome.ok ? 'succeeded' : 'failed',
       error: outcome.ok ? null : outcome.error,
       command_id: outcome.ok ? (outcome.commandId ?? null) : null,
+      retryable: !outcome.ok && outcome.retryable,
     }));
     const scope = { orgId: run.org_id, customerId: run.customer_id };
     const succeeded = [...result.outcomes].filter(([, o]) => o.ok);
     await db.transaction().execute(async (tx) => {
       await sql`
         update bulk_action_result b set state = r.state, error = r.error, command_id = r.command_id,
-          attempts = b.attempts + 1, updated_at = now()
+          retryable = r.retryable, attempts = b.attempts + 1, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as r(device_id text, state text, error text, command_id text)
+          as r(device_id text, state text, error text, command_id text, retryable boolean)
         where b.org_id = ${run.org_id} and b.run_id = ${run.id}::uuid and b.device_id = r.device_id
           and b.state = 'pending'`.execute(tx);
       const devices = succeeded.flatMap(([, o]) => (o.ok && o.device ? [o.device] : []));
@@ -298,7 +326,14 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         actorUserId: run.requested_by,
         targetType: 'bulk_action',
         targetId: run.id,
-        details: { status, succeeded: counts.succeeded, failed: counts.failed },
+        details: {
+          status,
+          succeeded: counts.succeeded,
+          failed: counts.failed,
+          retryable: counts.retryable,
+          skipped: counts.skipped,
+          unchanged: counts.unchanged,
+        },
       });
     });
     deps.publishChanged(run.org_id, { runId: run.id });

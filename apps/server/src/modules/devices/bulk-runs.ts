@@ -9,10 +9,11 @@ import type { BulkRunStatus } from '../../db/fleet-schema.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../fleet-store/device-page-writer.ts';
 import { appErrors } from '../../errors/app-error.ts';
+import { NO_CHANGE_PREFIX } from './bulk-eligibility.ts';
 
 /**
- * Bulk runs and their per-device results in the database: creating a run with one pending row
- * per device, counting, finishing, re-queuing failures, and presenting runs and result pages.
+ * Bulk runs and their per-device results in the database: creating a run with one row per device
+ * (pending, or skipped with why it is not sent), counting, finishing, re-queuing failures, and presenting runs and result pages.
  */
 
 type ResultState = (typeof BULK_RESULT_STATES)[number];
@@ -26,6 +27,8 @@ export interface NewRun {
   readonly target: Record<string, unknown>;
   readonly requestedBy: string;
   readonly deviceIds: readonly string[];
+  /** Of `deviceIds`, the devices not sent to Google, with why ("No change: …", "Skipped: …"). */
+  readonly notSent: readonly { deviceId: string; note: string }[];
 }
 
 /** Why: the run and all its pending rows commit together, so a crash never leaves half a run. */
@@ -51,6 +54,15 @@ export async function createRun(db: Executor, run: NewRun): Promise<string> {
       from fleet_device d
       where d.org_id = ${run.orgId}
         and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))`.execute(db);
+  }
+  for (let i = 0; i < run.notSent.length; i += INSERT_BATCH) {
+    const rows = JSON.stringify(run.notSent.slice(i, i + INSERT_BATCH));
+    await sql`
+      update bulk_action_result b set state = 'skipped', error = r."note", retryable = false
+      from jsonb_to_recordset(${rows}::jsonb) as r("deviceId" text, "note" text)
+      where b.org_id = ${run.orgId} and b.run_id = ${row.id}::uuid and b.device_id = r."deviceId"`.execute(
+      db,
+    );
   }
   return row.id;
 }
@@ -78,21 +90,28 @@ function runSelect(db: Kysely<DB>, orgId: string) {
 
 type RunRow = Awaited<ReturnType<ReturnType<typeof runSelect>['executeTakeFirstOrThrow']>>;
 
-/** Counts per state of one run. */
-export async function countResults(
-  db: Executor,
-  orgId: string,
-  runId: string,
-): Promise<Record<ResultState, number>> {
+export type RunCounts = Record<ResultState, number> & { retryable: number; unchanged: number };
+
+/** Counts per state of one run, with the failures a retry can fix and the devices already as asked. */
+export async function countResults(db: Executor, orgId: string, runId: string): Promise<RunCounts> {
   const rows = await db
     .selectFrom('bulk_action_result')
-    .select(['state', sql<number>`count(*)::int`.as('n')])
+    .select([
+      'state',
+      sql<number>`count(*)::int`.as('n'),
+      sql<number>`(count(*) filter (where retryable))::int`.as('retryable'),
+      sql<number>`(count(*) filter (where error like ${`${NO_CHANGE_PREFIX}:%`}))::int`.as('unchanged'),
+    ])
     .where('org_id', '=', orgId)
     .where('run_id', '=', runId)
     .groupBy('state')
     .execute();
-  const counts: Record<ResultState, number> = { pending: 0, succeeded: 0, failed: 0, skipped: 0 };
-  for (const row of rows) counts[row.state] = row.n;
+  const counts: RunCounts = { pending: 0, succeeded: 0, failed: 0, skipped: 0, retryable: 0, unchanged: 0 };
+  for (const row of rows) {
+    counts[row.state] = row.n;
+    if (row.state === 'failed') counts.retryable = row.retryable;
+    if (row.state === 'skipped') counts.unchanged = row.unchanged;
+  }
   return counts;
 }
 
@@ -113,6 +132,9 @@ async function presentRuns(db: Kysely<DB>, rows: RunRow[]): Promise<BulkActionRu
         total: row.total,
         succeeded: counts.succeeded,
         failed: counts.failed,
+        retryable: counts.retryable,
+        skipped: counts.skipped,
+        unchanged: counts.unchanged,
         pending: counts.pending,
         createdAt: new Date(row.created_at).toISOString(),
         finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
@@ -157,7 +179,7 @@ export async function getRunDetail(
   }
   let q = db
     .selectFrom('bulk_action_result')
-    .select(['device_id', 'serial_number', 'state', 'error', 'attempts'])
+    .select(['device_id', 'serial_number', 'state', 'error', 'attempts', 'retryable'])
     .where('org_id', '=', orgId)
     .where('run_id', '=', runId)
     .orderBy('device_id')
@@ -175,6 +197,7 @@ export async function getRunDetail(
       state: row.state,
       error: row.error,
       attempts: row.attempts,
+      retryable: row.state === 'failed' && row.retryable,
     })),
     nextCursor: rows.length > RESULT_PAGE && last ? Buffer.from(last.device_id).toString('base64url') : null,
   };

@@ -92,3 +92,27 @@ export function stopsTheRun(error: unknown): boolean {
     (mapped.id === DEVICE_ACTION_ERROR_IDS.reconsent || mapped.id === DEVICE_ACTION_ERROR_IDS.permission)
   );
 }
+
+/**
+ * Why: Retry is offered only where sending again can succeed: a rate limit, a timeout or outage,
+ * a lost grant or privilege once fixed, or an unexpected error. Google refusing the device (its
+ * state does not allow the change, it is gone, the input is invalid) answers the same every time.
+ */
+export function canSucceedOnRetry(error: unknown): boolean {
+  const mapped = toDeviceActionError(error);
+  if (!(mapped instanceof AppError)) return true;
+  return (
+    mapped.id === DEVICE_ACTION_ERROR_IDS.rateLimited ||
+    mapped.id === DEVICE_ACTION_ERROR_IDS.unavailable ||
+    mapped.id === DEVICE_ACTION_ERROR_IDS.reconsent ||
+    mapped.id === DEVICE_ACTION_ERROR_IDS.permission
+  );
+}
+
+/** gRPC codes of a per-device batch result that may pass on a later try (reference §5.2). */
+const TRANSIENT_RPC_CODES = new Set([4, 8, 10, 13, 14]); // DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, INTERNAL, UNAVAILABLE
+
+/** Why: a device refused inside batchChangeStatus carries a gRPC code, not an HTTP status. */
+export function rpcCodeCanSucceedOnRetry(code: number | undefined): boolean {
+  return code !== undefined && TRANSIENT_RPC_CODES.has(code);
+}
