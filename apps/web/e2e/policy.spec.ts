@@ -96,6 +96,14 @@ test.describe('policy debugger', () => {
     const defaulted = row(page, 'chrome.devices.Bluetooth');
     await expect(defaulted.getByTestId('policy-source')).toHaveText('Default');
     await expect(page.getByTestId('policy-fetched-age')).toContainText('Fetched from Google');
+    // The district force-installs Docs Offline: its row names the app first, the id after it.
+    const docsOffline = row(page, 'chrome.users.apps.InstallType')
+      .getByTestId('policy-target')
+      .filter({ hasText: 'chrome:ghbmnnjooekpmoecnnnilnnbdlolhkhi' });
+    await expect(docsOffline).toHaveText(/^Google Docs Offline\s*chrome:ghbmnnjooekpmoecnnnilnnbdlolhkhi$/);
+    await expect(
+      docsOffline.getByRole('button', { name: 'Copy app id chrome:ghbmnnjooekpmoecnnnilnnbdlolhkhi' }),
+    ).toBeVisible();
     await screenshot(page, 'policy-device');
 
     // Search by name, then by words of the description; the URL keeps the view.
