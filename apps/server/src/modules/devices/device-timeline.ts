@@ -5,6 +5,7 @@ import { appErrors } from '../../errors/app-error.ts';
 import type { DeviceDeps } from './device-context.ts';
 import { requireDevice, type DeviceTenant } from './device-tenant.ts';
 import { castsTo } from '../../db/sql-values.ts';
+import { fieldLabel, fieldValue, summarize, type Change } from './timeline-summary.ts';
 
 /**
  * "Who had it, when, where": one device's history, commands and enrollments merged newest first.
@@ -24,28 +25,6 @@ const KIND_OF_FIELD: Readonly<Record<string, TimelineKind>> = {
 };
 const OWN_KIND_FIELDS = Object.keys(KIND_OF_FIELD);
 
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  annotatedAssetId: 'Asset ID',
-  annotatedLocation: 'Location',
-  annotatedUser: 'Assigned user',
-  notes: 'Notes',
-  osVersion: 'OS version',
-  platformVersion: 'Platform version',
-  firmwareVersion: 'Firmware',
-  bootMode: 'Boot mode',
-  osVersionCompliance: 'OS compliance',
-  osUpdateState: 'OS update state',
-  macAddress: 'Wi-Fi MAC',
-  ethernetMacAddress: 'Ethernet MAC',
-  lanIpAddress: 'LAN IP',
-  wanIpAddress: 'WAN IP',
-  deviceLicenseType: 'License',
-  autoUpdateThrough: 'Auto-update expiration',
-  deprovisionReason: 'Deprovision reason',
-  disableReason: 'Disable reason',
-  returnMessage: 'Return message',
-};
-
 const COMMAND_STATE_LABELS: Readonly<Record<string, string>> = {
   PENDING: 'waiting for the device',
   SENT_TO_CLIENT: 'sent to the device',
@@ -54,12 +33,6 @@ const COMMAND_STATE_LABELS: Readonly<Record<string, string>> = {
   EXPIRED: 'expired before the device picked it up',
   CANCELLED: 'cancelled',
 };
-
-interface Change {
-  field: string;
-  old: string | null;
-  new: string | null;
-}
 
 interface EntryRow {
   key: string;
@@ -180,7 +153,7 @@ function presentEntry(row: EntryRow): TimelineEntry {
   const changes = parseJson<Change[]>(row.changes) ?? [];
   const first = changes[0] ?? { field: 'unknown', old: null, new: null };
   if (changes.length > 1) {
-    const parts = changes.slice(0, 3).map((c) => `${label(c.field)} ${short(c.old)} → ${short(c.new)}`);
+    const parts = changes.slice(0, 3).map((c) => `${fieldLabel(c.field)} ${fieldValue(c.field, c.old)} → ${fieldValue(c.field, c.new)}`);
     const more = changes.length > 3 ? `, and ${changes.length - 3} more` : '';
     return {
       ...base,
@@ -218,29 +191,4 @@ function presentCommand(
     newValue: state,
     summary: `${name} command ${COMMAND_STATE_LABELS[state] ?? state.toLowerCase()}${outcome}`,
   };
-}
-
-function label(field: string): string {
-  return FIELD_LABELS[field] ?? field;
-}
-
-function short(value: string | null): string {
-  if (value === null || value === '') return '(none)';
-  return value.length > 80 ? `${value.slice(0, 79)}…` : value;
-}
-
-function summarize(change: Change, ref: string | null): string {
-  const { field } = change;
-  if (field === 'disableReason')
-    return `Disable reason (kept in Fleetdeck only, not shown on the device): ${short(change.new)}`;
-  if (field === 'returnMessage') {
-    const unit = ref ?? 'its organizational unit';
-    return `Return message of ${unit} changed from ${short(change.old)} to ${short(change.new)}: every disabled device in ${unit} and the units inheriting from it shows it`;
-  }
-  if (field === 'orgUnitPath') return `Moved from ${short(change.old)} to ${short(change.new)}`;
-  if (field === 'recentUser') return `Last used by ${short(change.new)} (before: ${short(change.old)})`;
-  if (field === 'status') return `Status changed from ${short(change.old)} to ${short(change.new)}`;
-  if (change.new === null || change.new === '') return `${label(field)} cleared (was ${short(change.old)})`;
-  if (change.old === null || change.old === '') return `${label(field)} set to ${short(change.new)}`;
-  return `${label(field)} changed from ${short(change.old)} to ${short(change.new)}`;
 }

@@ -36,6 +36,20 @@ const SOURCE_LABEL: Record<TimelineEntry['source'], string> = {
   user: 'Edited',
 };
 
+/** The previous return message in full, under the summary that shows only the part that changed. */
+function BothMessages({ entry }: { entry: TimelineEntry }) {
+  return (
+    <details className="mt-1 text-sm">
+      <summary className="cursor-pointer text-xs text-muted-foreground hover:text-foreground">
+        Show the previous message
+      </summary>
+      <blockquote className="mt-1 border-l-2 border-border pl-3 break-words whitespace-pre-wrap text-muted-foreground">
+        {entry.oldValue}
+      </blockquote>
+    </details>
+  );
+}
+
 function Entry({ entry, last }: { entry: TimelineEntry; last: boolean }) {
   const Icon = KIND_ICON[entry.kind];
   const who = entry.actor?.name ?? entry.actor?.email;
@@ -47,6 +61,7 @@ function Entry({ entry, last }: { entry: TimelineEntry; last: boolean }) {
       </span>
       <div className="min-w-0 flex-1 pt-1">
         <p className="text-sm break-words">{entry.summary}</p>
+        {entry.field === 'returnMessage' && entry.oldValue ? <BothMessages entry={entry} /> : null}
         <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <RelativeTime iso={entry.at} />
           {who ? <span>by {who}</span> : null}
