@@ -335,36 +335,46 @@ test.describe('fleet status', () => {
     await expect(lost).toHaveCount(0);
   });
 
-  test('the bulk preview names the devices targeted and which are already as asked', async ({ page }) => {
+  test('the bulk preview names the devices that change, those already as asked and those not eligible', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await openFleet(page);
     const disabled = await listDevices(page.request, { q: 'status:DISABLED', limit: '2' });
     const active = await listDevices(page.request, { q: 'status:ACTIVE', limit: '3' });
-    const serials = [...disabled.devices, ...active.devices].map((device) => device.serialNumber ?? '');
-    expect(serials).toHaveLength(5);
+    const gone = await listDevices(page.request, { q: 'status:DEPROVISIONED', limit: '1' });
+    const serials = [...disabled.devices, ...active.devices, ...gone.devices].map(
+      (device) => device.serialNumber ?? '',
+    );
+    expect(serials).toHaveLength(6);
     await page.getByRole('button', { name: 'Paste a list' }).click();
     const pasteDialog = page.getByRole('dialog', { name: 'Paste a list of devices' });
     await pasteDialog.getByLabel('Serial numbers or asset IDs').fill(serials.join('\n'));
     await pasteDialog.getByRole('button', { name: 'Find devices' }).click();
-    await pasteDialog.getByRole('button', { name: 'Select 5 devices' }).click();
+    await pasteDialog.getByRole('button', { name: 'Select 6 devices' }).click();
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Disable…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disable devices' });
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
     const preview = dialog.getByTestId('bulk-preview');
-    await expect(preview.getByTestId('bulk-preview-targeted')).toHaveText('5 devices targeted');
+    await expect(preview.getByTestId('bulk-preview-targeted')).toHaveText('6 devices targeted');
     await expect(preview.getByTestId('bulk-preview-count')).toHaveText('3 will be disabled');
     await expect(preview.getByTestId('bulk-preview-unchanged')).toHaveText('2 already disabled: no change');
-    // The typed count stays the number targeted, and the screen says so.
-    await expect(dialog.getByLabel('Type 5 to confirm')).toBeVisible();
-    await expect(dialog.getByTestId('bulk-confirm-note')).toHaveText(
-      'The count to type is every device targeted, including the 2 already disabled.',
+    await expect(preview.getByTestId('bulk-preview-ineligible')).toContainText(
+      '1 skipped: deprovisioned devices cannot be disabled',
     );
-    const run = dialog.getByRole('button', { name: 'Disable 5 targeted devices' });
+    // The diff shows only the devices that change: no "Disabled → Disabled" row.
+    await expect(preview.getByRole('region', { name: 'Changes' })).not.toContainText('Disabled →');
+    // The typed count is the number that will change, and the screen says so.
+    await expect(dialog.getByLabel('Type 3 to confirm')).toBeVisible();
+    await expect(dialog.getByTestId('bulk-confirm-note')).toHaveText(
+      'The count to type is the devices that will change; the other 3 are not sent to Google.',
+    );
+    const run = dialog.getByRole('button', { name: 'Disable 3 devices' });
     await expect(run).toBeDisabled();
-    await dialog.getByLabel('Type 5 to confirm').fill('3');
+    await dialog.getByLabel('Type 3 to confirm').fill('6');
     await expect(run).toBeDisabled();
-    await dialog.getByLabel('Type 5 to confirm').fill('5');
+    await dialog.getByLabel('Type 3 to confirm').fill('3');
     await expect(run).toBeEnabled();
     await screenshot(page, 'fleet-bulk-preview-unchanged');
     // Nothing runs here: other journeys count this fleet's statuses.

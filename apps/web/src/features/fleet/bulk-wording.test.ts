@@ -1,21 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { bulkWording } from './bulk-wording.ts';
+import { bulkWording, type BulkWordingPreview } from './bulk-wording.ts';
 
-const preview = (deviceCount: number, unchanged: number, requiresTypedCount = false) => ({
+const preview = (
+  deviceCount: number,
+  unchanged: number,
+  requiresTypedCount = false,
+  ineligible: BulkWordingPreview['ineligible'] = [],
+): BulkWordingPreview => ({
   deviceCount,
+  changeCount: deviceCount - unchanged - ineligible.reduce((sum, item) => sum + item.count, 0),
   unchanged,
+  ineligible,
   requiresTypedCount,
   diff: [{ field: 'orgUnitPath', before: [], after: '/Riverbend/North High' }],
 });
 
 describe('bulk action wording', () => {
-  it('names the devices targeted on the button and the unchanged ones in the preview', () => {
-    expect(bulkWording('disable', preview(5, 2, true))).toEqual({
-      targeted: '5 devices targeted',
+  it('names only the devices that change on the button, and why the others are not sent', () => {
+    const deprovisioned = [{ reason: 'deprovisioned devices cannot be disabled', count: 1 }];
+    expect(bulkWording('disable', preview(4, 0, true, deprovisioned))).toEqual({
+      targeted: '4 devices targeted',
       changing: '3 will be disabled',
-      unchanged: '2 already disabled: no change',
-      confirm: 'Disable 5 targeted devices',
-      typedCountNote: 'The count to type is every device targeted, including the 2 already disabled.',
+      unchanged: null,
+      ineligible: ['1 skipped: deprovisioned devices cannot be disabled'],
+      confirm: 'Disable 3 devices',
+      nothingToDo: null,
+      typedCountNote:
+        'The count to type is the devices that will change; the other 1 are not sent to Google.',
     });
   });
 
@@ -24,21 +35,29 @@ describe('bulk action wording', () => {
       targeted: '30 devices targeted',
       changing: '30 will move',
       unchanged: null,
+      ineligible: [],
       confirm: 'Move 30 devices',
+      nothingToDo: null,
       typedCountNote: null,
     });
   });
 
+  it('explains why there is nothing to confirm when no device would change', () => {
+    const words = bulkWording('reenable', preview(1, 1));
+    expect(words.changing).toBe('0 will be re-enabled');
+    expect(words.unchanged).toBe('1 already active: no change');
+    expect(words.nothingToDo).toMatch(/^Nothing to confirm: none of the 1 device targeted would change/);
+  });
+
   it('says where moved devices already are, and words each kind', () => {
-    expect(bulkWording('move', preview(1, 1)).unchanged).toBe(
+    expect(bulkWording('move', preview(2, 1)).unchanged).toBe(
       '1 already in /Riverbend/North High: no change',
     );
-    expect(bulkWording('move', preview(1, 1)).confirm).toBe('Move 1 targeted device');
-    expect(bulkWording('reenable', preview(4, 1)).unchanged).toBe('1 already active: no change');
+    expect(bulkWording('move', preview(2, 1)).confirm).toBe('Move 1 device');
     expect(bulkWording('annotate', preview(4, 4)).changing).toBe('0 will change');
     expect(bulkWording('command', preview(1_200, 0, true)).confirm).toBe('Send the command to 1,200 devices');
     expect(bulkWording('deprovision', preview(3, 1, true)).typedCountNote).toBe(
-      'The count to type is every device targeted, including the 1 already deprovisioned.',
+      'The count to type is the devices that will change; the other 1 are not sent to Google.',
     );
   });
 });

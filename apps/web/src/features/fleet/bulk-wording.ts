@@ -3,9 +3,10 @@ import type { BulkKind } from './bulk-kinds.ts';
 import { formatCount } from './format.ts';
 
 /**
- * What a bulk action's preview and its button say. The action is sent to every device targeted
- * (Google treats a repeat as a no-op), so the button and the typed count name the devices
- * targeted, and the preview says how many of them change and which are already as asked.
+ * What a bulk action's preview and its button say. Only the devices that will change are sent to
+ * Google (Google refuses some repeats, such as disabling a deprovisioned device or re-enabling an
+ * active one), so the button and the typed count name the devices that will change, and the
+ * preview says which are already as asked and which are not eligible, and why.
  */
 
 const VERBS: Readonly<Record<BulkKind, string>> = {
@@ -48,37 +49,46 @@ function alreadyAsAsked(kind: BulkKind, preview: Pick<BulkPreview, 'diff'>): str
   }
 }
 
+export type BulkWordingPreview = Pick<
+  BulkPreview,
+  'deviceCount' | 'changeCount' | 'unchanged' | 'ineligible' | 'diff' | 'requiresTypedCount'
+>;
+
 export interface BulkWording {
   /** "5 devices targeted" */
   readonly targeted: string;
   /** "3 will be disabled" */
   readonly changing: string;
-  /** "2 already disabled: no change", or null when every device changes. */
+  /** "2 already disabled: no change", or null when none is. */
   readonly unchanged: string | null;
-  /** The button: "Disable 5 targeted devices" ("Disable 5 devices" when every one changes). */
+  /** "1 skipped: deprovisioned devices cannot be disabled", one per reason. */
+  readonly ineligible: readonly string[];
+  /** The button: "Disable 3 devices". */
   readonly confirm: string;
-  /** Why the typed count is the number targeted, when some of them do not change. */
+  /** Why the button is disabled when nothing would change, or null. */
+  readonly nothingToDo: string | null;
+  /** Why the typed count is smaller than the number targeted, or null. */
   readonly typedCountNote: string | null;
 }
 
 /** Why: one place words the numbers, so the button never claims more changes than the preview. */
-export function bulkWording(
-  kind: BulkKind,
-  preview: Pick<BulkPreview, 'deviceCount' | 'unchanged' | 'diff' | 'requiresTypedCount'>,
-): BulkWording {
-  const { deviceCount, unchanged } = preview;
-  const some = unchanged > 0;
+export function bulkWording(kind: BulkKind, preview: BulkWordingPreview): BulkWording {
+  const { deviceCount, changeCount, unchanged } = preview;
   const already = alreadyAsAsked(kind, preview);
+  const notSent = deviceCount - changeCount;
   return {
     targeted: `${devices(deviceCount)} targeted`,
-    changing: `${formatCount(deviceCount - unchanged)} ${CHANGES[kind]}`,
-    unchanged: some ? `${formatCount(unchanged)} ${already}: no change` : null,
-    confirm: `${VERBS[kind]} ${formatCount(deviceCount)} ${some ? 'targeted ' : ''}${
-      deviceCount === 1 ? 'device' : 'devices'
-    }`,
+    changing: `${formatCount(changeCount)} ${CHANGES[kind]}`,
+    unchanged: unchanged > 0 ? `${formatCount(unchanged)} ${already}: no change` : null,
+    ineligible: preview.ineligible.map((item) => `${formatCount(item.count)} skipped: ${item.reason}`),
+    confirm: `${VERBS[kind]} ${devices(changeCount)}`,
+    nothingToDo:
+      deviceCount > 0 && changeCount === 0
+        ? `Nothing to confirm: none of the ${devices(deviceCount)} targeted would change (each is already as asked or not eligible), so nothing would be sent to Google.`
+        : null,
     typedCountNote:
-      preview.requiresTypedCount && some
-        ? `The count to type is every device targeted, including the ${formatCount(unchanged)} ${already}.`
+      preview.requiresTypedCount && changeCount > 0 && notSent > 0
+        ? `The count to type is the devices that will change; the other ${formatCount(notSent)} are not sent to Google.`
         : null,
   };
 }

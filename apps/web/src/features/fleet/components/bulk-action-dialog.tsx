@@ -50,7 +50,7 @@ export function BulkActionDialog({
   };
   const data: BulkPreview | undefined = preview.data;
   const words = data ? bulkWording(kind, data) : undefined;
-  const countOk = !data?.requiresTypedCount || typed.trim() === String(data.deviceCount);
+  const countOk = !data?.requiresTypedCount || typed.trim() === String(data.changeCount);
   const run = () => {
     if (!action || !data) return;
     start.mutate(
@@ -83,9 +83,11 @@ export function BulkActionDialog({
         description={
           step === 'run'
             ? 'Results per device as Google answers. You can close this; the run continues.'
-            : `${selection.kind === 'query' ? 'Every device matching the query' : 'The selected devices'}: ${
-                selection.kind === 'query' && !selection.exact ? 'about ' : ''
-              }${formatCount(size)}.`
+            : step === 'preview'
+              ? 'Only the devices that will change are sent to Google. Review them, then confirm.'
+              : `${selection.kind === 'query' ? 'Every device matching the query' : 'The selected devices'}: ${
+                  selection.kind === 'query' && !selection.exact ? 'about ' : ''
+                }${formatCount(size)}.`
         }
         className="max-h-[90dvh] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto"
       >
@@ -106,10 +108,10 @@ export function BulkActionDialog({
         {step === 'preview' && data ? (
           <div className="flex flex-col gap-4">
             <BulkPreviewPanel kind={kind} preview={data} />
-            {data.requiresTypedCount && data.deviceCount > 0 ? (
+            {data.requiresTypedCount && data.changeCount > 0 ? (
               <div className="flex flex-col gap-1.5">
                 <label htmlFor="bulk-confirm-count" className="text-sm font-medium">
-                  Type <span className="font-mono">{data.deviceCount}</span> to confirm
+                  Type <span className="font-mono">{data.changeCount}</span> to confirm
                 </label>
                 {words?.typedCountNote ? (
                   <p className="text-xs text-muted-foreground" data-testid="bulk-confirm-note">
@@ -126,6 +128,15 @@ export function BulkActionDialog({
                 />
               </div>
             ) : null}
+            {words?.nothingToDo ? (
+              <p
+                id="bulk-nothing-to-do"
+                className="text-sm text-muted-foreground"
+                data-testid="bulk-nothing-to-do"
+              >
+                {words.nothingToDo}
+              </p>
+            ) : null}
             {start.error ? <FormMessage>{start.error.message}</FormMessage> : null}
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setStep('form')}>
@@ -133,7 +144,8 @@ export function BulkActionDialog({
               </Button>
               <Button
                 variant={data.destructive ? 'danger' : 'primary'}
-                disabled={!countOk || data.deviceCount === 0 || start.isPending}
+                disabled={!countOk || data.changeCount === 0 || start.isPending}
+                aria-describedby={words?.nothingToDo ? 'bulk-nothing-to-do' : undefined}
                 onClick={run}
               >
                 {start.isPending ? 'Starting…' : words?.confirm}

@@ -17,8 +17,9 @@ const FIELD_LABELS: Record<string, string> = {
 const SHOWN_OUS = 8;
 
 /**
- * The blast radius of a bulk action: the devices targeted, how many change and which are already
- * as asked, which OUs, what changes from → to.
+ * The blast radius of a bulk action: the devices targeted, how many change, which are already as
+ * asked and which are not eligible (and why), and for the devices that change: which OUs, what
+ * changes from → to.
  */
 export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: BulkPreview }) {
   const shownOus = preview.orgUnits.slice(0, SHOWN_OUS);
@@ -33,21 +34,35 @@ export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: B
         <p className="font-medium" data-testid="bulk-preview-count">
           {words.changing}
         </p>
+        {preview.changeCount > 0 ? (
+          <p className="text-muted-foreground">
+            in {formatCount(preview.orgUnits.length)}{' '}
+            {preview.orgUnits.length === 1 ? 'organizational unit' : 'organizational units'}
+          </p>
+        ) : null}
         {words.unchanged ? (
           <p className="text-muted-foreground" data-testid="bulk-preview-unchanged">
             {words.unchanged}
           </p>
         ) : null}
-        <p className="text-muted-foreground">
-          in {formatCount(preview.orgUnits.length)}{' '}
-          {preview.orgUnits.length === 1 ? 'organizational unit' : 'organizational units'}
-        </p>
         {preview.skipped > 0 ? (
           <p className="text-muted-foreground">
-            {formatCount(preview.skipped)} left out (outside your scope, gone, or not eligible)
+            {formatCount(preview.skipped)} left out (outside your scope or gone)
           </p>
         ) : null}
       </div>
+      {words.ineligible.length > 0 ? (
+        <section aria-label="Not eligible" data-testid="bulk-preview-ineligible">
+          <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            Not eligible: not sent to Google
+          </h3>
+          <ul className="flex flex-col gap-0.5">
+            {words.ineligible.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {preview.destructive ? (
         <p className="flex gap-2 rounded-md bg-danger-subtle px-3 py-2 text-danger-subtle-foreground">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -66,12 +81,18 @@ export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: B
                   <th scope="row" className="w-40 py-1.5 pr-3 font-medium">
                     {FIELD_LABELS[change.field] ?? change.field}
                   </th>
-                  <td className="py-1.5 pr-3">
+                  <td className="py-1.5">
                     <ul className="flex flex-col gap-0.5">
                       {change.before.slice(0, 6).map((before) => (
-                        <li key={before.value ?? '∅'} className="flex gap-2">
+                        <li key={before.value ?? '∅'} className="flex flex-wrap items-baseline gap-x-2">
                           <span className="truncate font-mono text-xs text-muted-foreground line-through decoration-muted-foreground/50">
                             {displayValue(change.field, before.value)}
+                          </span>
+                          <span className="text-muted-foreground" aria-label="becomes">
+                            →
+                          </span>
+                          <span className="font-mono text-xs font-medium text-foreground">
+                            {displayValue(change.field, change.after)}
                           </span>
                           <span className="text-xs text-muted-foreground tabular-nums">
                             ×{formatCount(before.count)}
@@ -85,12 +106,6 @@ export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: B
                       ) : null}
                     </ul>
                   </td>
-                  <td className="w-8 py-1.5 text-muted-foreground" aria-label="becomes">
-                    →
-                  </td>
-                  <td className="py-1.5 font-mono text-xs font-medium text-foreground">
-                    {displayValue(change.field, change.after)}
-                  </td>
                 </tr>
               ))}
             </tbody>
@@ -100,39 +115,43 @@ export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: B
       {preview.returnMessages ? (
         <ReturnMessages preview={preview} returnMessages={preview.returnMessages} />
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <section aria-label="Organizational units touched">
-          <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            Organizational units
-          </h3>
-          <ul className="flex flex-col gap-0.5">
-            {shownOus.map((unit) => (
-              <li key={unit.orgUnitPath} className="flex justify-between gap-3">
-                <span className="truncate font-mono text-xs">{unit.orgUnitPath}</span>
-                <span className="text-xs text-muted-foreground tabular-nums">{formatCount(unit.count)}</span>
-              </li>
-            ))}
-            {preview.orgUnits.length > SHOWN_OUS ? (
-              <li className="text-xs text-muted-foreground">
-                and {preview.orgUnits.length - SHOWN_OUS} more
-              </li>
-            ) : null}
-          </ul>
-        </section>
-        <section aria-label="Sample of devices">
-          <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            For example
-          </h3>
-          <ul className="flex flex-col gap-0.5">
-            {preview.sample.map((device) => (
-              <li key={device.deviceId} className="flex justify-between gap-3 text-xs">
-                <span className="font-mono">{device.serialNumber ?? device.deviceId}</span>
-                <span className="truncate text-muted-foreground">{device.model}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
+      {preview.changeCount > 0 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <section aria-label="Organizational units touched">
+            <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              Organizational units
+            </h3>
+            <ul className="flex flex-col gap-0.5">
+              {shownOus.map((unit) => (
+                <li key={unit.orgUnitPath} className="flex justify-between gap-3">
+                  <span className="truncate font-mono text-xs">{unit.orgUnitPath}</span>
+                  <span className="text-xs text-muted-foreground tabular-nums">
+                    {formatCount(unit.count)}
+                  </span>
+                </li>
+              ))}
+              {preview.orgUnits.length > SHOWN_OUS ? (
+                <li className="text-xs text-muted-foreground">
+                  and {preview.orgUnits.length - SHOWN_OUS} more
+                </li>
+              ) : null}
+            </ul>
+          </section>
+          <section aria-label="Sample of devices">
+            <h3 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              For example
+            </h3>
+            <ul className="flex flex-col gap-0.5">
+              {preview.sample.map((device) => (
+                <li key={device.deviceId} className="flex justify-between gap-3 text-xs">
+                  <span className="font-mono">{device.serialNumber ?? device.deviceId}</span>
+                  <span className="truncate text-muted-foreground">{device.model}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { BulkActionDetail, BulkActionRun } from '@fleetdeck/shared/device-contract';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -13,6 +14,20 @@ const STATE_TONE = {
   skipped: 'warning',
 } as const;
 const STATE_LABEL = { pending: 'Pending', succeeded: 'Done', failed: 'Failed', skipped: 'Skipped' } as const;
+
+type Result = BulkActionDetail['results'][number];
+
+/** "No change" for a device already as asked, "Refused" for a failure a retry cannot fix. */
+function resultLabel(result: Result): string {
+  if (result.state === 'skipped' && result.error?.startsWith('No change')) return 'No change';
+  if (result.state === 'failed' && !result.retryable) return 'Refused';
+  return STATE_LABEL[result.state];
+}
+
+function resultTone(result: Result) {
+  if (result.state === 'skipped' && result.error?.startsWith('No change')) return 'neutral';
+  return STATE_TONE[result.state];
+}
 const RUN_LABEL = {
   queued: 'Queued',
   running: 'Running',
@@ -21,7 +36,7 @@ const RUN_LABEL = {
   failed: 'Failed',
 } as const;
 
-/** A bulk run's live progress and per-device results; failures can be retried. */
+/** A bulk run's live progress and per-device results; failures a retry can fix can be retried. */
 export function BulkRunPanel({
   runId,
   onRunId,
@@ -47,8 +62,10 @@ export function BulkRunPanel({
 
   if (detail.isError) return <FormMessage>{detail.error.message}</FormMessage>;
   if (!run || !detail.data) return <Skeleton className="h-40 w-full" />;
-  const done = run.succeeded + run.failed;
+  const done = run.succeeded + run.failed + run.skipped;
   const percent = run.total > 0 ? Math.round((done / run.total) * 100) : 100;
+  const share = (n: number) => `${run.total > 0 ? (n / run.total) * 100 : 0}%`;
+  const permanent = run.failed - run.retryable;
   return (
     <div className="flex flex-col gap-4 text-sm" data-testid="bulk-run">
       <div className="flex flex-col gap-2">
@@ -57,8 +74,7 @@ export function BulkRunPanel({
             {RUN_LABEL[run.status]}
           </span>
           <span className="text-muted-foreground tabular-nums" data-testid="bulk-run-counts">
-            {formatCount(run.succeeded)} done · {formatCount(run.failed)} failed · {formatCount(run.pending)}{' '}
-            pending of {formatCount(run.total)}
+            {countsLine(run)}
           </span>
         </div>
         <div
@@ -67,14 +83,15 @@ export function BulkRunPanel({
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-muted"
+          aria-valuetext={countsLine(run)}
+          className="flex h-2 overflow-hidden rounded-full bg-muted"
         >
+          <div className="h-full bg-accent transition-[width]" style={{ width: share(run.succeeded) }} />
           <div
-            className={
-              run.failed > 0 ? 'h-full bg-danger transition-[width]' : 'h-full bg-accent transition-[width]'
-            }
-            style={{ width: `${percent}%` }}
+            className="h-full bg-muted-foreground/40 transition-[width]"
+            style={{ width: share(run.skipped) }}
           />
+          <div className="h-full bg-danger transition-[width]" style={{ width: share(run.failed) }} />
         </div>
       </div>
       <div className="max-h-[45dvh] overflow-auto rounded-md border border-border">
@@ -96,7 +113,7 @@ export function BulkRunPanel({
               >
                 <td className="px-3 py-1.5 font-mono text-xs">{result.serialNumber ?? result.deviceId}</td>
                 <td className="px-3 py-1.5">
-                  <Badge tone={STATE_TONE[result.state]}>{STATE_LABEL[result.state]}</Badge>
+                  <Badge tone={resultTone(result)}>{resultLabel(result)}</Badge>
                 </td>
                 <td className="px-3 py-1.5 text-xs text-muted-foreground">
                   {result.error ?? (result.attempts > 1 ? `After ${result.attempts} attempts` : '')}
@@ -112,9 +129,15 @@ export function BulkRunPanel({
           </p>
         ) : null}
       </div>
+      {!active && permanent > 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="bulk-run-refused">
+          Google refused {formatCount(permanent)} {permanent === 1 ? 'device' : 'devices'} for good (its state
+          does not allow this action); a retry would be refused again.
+        </p>
+      ) : null}
       {retry.error ? <FormMessage>{retry.error.message}</FormMessage> : null}
       <div className="flex justify-end gap-2">
-        {!active && run.failed > 0 ? (
+        {!active && run.retryable > 0 ? (
           <Button
             variant="secondary"
             disabled={retry.isPending}
@@ -127,11 +150,25 @@ export function BulkRunPanel({
               })
             }
           >
-            Retry {formatCount(run.failed)} failed
+            Retry {formatCount(run.retryable)} failed
           </Button>
         ) : null}
         <Button onClick={onClose}>{active ? 'Close (keeps running)' : 'Done'}</Button>
       </div>
     </div>
   );
+}
+
+/** "3 done · 1 skipped · 0 failed · 0 pending of 4", skipped naming the ones with no change. */
+function countsLine(run: BulkActionRun): string {
+  const parts = [`${formatCount(run.succeeded)} done`];
+  if (run.skipped > 0)
+    parts.push(
+      run.unchanged === run.skipped
+        ? `${formatCount(run.skipped)} no change`
+        : `${formatCount(run.skipped)} skipped`,
+    );
+  parts.push(`${formatCount(run.failed)} failed`);
+  if (run.pending > 0) parts.push(`${formatCount(run.pending)} pending`);
+  return `${parts.join(' · ')} of ${formatCount(run.total)}`;
 }
