@@ -278,6 +278,14 @@ test.describe('device page', () => {
     await expect(editor).toHaveValue(current.message);
     await editor.fill('x'.repeat(1001));
     await expect(dialog.getByRole('button', { name: 'Save message and disable' })).toBeDisabled();
+    // The counter is formatted like every count and stays on one line beside the label.
+    const counter = dialog.getByTestId('return-message-count');
+    await expect(counter).toHaveText('1,001 / 1,000');
+    const counterBox = await counter.boundingBox();
+    const labelBox = await dialog.getByText(`New return message for ${unit}`).boundingBox();
+    expect(counterBox?.height).toBeLessThan(24);
+    expect((labelBox?.x ?? 0) + (labelBox?.width ?? 0)).toBeLessThan(counterBox?.x ?? 0);
+    await screenshot(page, 'device-disable-too-long');
     await expect(dialog.getByTestId('return-message-blast-radius')).toContainText(
       `every disabled device in ${unit} and in the units inheriting from it`,
     );
@@ -295,7 +303,11 @@ test.describe('device page', () => {
     const timeline = page.getByRole('list', { name: 'Device timeline' });
     await expect(
       timeline.locator('[data-testid="timeline-entry"][data-kind="policy"]').first(),
-    ).toContainText(`Return message of ${unit} changed`);
+    ).toContainText(`Return message of ${unit} changed to “${message}”`);
+    await expect(
+      timeline.getByTestId('timeline-entry').filter({ hasText: 'Status changed: Active → Disabled' }),
+    ).toBeVisible();
+    await screenshot(page, 'device-timeline-after-disable');
     await expect(
       timeline.getByTestId('timeline-entry').filter({ hasText: 'Lost: Left in the gym' }),
     ).toBeVisible();

@@ -13,7 +13,9 @@ import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { useChangeStatus } from '../api/change-status.ts';
+import { formatCount } from '../format.ts';
 import { useReturnMessage } from '../api/get-return-message.ts';
 
 /**
@@ -96,7 +98,7 @@ export function DisableDialog({
           <ReasonFields reason={reason} note={note} onReason={setReason} onNote={setNote} />
           {change.isError ? <FormMessage>{change.error.message}</FormMessage> : null}
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={close}>
+            <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" variant="danger" disabled={!ready || change.isPending}>
@@ -166,7 +168,7 @@ function CurrentMessage({ view }: { view: ReturnMessageView }) {
   return (
     <>
       <blockquote
-        className="rounded-md border border-border bg-surface px-3 py-2 text-sm whitespace-pre-wrap"
+        className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap text-muted-foreground"
         data-testid="return-message-text"
       >
         {view.message}
@@ -185,7 +187,10 @@ function CurrentMessage({ view }: { view: ReturnMessageView }) {
 function MessageEditor(props: SectionProps & { view: ReturnMessageView }) {
   const id = useId();
   const unit = props.view.orgUnit.path;
-  const tooLong = props.message.trim().length > RETURN_MESSAGE_LIMIT;
+  const length = props.message.trim().length;
+  const tooLong = length > RETURN_MESSAGE_LIMIT;
+  const source = props.view.source;
+  const inheritedFrom = source && !source.direct ? source.path : null;
   return (
     <div className="flex flex-col gap-1.5">
       <label className="flex items-center gap-2 text-sm">
@@ -199,12 +204,18 @@ function MessageEditor(props: SectionProps & { view: ReturnMessageView }) {
       </label>
       {props.editing ? (
         <>
-          <div className="flex items-baseline justify-between">
-            <label htmlFor={id} className="text-sm font-medium">
+          <div className="flex items-baseline justify-between gap-3">
+            <label htmlFor={id} className="min-w-0 text-sm font-medium break-words">
               New return message for {unit}
             </label>
-            <span className={tooLong ? 'text-xs font-medium text-danger' : 'text-xs text-muted-foreground'}>
-              {props.message.trim().length} / {RETURN_MESSAGE_LIMIT.toLocaleString('en-US')}
+            <span
+              className={cn(
+                'shrink-0 text-xs whitespace-nowrap tabular-nums',
+                tooLong ? 'font-medium text-danger' : 'text-muted-foreground',
+              )}
+              data-testid="return-message-count"
+            >
+              {formatCount(length)} / {formatCount(RETURN_MESSAGE_LIMIT)}
             </span>
           </div>
           <Textarea
@@ -216,8 +227,9 @@ function MessageEditor(props: SectionProps & { view: ReturnMessageView }) {
           />
           <p className="text-xs text-muted-foreground" data-testid="return-message-blast-radius">
             Saved as the policy of {unit}: every disabled device in {unit} and in the units inheriting from it
-            shows this message, not only this device. It is saved first; if Google refuses it, nothing is
-            disabled.
+            shows this message, not only this device.
+            {inheritedFrom ? ` ${unit} will no longer follow ${inheritedFrom}'s message.` : ''} It is saved
+            first; if Google refuses it, nothing is disabled.
           </p>
           {props.problem ? <p className="text-xs font-medium text-danger">{props.problem}</p> : null}
         </>
@@ -237,14 +249,21 @@ function ReasonFields(props: {
   const hintId = useId();
   return (
     <fieldset className="flex flex-col gap-1.5" aria-describedby={hintId}>
-      <legend className="text-sm font-medium">Reason (optional)</legend>
+      <legend className="text-sm font-medium">
+        Reason <span className="font-normal text-muted-foreground">(optional)</span>
+      </legend>
       <p id={hintId} className="text-xs text-muted-foreground">
         Kept in Fleetdeck&apos;s audit log and this device&apos;s timeline only; not shown on the device.
       </p>
-      <div className="grid grid-cols-[10rem_1fr] gap-2">
+      <div className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1">
+        <label htmlFor={reasonId} className="text-xs text-muted-foreground">
+          Reason
+        </label>
+        <label htmlFor={noteId} className="text-xs text-muted-foreground">
+          Note
+        </label>
         <NativeSelect
           id={reasonId}
-          aria-label="Reason"
           value={props.reason}
           onChange={(event) => props.onReason(event.target.value as DisableReason | '')}
         >
@@ -252,7 +271,6 @@ function ReasonFields(props: {
         </NativeSelect>
         <Input
           id={noteId}
-          aria-label="Note"
           value={props.note}
           maxLength={DISABLE_NOTE_LIMIT}
           placeholder="e.g. Left on bus 12 on Monday"

@@ -56,7 +56,8 @@ export function BulkActionForm({
     case 'reenable':
       return (
         <p className="text-sm text-muted-foreground">
-          Re-enabled devices can be used again at once. Devices that are not disabled are left as they are.
+          Re-enabled devices unlock at their next check-in and people can sign in again. Devices that are not
+          disabled are left as they are.
         </p>
       );
     case 'deprovision':
@@ -188,10 +189,15 @@ function DisableForm({ onChange }: { onChange: (action: BulkAction | null) => vo
         <p className="text-xs text-muted-foreground">
           Kept in Fleetdeck&apos;s audit log only; not shown on the devices.
         </p>
-        <div className="grid grid-cols-[10rem_1fr] gap-2">
+        <div className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1">
+          <label htmlFor="bulk-disable-reason" className="text-xs text-muted-foreground">
+            Reason
+          </label>
+          <label htmlFor="bulk-disable-note" className="text-xs text-muted-foreground">
+            Note
+          </label>
           <NativeSelect
             id="bulk-disable-reason"
-            aria-label="Reason"
             value={reason}
             onChange={(event) => {
               const next = event.target.value as DisableReason | '';
@@ -203,7 +209,6 @@ function DisableForm({ onChange }: { onChange: (action: BulkAction | null) => vo
           </NativeSelect>
           <Input
             id="bulk-disable-note"
-            aria-label="Note"
             maxLength={DISABLE_NOTE_LIMIT}
             value={note}
             placeholder="e.g. Cart 3 stolen from room 12"
