@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { INVITATION_LINK_MESSAGES, invitationLinkProblem } from '@fleetdeck/shared/invitation-link';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -66,6 +67,20 @@ export function LoginPanel() {
   }
   // Opened from an invitation email: the person may have no Google Workspace admin account at all.
   const invited = next?.startsWith('/invitations/accept') === true;
+  const linkProblem = invited && next ? invitationLinkProblem(invitationToken(next)) : null;
+  if (linkProblem) {
+    // Signing in cannot mend a cut-short link: say so first, not after the sign-in.
+    return (
+      <Frame title="This invitation link does not work" subtitle="Signing in will not help with this link.">
+        <FormMessage>{INVITATION_LINK_MESSAGES[linkProblem]}</FormMessage>
+        <Button variant="secondary" asChild>
+          <Link to="/login" onClick={() => window.sessionStorage.removeItem(NEXT_PATH_KEY)}>
+            Sign in to Fleetdeck without the invitation
+          </Link>
+        </Button>
+      </Frame>
+    );
+  }
   return (
     <Frame
       title={invited ? 'Sign in to accept your invitation' : 'Sign in to Fleetdeck'}
@@ -99,4 +114,9 @@ export function LoginPanel() {
       </p>
     </Frame>
   );
+}
+
+/** The token of an `/invitations/accept?token=` path (empty when there is none). */
+function invitationToken(path: string): string {
+  return new URL(path, window.location.origin).searchParams.get('token') ?? '';
 }

@@ -73,7 +73,7 @@ export function AcceptInvitationPanel() {
                 <Link to="/dashboard">Go to the dashboard</Link>
               </Button>
             </>
-          ) : (
+          ) : linkProblem ? null : (
             <Button disabled={!preview.data || accept.isPending} onClick={() => accept.mutate(token)}>
               {accept.isPending ? 'Joining…' : 'Accept invitation'}
             </Button>
