@@ -672,6 +672,19 @@ test.describe('fleet status', () => {
     }
   });
 
+  test('on a 1920 px screen the table uses the width of the window', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await openFleet(page);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    await expect(grid).toBeVisible();
+    expect((await grid.boundingBox())?.width).toBeGreaterThan(1500);
+    await screenshot(page, 'fleet-1920');
+    // Other pages keep their reading width.
+    await page.goto('/settings/team');
+    const main = await page.getByRole('main').boundingBox();
+    expect(main?.width).toBeLessThanOrEqual(1440);
+  });
+
   test('screenshots: light, dark and a narrow width', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openFleet(page, '?q=status%3AACTIVE');

@@ -14,6 +14,8 @@ export interface AppRouteHandle {
   readonly guards?: readonly GuardName[];
   /** `public` hides the primary navigation (landing, sign-in). */
   readonly shell?: 'app' | 'public';
+  /** `full` lets a page use the whole window width (the fleet table); others read better narrow. */
+  readonly width?: 'full';
 }
 
 let readPendingHref: () => string | null = () => null;

@@ -63,7 +63,11 @@ export const routes: RouteObject[] = [
               guarded(['auth'], {
                 path: 'devices',
                 children: [
-                  { path: 'fleetStatus', lazy: lazyRoute(() => import('./routes/fleet-status.tsx')) },
+                  {
+                    path: 'fleetStatus',
+                    handle: { width: 'full' } satisfies AppRouteHandle,
+                    lazy: lazyRoute(() => import('./routes/fleet-status.tsx')),
+                  },
                   {
                     path: 'chromebook/:deviceID',
                     middleware: [validated((params) => isValidDeviceId(params.deviceID))],

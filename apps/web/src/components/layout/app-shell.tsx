@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CircleQuestionMark } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { Logo } from '../brand/logo.tsx';
 import { MobileNav } from './mobile-nav.tsx';
@@ -13,6 +14,8 @@ interface AppShellProps {
   readonly variant: 'app' | 'public';
   /** The signed-in user's menu, or a sign-in link; composed by the app. */
   readonly userMenu: ReactNode;
+  /** `full` drops the reading width cap, for pages of wide tables. */
+  readonly width?: 'default' | 'full';
   readonly children: ReactNode;
 }
 
@@ -20,8 +23,9 @@ interface AppShellProps {
  * Fleetdeck's frame: top bar (brand, primary navigation, theme, account) over the page.
  * At 390 px the navigation collapses into a sheet; the content area keeps the full width.
  */
-export function AppShell({ variant, userMenu, children }: AppShellProps) {
+export function AppShell({ variant, width = 'default', userMenu, children }: AppShellProps) {
   const app = variant === 'app';
+  const cap = width === 'full' ? 'max-w-none' : 'max-w-[90rem]';
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -31,7 +35,7 @@ export function AppShell({ variant, userMenu, children }: AppShellProps) {
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
-        <div className="mx-auto flex h-14 max-w-[90rem] items-center gap-2 px-3 sm:px-5">
+        <div className={cn('mx-auto flex h-14 items-center gap-2 px-3 sm:px-5', cap)}>
           {app ? <MobileNav /> : null}
           <Link to={app ? '/dashboard' : '/'} className="mr-2 rounded-md" aria-label="Fleetdeck home">
             <Logo />
@@ -63,7 +67,8 @@ export function AppShell({ variant, userMenu, children }: AppShellProps) {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-[90rem] flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+        className={cn('mx-auto w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8', cap)}
+        data-width={width}
       >
         {children}
       </main>
