@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, primaryNav, routeChunkUrl, screenshot, test } from './fixtures.ts';
+import { SIGNED_OUT } from './identity-helpers.ts';
 
 const GOOGLEBOT =
   'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.6478.126 Safari/537.36';
@@ -34,7 +35,8 @@ test.describe('route validation and unknown paths', () => {
         ),
       ).toBeVisible();
       await expect(page.getByText(/request is invalid|expected string/i)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeDisabled();
+      // A link that cannot work offers no (greyed-out) button to accept it.
+      await expect(page.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
     }
     expect(asked).toEqual([]);
   });
@@ -98,6 +100,40 @@ test.describe('route validation and unknown paths', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Policy debugger' })).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test.describe('signed out', () => {
+  test.use({ storageState: SIGNED_OUT });
+
+  test('a cut-short invitation link says so before asking to sign in', async ({ page }) => {
+    await page.goto(`/invitations/accept?token=${'Ab3_-'.repeat(2)}`);
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await expect(
+      page.getByText(
+        'This invitation link is incomplete — open the full link from the email, or ask an admin to send a new invitation.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in to accept your invitation' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0);
+    await screenshot(page, 'invitation-cut-signed-out');
+    await page.getByRole('link', { name: 'Sign in to Fleetdeck without the invitation' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Fleetdeck' })).toBeVisible();
+  });
+
+  test('an unknown path shows the signed-out shell and offers sign-in, not the app menu', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(DOCUMENT_404);
+    const response = await page.goto('/reports/quarterly');
+    expect(response?.status()).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(primaryNav(page)).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await screenshot(page, 'page-not-found-signed-out');
   });
 });
 

@@ -2,17 +2,25 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { AppShell } from '../../components/layout/app-shell.tsx';
 import { NotFoundPanel } from '../../components/errors/not-found-panel.tsx';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
+import { useAuthSession } from '../../lib/auth/use-auth-session.ts';
 import type { AppRouteHandle } from '../route-helpers.ts';
 
-/** The shell around every page; public pages (landing, sign-in) get the quieter variant. */
+/**
+ * The shell around every page; public pages (landing, sign-in) get the quieter variant, and so
+ * does a page without a variant of its own (an unknown path) for a signed-out visitor.
+ */
 export function ShellLayout() {
   const matches = useMatches();
-  const variant = matches.reduce<'app' | 'public'>((current, match) => {
-    const handle = match.handle as AppRouteHandle | undefined;
-    return handle?.shell ?? current;
-  }, 'app');
+  const { ready, session } = useAuthSession();
+  const handles = matches.map((match) => match.handle as AppRouteHandle | undefined);
+  const declared = handles.reduce<'app' | 'public' | undefined>(
+    (current, handle) => handle?.shell ?? current,
+    undefined,
+  );
+  const variant = declared ?? (ready && !session ? 'public' : 'app');
+  const width = handles.some((handle) => handle?.width === 'full') ? 'full' : 'default';
   return (
-    <AppShell variant={variant} userMenu={<AccountMenu />}>
+    <AppShell variant={variant} width={width} userMenu={<AccountMenu />}>
       <Outlet />
     </AppShell>
   );
@@ -21,5 +29,6 @@ export function ShellLayout() {
 /** Unmatched paths: a non-fatal `Page not found` inside the shell (seed §2). */
 export function NotFoundRoute() {
   const { pathname } = useLocation();
-  return <NotFoundPanel pathname={pathname} />;
+  const { session } = useAuthSession();
+  return <NotFoundPanel pathname={pathname} signedIn={session !== null} />;
 }

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { LayoutDashboard, Laptop, SearchX } from 'lucide-react';
+import { House, LayoutDashboard, Laptop, LogIn, SearchX } from 'lucide-react';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 
 /**
  * The non-fatal `Page not found` shown inside the shell for unmatched paths: navigation stays
- * usable, so the admin can carry on from where they are.
+ * usable, so the admin can carry on from where they are; a signed-out visitor is offered sign-in.
  */
-export function NotFoundPanel({ pathname }: { pathname: string }) {
+export function NotFoundPanel({ pathname, signedIn = true }: { pathname: string; signedIn?: boolean }) {
   return (
     <div
       className="mx-auto flex max-w-lg flex-col items-center py-16 text-center"
@@ -26,20 +26,45 @@ export function NotFoundPanel({ pathname }: { pathname: string }) {
         <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground">{pathname}</code>.
         The link may be out of date, or the address mistyped. Pick up from one of these instead:
       </p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button asChild>
-          <Link to="/dashboard">
-            <LayoutDashboard aria-hidden="true" />
-            Dashboard
-          </Link>
-        </Button>
-        <Button asChild variant="secondary">
-          <Link to="/devices/fleetStatus">
-            <Laptop aria-hidden="true" />
-            Fleet status
-          </Link>
-        </Button>
-      </div>
+      {signedIn ? <SignedInWays /> : <SignedOutWays />}
+    </div>
+  );
+}
+
+function SignedOutWays() {
+  return (
+    <div className="mt-6 flex flex-wrap justify-center gap-3">
+      <Button asChild>
+        <Link to="/login">
+          <LogIn aria-hidden="true" />
+          Sign in
+        </Link>
+      </Button>
+      <Button asChild variant="secondary">
+        <Link to="/">
+          <House aria-hidden="true" />
+          Fleetdeck home
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function SignedInWays() {
+  return (
+    <div className="mt-6 flex flex-wrap justify-center gap-3">
+      <Button asChild>
+        <Link to="/dashboard">
+          <LayoutDashboard aria-hidden="true" />
+          Dashboard
+        </Link>
+      </Button>
+      <Button asChild variant="secondary">
+        <Link to="/devices/fleetStatus">
+          <Laptop aria-hidden="true" />
+          Fleet status
+        </Link>
+      </Button>
     </div>
   );
 }
