@@ -165,7 +165,9 @@ describe(`return message of a disabled device (${backendName})`, () => {
     const policySummary = entries.find((entry) => entry.kind === 'policy')?.summary;
     expect(policySummary).toContain(`Return message of ${device.org_unit_path}`);
     expect(policySummary).toContain(`“${message}”`);
-    expect(entries.find((entry) => entry.field === 'status')?.summary).toBe('Status changed: Active → Disabled');
+    expect(entries.find((entry) => entry.field === 'status')?.summary).toBe(
+      'Status changed: Active → Disabled',
+    );
     expect(entries.find((entry) => entry.field === 'disableReason')).toMatchObject({
       kind: 'status',
       newValue: 'Lost: Left on bus 12',

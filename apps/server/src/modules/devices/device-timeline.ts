@@ -153,7 +153,9 @@ function presentEntry(row: EntryRow): TimelineEntry {
   const changes = parseJson<Change[]>(row.changes) ?? [];
   const first = changes[0] ?? { field: 'unknown', old: null, new: null };
   if (changes.length > 1) {
-    const parts = changes.slice(0, 3).map((c) => `${fieldLabel(c.field)} ${fieldValue(c.field, c.old)} → ${fieldValue(c.field, c.new)}`);
+    const parts = changes
+      .slice(0, 3)
+      .map((c) => `${fieldLabel(c.field)} ${fieldValue(c.field, c.old)} → ${fieldValue(c.field, c.new)}`);
     const more = changes.length > 3 ? `, and ${changes.length - 3} more` : '';
     return {
       ...base,

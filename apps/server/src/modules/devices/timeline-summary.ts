@@ -35,7 +35,13 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** Fields whose values are Google enum values, shown in words. */
-const ENUM_FIELDS = new Set(['status', 'deprovisionReason', 'bootMode', 'osVersionCompliance', 'deviceLicenseType']);
+const ENUM_FIELDS = new Set([
+  'status',
+  'deprovisionReason',
+  'bootMode',
+  'osVersionCompliance',
+  'deviceLicenseType',
+]);
 
 /** Why: a field's name as admins read it, for the grouped "synced" entries too. */
 export function fieldLabel(field: string): string {
@@ -64,7 +70,8 @@ export function changedPart(old: string, now: string): string {
   let start = 0;
   while (start < old.length && start < now.length && old[start] === now[start]) start += 1;
   let end = 0;
-  while (end < old.length - start && end < now.length - start && old.at(-1 - end) === now.at(-1 - end)) end += 1;
+  while (end < old.length - start && end < now.length - start && old.at(-1 - end) === now.at(-1 - end))
+    end += 1;
   if (start === 0 && end === 0) return shortValue(old, 160);
   let from = old.lastIndexOf(' ', Math.max(0, start - 1));
   from = from < 0 || start - from > CONTEXT ? Math.max(0, start - 20) : from + 1;
