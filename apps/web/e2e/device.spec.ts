@@ -321,6 +321,34 @@ test.describe('device page', () => {
     ).toContainText(message);
   });
 
+  test('changing an inherited return message says the unit stops following its parent', async ({ page }) => {
+    await page.goto('/dashboard');
+    const params = new URLSearchParams({ q: 'status:ACTIVE -sku:kiosk', limit: '100', count: 'none' });
+    const listed = await page.request.get(`/api/devices?${params.toString()}`);
+    const { devices } = (await listed.json()) as {
+      devices: (ListedDevice & { orgUnitPath: string | null })[];
+    };
+    const device = devices.find((item) => (item.orgUnitPath?.split('/').length ?? 0) > 2);
+    if (!device?.orgUnitPath) throw new Error('no active device sits in a sub-unit');
+    const view = (await (
+      await page.request.get(`/api/devices/${device.deviceId}/return-message`)
+    ).json()) as {
+      source: { path: string; direct: boolean } | null;
+    };
+    if (!view.source || view.source.direct) throw new Error(`${device.orgUnitPath} sets its own message`);
+    await page.goto(`/devices/chromebook/${device.deviceId}`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Disable…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Disable ${device.serialNumber ?? 'this device'}?` });
+    await dialog.getByLabel(`Change the message for ${device.orgUnitPath}`).check();
+    await expect(dialog.getByTestId('return-message-blast-radius')).toContainText(
+      `${device.orgUnitPath} will no longer follow ${view.source.path}'s message.`,
+    );
+    await screenshot(page, 'device-disable-inherited');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('screenshots: light, dark and mobile, with the health charts', async ({ page }) => {
     await page.goto('/dashboard');
     const device = await someDevice(page, 1);

@@ -355,6 +355,10 @@ test.describe('fleet status', () => {
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Disable…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disable devices' });
+    // The note has a visible label, as in the device's Disable dialog.
+    await expect(dialog.locator('label[for="bulk-disable-note"]')).toHaveText('Note');
+    await expect(dialog.getByLabel('Note')).toBeVisible();
+    await screenshot(page, 'fleet-bulk-disable-form');
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
     const preview = dialog.getByTestId('bulk-preview');
     await expect(preview.getByTestId('bulk-preview-targeted')).toHaveText('6 devices targeted');
