@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { House, LayoutDashboard, Laptop, LogIn, SearchX } from 'lucide-react';
+import { House, LayoutDashboard, Laptop, LogIn, SearchX, type LucideIcon } from 'lucide-react';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 
@@ -26,45 +26,38 @@ export function NotFoundPanel({ pathname, signedIn = true }: { pathname: string;
         <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground">{pathname}</code>.
         The link may be out of date, or the address mistyped. Pick up from one of these instead:
       </p>
-      {signedIn ? <SignedInWays /> : <SignedOutWays />}
+      <Ways ways={signedIn ? SIGNED_IN_WAYS : SIGNED_OUT_WAYS} />
     </div>
   );
 }
 
-function SignedOutWays() {
-  return (
-    <div className="mt-6 flex flex-wrap justify-center gap-3">
-      <Button asChild>
-        <Link to="/login">
-          <LogIn aria-hidden="true" />
-          Sign in
-        </Link>
-      </Button>
-      <Button asChild variant="secondary">
-        <Link to="/">
-          <House aria-hidden="true" />
-          Fleetdeck home
-        </Link>
-      </Button>
-    </div>
-  );
+interface Way {
+  readonly to: string;
+  readonly label: string;
+  readonly icon: LucideIcon;
 }
 
-function SignedInWays() {
+/** Where a visitor can pick up from: the first link is the main one. */
+const SIGNED_OUT_WAYS: readonly Way[] = [
+  { to: '/login', label: 'Sign in', icon: LogIn },
+  { to: '/', label: 'Fleetdeck home', icon: House },
+];
+const SIGNED_IN_WAYS: readonly Way[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/devices/fleetStatus', label: 'Fleet status', icon: Laptop },
+];
+
+function Ways({ ways }: { ways: readonly Way[] }) {
   return (
     <div className="mt-6 flex flex-wrap justify-center gap-3">
-      <Button asChild>
-        <Link to="/dashboard">
-          <LayoutDashboard aria-hidden="true" />
-          Dashboard
-        </Link>
-      </Button>
-      <Button asChild variant="secondary">
-        <Link to="/devices/fleetStatus">
-          <Laptop aria-hidden="true" />
-          Fleet status
-        </Link>
-      </Button>
+      {ways.map(({ to, label, icon: Icon }, index) => (
+        <Button key={to} asChild variant={index === 0 ? 'primary' : 'secondary'}>
+          <Link to={to}>
+            <Icon aria-hidden="true" />
+            {label}
+          </Link>
+        </Button>
+      ))}
     </div>
   );
 }
