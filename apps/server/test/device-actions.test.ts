@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceCommand, DeviceDetail, TimelineEntry } from '@fleetdeck/shared/device-contract';
+import type {
+  BulkPreview,
+  DeviceCommand,
+  DeviceDetail,
+  TimelineEntry,
+} from '@fleetdeck/shared/device-contract';
 import { as, ORG, OTHER_ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
 import { syncOnce } from './sync-harness.ts';
 import { followOpenCommands } from '../src/modules/devices/command-follower.ts';
@@ -576,6 +581,59 @@ describe(`device routes: other organizations, kiosk commands and sync timeline (
       type: 'TAKE_A_SCREENSHOT',
       state: 'PENDING',
     });
+  });
+
+  it('refuses Reboot on a device outside kiosks before ChromeOS 113, alone and in a bulk preview', async () => {
+    const [old, current] = await pickDevices(
+      h,
+      sql<boolean>`status = 'ACTIVE' and (raw->'osUpdateStatus'->>'targetKioskAppVersion') is null
+        and license_type is distinct from 'kioskUpgrade' and device_id <> ${regularId}`,
+      2,
+    );
+    const oldId = old?.device_id as string;
+    const currentId = current?.device_id as string;
+    // Google reported ChromeOS 112 for one of them, a current version for the other.
+    await sql`update fleet_device set os_version = '112.0.5615.134' where org_id = ${ORG} and device_id = ${oldId}`.execute(
+      h.testDb.database.db,
+    );
+    await sql`update fleet_device set os_version = '128.0.6613.5' where org_id = ${ORG} and device_id = ${currentId}`.execute(
+      h.testDb.database.db,
+    );
+    const refused = await inject('POST', `/api/devices/${oldId}/commands`, as('technician'), {
+      type: 'REBOOT',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /ChromeOS 113 on; this one runs ChromeOS 112/,
+    );
+    const stored = await h.testDb.database.db
+      .selectFrom('fleet_device_command')
+      .select('command_id')
+      .where('org_id', '=', ORG)
+      .where('device_id', '=', oldId)
+      .execute();
+    expect(stored).toEqual([]);
+
+    const preview = await inject('POST', '/api/bulk-actions/preview', as('technician'), {
+      target: { deviceIds: [oldId, currentId] },
+      action: { kind: 'command', command: { type: 'REBOOT' } },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<BulkPreview>()).toMatchObject({
+      changeCount: 1,
+      unchanged: 0,
+      ineligible: [
+        {
+          reason: 'Reboot reaches devices outside kiosk and managed guest sessions from ChromeOS 113 on',
+          count: 1,
+        },
+      ],
+    });
+
+    const taken = await inject('POST', `/api/devices/${currentId}/commands`, as('technician'), {
+      type: 'REBOOT',
+    });
+    expect(taken.statusCode, taken.body).toBe(202);
   });
 
   it('captures a kiosk’s logs and follows the command until Google lists the log file', async () => {

@@ -65,11 +65,22 @@ export interface DeviceCommandInfo {
   readonly destructive: boolean;
   /** Google accepts these on kiosk and managed guest devices only. */
   readonly kioskOnly: boolean;
+  /**
+   * Outside kiosk and managed guest sessions, Google accepts this command only from this ChromeOS
+   * milestone on (Reboot: 113).
+   */
+  readonly minimumOsMilestoneOutsideKiosk?: number;
   readonly description: string;
 }
 
 export const DEVICE_COMMANDS: Readonly<Record<DeviceCommandType, DeviceCommandInfo>> = {
-  REBOOT: { label: 'Reboot', destructive: false, kioskOnly: false, description: 'Restarts the device.' },
+  REBOOT: {
+    label: 'Reboot',
+    destructive: false,
+    kioskOnly: false,
+    minimumOsMilestoneOutsideKiosk: 113,
+    description: 'Restarts the device.',
+  },
   WIPE_USERS: {
     label: 'Wipe users',
     destructive: true,
@@ -104,3 +115,9 @@ export const DEVICE_COMMANDS: Readonly<Record<DeviceCommandType, DeviceCommandIn
 
 /** Google's command states after which a command never changes again. */
 export const TERMINAL_COMMAND_STATES: readonly string[] = ['EXPIRED', 'CANCELLED', 'EXECUTED_BY_CLIENT'];
+
+/** The ChromeOS milestone of a version such as `128.0.6613.5`; undefined when it cannot tell. */
+export function osMilestone(osVersion: string | null | undefined): number | undefined {
+  const match = /^(\d{1,6})(?:\.|$)/.exec(osVersion?.trim() ?? '');
+  return match ? Number(match[1]) : undefined;
+}

@@ -101,6 +101,14 @@ function rules(action: BulkAction, targetOuPath: string | undefined): Rule[] {
           sql<boolean>`not ${KIOSK_SQL}`,
           `${info.label} is a kiosk-only command (kiosk and managed guest session devices)`,
         ]);
+      const minimum = info.minimumOsMilestoneOutsideKiosk;
+      if (minimum !== undefined)
+        list.push([
+          // As `osMilestone`: an unknown version (null here) is left to Google to judge.
+          sql<boolean>`not ${KIOSK_SQL} and (case when split_part(coalesce(d.os_version, ''), '.', 1) ~ '^[0-9]{1,6}$'
+            then split_part(d.os_version, '.', 1)::int end) < ${minimum}`,
+          `${info.label} reaches devices outside kiosk and managed guest sessions from ChromeOS ${minimum} on`,
+        ]);
       return list;
     }
     default:

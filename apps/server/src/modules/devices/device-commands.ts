@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DeviceCommandRequest } from '@fleetdeck/google/directory/device-command.schema';
-import { DEVICE_COMMANDS, TERMINAL_COMMAND_STATES } from '@fleetdeck/shared/device-actions';
+import { DEVICE_COMMANDS, osMilestone, TERMINAL_COMMAND_STATES } from '@fleetdeck/shared/device-actions';
 import type { DeviceCommand, IssueCommandRequest } from '@fleetdeck/shared/device-contract';
 import { appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -35,7 +35,7 @@ interface Ctx {
 
 /** Why: an impossible command is refused with a reason before it reaches Google. */
 export function commandProblem(
-  device: Pick<StoredDevice, 'license_type' | 'raw' | 'status'>,
+  device: Pick<StoredDevice, 'license_type' | 'raw' | 'status' | 'os_version'>,
   request: IssueCommandRequest,
 ): string | undefined {
   const info = DEVICE_COMMANDS[request.type];
@@ -43,6 +43,11 @@ export function commandProblem(
     return `Commands can only be sent to enrolled devices; this one is ${device.status.toLowerCase().replace('_', '-')}.`;
   if (info.kioskOnly && !isKioskDevice(device))
     return `${info.label} works only on kiosk and managed guest session devices; this device is not one.`;
+  const minimum = info.minimumOsMilestoneOutsideKiosk;
+  const milestone = osMilestone(device.os_version);
+  // An unknown version is left to Google to judge.
+  if (minimum !== undefined && milestone !== undefined && milestone < minimum && !isKioskDevice(device))
+    return `${info.label} reaches devices outside kiosk and managed guest sessions from ChromeOS ${minimum} on; this one runs ChromeOS ${device.os_version ?? milestone}. Update it first, or restart it in person.`;
   if (request.type === 'SET_VOLUME' && request.volume === undefined)
     return 'Set volume needs a volume from 0 to 100.';
   if (request.type !== 'SET_VOLUME' && request.volume !== undefined)

@@ -3,7 +3,13 @@ import { availableActions, commandUnavailable, confirmationWord } from './action
 
 const everything = { annotate: true, move: true, command: true, deprovision: true };
 const nothing = { annotate: false, move: false, command: false, deprovision: false };
-const device = { status: 'ACTIVE', deletedAt: null, isKiosk: false, serialNumber: 'SN1' };
+const device = {
+  status: 'ACTIVE',
+  deletedAt: null,
+  isKiosk: false,
+  serialNumber: 'SN1',
+  osVersion: '128.0.6613.5',
+};
 
 describe('device action rules', () => {
   it('offers everything to owners and nothing to viewers', () => {
@@ -44,5 +50,14 @@ describe('device action rules', () => {
     expect(confirmationWord({ can: everything, device: { ...device, serialNumber: null } })).toBe(
       'DEPROVISION',
     );
+  });
+
+  it('offers Reboot outside kiosks from ChromeOS 113 on, and leaves an unknown version to Google', () => {
+    const on = (osVersion: string | null, isKiosk = false) =>
+      commandUnavailable('REBOOT', { can: everything, device: { ...device, osVersion, isKiosk } });
+    expect(on('112.0.5615.134')).toBe('Needs ChromeOS 113 or later (this device runs 112)');
+    expect(on('113.0.5672.134')).toBeUndefined();
+    expect(on('112.0.5615.134', true)).toBeUndefined();
+    expect(on(null)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { DEVICE_COMMANDS, type DeviceCommandType } from '@fleetdeck/shared/device-actions';
+import { DEVICE_COMMANDS, osMilestone, type DeviceCommandType } from '@fleetdeck/shared/device-actions';
 import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
 
 /**
@@ -9,7 +9,7 @@ import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
 export type DeviceAction = 'edit' | 'move' | 'disable' | 'reenable' | 'deprovision' | 'reboot' | 'commands';
 
 type Detail = Pick<DeviceDetail, 'can'> & {
-  device: Pick<DeviceDetail['device'], 'status' | 'deletedAt' | 'isKiosk' | 'serialNumber'>;
+  device: Pick<DeviceDetail['device'], 'status' | 'deletedAt' | 'isKiosk' | 'serialNumber' | 'osVersion'>;
 };
 
 /** Which actions this caller may take on this device now. */
@@ -29,8 +29,12 @@ export function availableActions(detail: Detail): DeviceAction[] {
 
 /** Why a command cannot be sent to this device, or undefined when it can. */
 export function commandUnavailable(type: DeviceCommandType, detail: Detail): string | undefined {
-  if (DEVICE_COMMANDS[type].kioskOnly && !detail.device.isKiosk)
-    return 'Kiosk and managed guest devices only';
+  const info = DEVICE_COMMANDS[type];
+  if (info.kioskOnly && !detail.device.isKiosk) return 'Kiosk and managed guest devices only';
+  const minimum = info.minimumOsMilestoneOutsideKiosk;
+  const milestone = osMilestone(detail.device.osVersion);
+  if (minimum !== undefined && milestone !== undefined && milestone < minimum && !detail.device.isKiosk)
+    return `Needs ChromeOS ${minimum} or later (this device runs ${milestone})`;
   return undefined;
 }
 
