@@ -552,6 +552,14 @@ describe(`device routes: other organizations, kiosk commands and sync timeline (
 
   const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
     h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  /** The commands Fleetdeck stored for a device (a refused command stores none). */
+  const storedCommands = (deviceId: string) =>
+    h.testDb.database.db
+      .selectFrom('fleet_device_command')
+      .select('command_id')
+      .where('org_id', '=', ORG)
+      .where('device_id', '=', deviceId)
+      .execute();
 
   it('screenshots a kiosk (202) and refuses a device that is not one (400 naming kiosk)', async () => {
     const refused = await inject('POST', `/api/devices/${regularId}/commands`, as('technician'), {
@@ -564,13 +572,7 @@ describe(`device routes: other organizations, kiosk commands and sync timeline (
     });
     expect(logsRefused.statusCode).toBe(400);
     expect(logsRefused.json<{ message: string }>().message).toMatch(/kiosk/);
-    const stored = await h.testDb.database.db
-      .selectFrom('fleet_device_command')
-      .select('command_id')
-      .where('org_id', '=', ORG)
-      .where('device_id', '=', regularId)
-      .execute();
-    expect(stored).toEqual([]);
+    expect(await storedCommands(regularId)).toEqual([]);
 
     const taken = await inject('POST', `/api/devices/${kioskId}/commands`, as('technician'), {
       type: 'TAKE_A_SCREENSHOT',
@@ -606,13 +608,7 @@ describe(`device routes: other organizations, kiosk commands and sync timeline (
     expect(refused.json<{ message: string }>().message).toMatch(
       /ChromeOS 113 on; this one runs ChromeOS 112/,
     );
-    const stored = await h.testDb.database.db
-      .selectFrom('fleet_device_command')
-      .select('command_id')
-      .where('org_id', '=', ORG)
-      .where('device_id', '=', oldId)
-      .execute();
-    expect(stored).toEqual([]);
+    expect(await storedCommands(oldId)).toEqual([]);
 
     const preview = await inject('POST', '/api/bulk-actions/preview', as('technician'), {
       target: { deviceIds: [oldId, currentId] },
