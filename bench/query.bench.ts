@@ -44,7 +44,7 @@ import { ensureWebBuild } from '../scripts/lib/web-build.ts';
 import { openFreshDatabase, openKeptDatabase } from './lib/bench-database.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
 import { loadFromAnotherProcess } from './lib/http-load.ts';
-import { ownCpuMs, processCpuMs } from './lib/process-cpu.ts';
+import { cpuPerRequest, readCpu } from './lib/process-cpu.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
@@ -256,24 +256,23 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
       const first = (await (await fetch(url)).json()) as ListDevicesResponse;
       serverTimes.length = 0;
       // PostgreSQL's backends are processes of their own; PGlite runs inside this process.
-      const databaseCpu = () => (name === 'PostgreSQL' ? processCpuMs('postgres') : undefined);
-      const before = { own: ownCpuMs(), database: databaseCpu() };
+      const databaseProcess = name === 'PostgreSQL' ? 'postgres' : undefined;
+      const before = readCpu(databaseProcess);
       const loaded = await loadFromAnotherProcess(url, requests, clients);
       const api = loaded.durations;
       const server = serverTimes.sort((a, b) => a - b);
-      const between = { own: ownCpuMs(), database: databaseCpu() };
+      const between = readCpu(databaseProcess);
       const db = flags.direct === 'no' ? api : await load(requests, clients, direct);
-      const after = { own: ownCpuMs(), database: databaseCpu() };
-      const perRequest = (from: number | undefined, to: number | undefined) =>
-        from === undefined || to === undefined ? 'n/a' : round((to - from) / requests, 2);
+      const after = readCpu(databaseProcess);
+      const timedDirect = flags.direct !== 'no';
       cpu.push({
         database: name,
         query: query.name,
-        'api: server': perRequest(before.own, between.own),
-        'api: postgres': perRequest(before.database, between.database),
+        'api: server': cpuPerRequest(before.own, between.own, requests),
+        'api: postgres': cpuPerRequest(before.database, between.database, requests),
         'api: clients': round(loaded.cpuMsPerRequest, 2),
-        'sql: caller': flags.direct === 'no' ? 'n/a' : perRequest(between.own, after.own),
-        'sql: postgres': flags.direct === 'no' ? 'n/a' : perRequest(between.database, after.database),
+        'sql: caller': timedDirect ? cpuPerRequest(between.own, after.own, requests) : 'n/a',
+        'sql: postgres': timedDirect ? cpuPerRequest(between.database, after.database, requests) : 'n/a',
       });
       rows.push({
         database: name,

@@ -28,8 +28,29 @@ export function processCpuMs(name: string): number | undefined {
   return found ? total : undefined;
 }
 
-/** This process's CPU time so far (ms), every thread (PGlite's included). */
-export function ownCpuMs(): number {
+/** CPU used so far by this process (every thread, PGlite's included) and by a database server's processes. */
+export interface CpuReading {
+  readonly own: number;
+  readonly database: number | undefined;
+}
+
+/**
+ * Why: the benchmark splits a phase's CPU between this process and the database's. `databaseProcess`
+ * names the database server's processes; absent when the database runs inside this process (PGlite).
+ */
+export function readCpu(databaseProcess?: string): CpuReading {
   const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
+  return {
+    own: (user + system) / 1000,
+    database: databaseProcess === undefined ? undefined : processCpuMs(databaseProcess),
+  };
+}
+
+/** CPU per request (ms, 2 decimals) between two readings, or 'n/a' where a reading could not tell. */
+export function cpuPerRequest(
+  from: number | undefined,
+  to: number | undefined,
+  requests: number,
+): number | 'n/a' {
+  return from === undefined || to === undefined ? 'n/a' : Math.round(((to - from) / requests) * 100) / 100;
 }
