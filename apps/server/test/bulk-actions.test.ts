@@ -5,7 +5,7 @@ import type {
   BulkActionRun,
   BulkPreview,
   BulkPreviewRequest,
-} from '@fleetdeck/shared/device-contract';
+} from '@fleetdeck/shared/bulk-contract';
 import { as, ORG, OTHER_ORG, startDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { syncOnce } from './sync-harness.ts';
 import { backendName } from './test-database.ts';

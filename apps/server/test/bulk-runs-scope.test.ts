@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkActionDetail, BulkActionRun, BulkPreview } from '@fleetdeck/shared/device-contract';
+import type { BulkActionDetail, BulkActionRun, BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import { as, ORG, startDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { backendName } from './test-database.ts';
 

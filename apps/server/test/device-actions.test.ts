@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  BulkPreview,
-  DeviceCommand,
-  DeviceDetail,
-  TimelineEntry,
-} from '@fleetdeck/shared/device-contract';
+import type { DeviceCommand, DeviceDetail, TimelineEntry } from '@fleetdeck/shared/device-contract';
+import type { BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import { as, ORG, OTHER_ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
 import { syncOnce } from './sync-harness.ts';
 import { followOpenCommands } from '../src/modules/devices/command-follower.ts';

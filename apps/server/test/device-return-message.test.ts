@@ -2,12 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgUnitTargetResource } from '@fleetdeck/google/google-ids';
 import { RETURN_MESSAGE_LIMIT, RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
-import type {
-  BulkPreview,
-  DeviceDetail,
-  ReturnMessageView,
-  TimelineEntry,
-} from '@fleetdeck/shared/device-contract';
+import type { DeviceDetail, ReturnMessageView, TimelineEntry } from '@fleetdeck/shared/device-contract';
+import type { BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import { as, ORG, OTHER_ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
 import { backendName } from './test-database.ts';
 

@@ -10,7 +10,7 @@ import {
   listBulkActionsQuerySchema,
   listBulkActionsResponseSchema,
   startBulkActionRequestSchema,
-} from '@fleetdeck/shared/device-contract';
+} from '@fleetdeck/shared/bulk-contract';
 import { previewBulkAction, retryBulkAction, startBulkAction } from '../modules/devices/bulk-actions.ts';
 import type { BulkRunner } from '../modules/devices/bulk-runner.ts';
 import { getRunDetail, listRuns } from '../modules/devices/bulk-runs.ts';

@@ -4,7 +4,7 @@ import type {
   BulkPreview,
   BulkPreviewRequest,
   StartBulkActionRequest,
-} from '@fleetdeck/shared/device-contract';
+} from '@fleetdeck/shared/bulk-contract';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';

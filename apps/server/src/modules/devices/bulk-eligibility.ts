@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { DEVICE_COMMANDS } from '@fleetdeck/shared/device-actions';
-import type { BulkAction } from '@fleetdeck/shared/device-contract';
+import type { BulkAction } from '@fleetdeck/shared/bulk-contract';
 
 /**
  * Which targeted devices a bulk action changes, which are already as asked, and which Google would

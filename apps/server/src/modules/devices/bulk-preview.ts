@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { DEVICE_COMMANDS } from '@fleetdeck/shared/device-actions';
-import type { BulkAction, BulkPreview, BulkTarget } from '@fleetdeck/shared/device-contract';
+import type { BulkAction, BulkPreview, BulkTarget } from '@fleetdeck/shared/bulk-contract';
 import { appErrors } from '../../errors/app-error.ts';
 import { compileDeviceQuery } from '../fleet/device-query-sql.ts';
 import { scopePredicate } from '../fleet/fleet-scope.ts';

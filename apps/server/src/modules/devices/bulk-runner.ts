@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import type { DeviceBatchOutcome, DeviceBatchResult } from '@fleetdeck/google/directory/device-batches';
-import type { BulkAction } from '@fleetdeck/shared/device-contract';
+import type { BulkAction } from '@fleetdeck/shared/bulk-contract';
 import { recordAudit } from '../audit/audit-log.ts';
 import { DEPROVISION_WIRE_REASONS, STATUS_ACTIONS } from './device-actions.ts';
 import { issueToGoogle } from './device-commands.ts';
@@ -24,8 +24,9 @@ import {
 
 /**
  * Runs bulk actions in the background of a server process: claims a run with a lease, takes its
- * pending devices (the ones that will change; the others were recorded as skipped) 50 at a time (Google's bulk limit), acts at Google, and commits each chunk's
- * results, our copy and history in one transaction. A run whose lease lapsed (its process
+ * pending devices (the ones that will change; the others were recorded as skipped) 50 at a time
+ * (Google's bulk limit), acts at Google, and commits each chunk's results, our copy and history in
+ * one transaction. A run whose lease lapsed (its process
  * stopped or crashed) is resumed by any process that runs jobs: only pending devices are sent
  * again; moves and status changes are idempotent at Google and a command already issued for a
  * device in this run is never issued twice.

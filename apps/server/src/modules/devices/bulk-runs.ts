@@ -4,7 +4,7 @@ import type {
   BulkActionDetail,
   BulkActionRun,
   BULK_RESULT_STATES,
-} from '@fleetdeck/shared/device-contract';
+} from '@fleetdeck/shared/bulk-contract';
 import type { BulkRunStatus } from '../../db/fleet-schema.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Executor } from '../fleet-store/device-page-writer.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { bareOrgUnitId, orgUnitTargetResource } from '@fleetdeck/google/google-ids';
 import { RETURN_MESSAGE_LIMIT, RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
-import type { BulkPreview, ReturnMessageView } from '@fleetdeck/shared/device-contract';
+import type { ReturnMessageView } from '@fleetdeck/shared/device-contract';
+import type { BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';

@@ -1,4 +1,4 @@
-import type { BulkPreview } from '@fleetdeck/shared/device-contract';
+import type { BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import type { BulkKind } from './bulk-kinds.ts';
 import { formatCount } from './format.ts';
 

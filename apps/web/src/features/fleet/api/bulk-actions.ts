@@ -5,7 +5,7 @@ import type {
   BulkPreview,
   BulkPreviewRequest,
   StartBulkActionRequest,
-} from '@fleetdeck/shared/device-contract';
+} from '@fleetdeck/shared/bulk-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
 
 /** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BulkAction, BulkPreview } from '@fleetdeck/shared/device-contract';
+import type { BulkAction, BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BulkAction } from '@fleetdeck/shared/device-contract';
+import type { BulkAction } from '@fleetdeck/shared/bulk-contract';
 import {
   DEPROVISION_REASON_LABELS,
   DEPROVISION_REASONS,

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import type { BulkPreview } from '@fleetdeck/shared/device-contract';
+import type { BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import { humanizeGoogleValue } from '../../../lib/google-values.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
 import { bulkWording } from '../bulk-wording.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { BulkActionDetail, BulkActionRun } from '@fleetdeck/shared/device-contract';
+import type { BulkActionDetail, BulkActionRun } from '@fleetdeck/shared/bulk-contract';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
