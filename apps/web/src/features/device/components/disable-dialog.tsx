@@ -5,12 +5,10 @@ import {
   type DisableReason,
 } from '@fleetdeck/shared/device-actions';
 import type { DeviceDetail, ReturnMessageView } from '@fleetdeck/shared/device-contract';
-import { DisableReasonOptions } from '../../../components/disable-reason-options.tsx';
+import { DisableReasonFields } from '../../../components/disable-reason-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -95,7 +93,14 @@ export function DisableDialog({
             }}
             onMessage={setMessage}
           />
-          <ReasonFields reason={reason} note={note} onReason={setReason} onNote={setNote} />
+          <DisableReasonFields
+            reason={reason}
+            note={note}
+            onReason={setReason}
+            onNote={setNote}
+            hint="Kept in Fleetdeck's audit log and this device's timeline only; not shown on the device."
+            placeholder="e.g. Left on bus 12 on Monday"
+          />
           {change.isError ? <FormMessage>{change.error.message}</FormMessage> : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
@@ -235,48 +240,5 @@ function MessageEditor(props: SectionProps & { view: ReturnMessageView }) {
         </>
       ) : null}
     </div>
-  );
-}
-
-function ReasonFields(props: {
-  reason: DisableReason | '';
-  note: string;
-  onReason: (reason: DisableReason | '') => void;
-  onNote: (note: string) => void;
-}) {
-  const reasonId = useId();
-  const noteId = useId();
-  const hintId = useId();
-  return (
-    <fieldset className="flex flex-col gap-1.5" aria-describedby={hintId}>
-      <legend className="text-sm font-medium">
-        Reason <span className="font-normal text-muted-foreground">(optional)</span>
-      </legend>
-      <p id={hintId} className="text-xs text-muted-foreground">
-        Kept in Fleetdeck&apos;s audit log and this device&apos;s timeline only; not shown on the device.
-      </p>
-      <div className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1">
-        <label htmlFor={reasonId} className="text-xs text-muted-foreground">
-          Reason
-        </label>
-        <label htmlFor={noteId} className="text-xs text-muted-foreground">
-          Note
-        </label>
-        <NativeSelect
-          id={reasonId}
-          value={props.reason}
-          onChange={(event) => props.onReason(event.target.value as DisableReason | '')}
-        >
-          <DisableReasonOptions />
-        </NativeSelect>
-        <Input
-          id={noteId}
-          value={props.note}
-          maxLength={DISABLE_NOTE_LIMIT}
-          placeholder="e.g. Left on bus 12 on Monday"
-          onChange={(event) => props.onNote(event.target.value)}
-        />
-      </div>
-    </fieldset>
   );
 }

@@ -6,12 +6,11 @@ import {
   DEVICE_COMMAND_TYPES,
   DEVICE_COMMANDS,
   DEVICE_FIELD_LIMITS,
-  DISABLE_NOTE_LIMIT,
   type DeprovisionReason,
   type DisableReason,
   type DeviceCommandType,
 } from '@fleetdeck/shared/device-actions';
-import { DisableReasonOptions } from '../../../components/disable-reason-options.tsx';
+import { DisableReasonFields } from '../../../components/disable-reason-fields.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -182,43 +181,21 @@ function DisableForm({ onChange }: { onChange: (action: BulkAction | null) => vo
         own organizational unit (the preview lists it per unit). A bulk disable does not change those
         messages; to change one, use the Disable dialog of a device in that unit, or the Google Admin console.
       </p>
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="text-sm font-medium">
-          Reason <span className="font-normal text-muted-foreground">(optional)</span>
-        </legend>
-        <p className="text-xs text-muted-foreground">
-          Kept in Fleetdeck&apos;s audit log only; not shown on the devices.
-        </p>
-        <div className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1">
-          <label htmlFor="bulk-disable-reason" className="text-xs text-muted-foreground">
-            Reason
-          </label>
-          <label htmlFor="bulk-disable-note" className="text-xs text-muted-foreground">
-            Note
-          </label>
-          <NativeSelect
-            id="bulk-disable-reason"
-            value={reason}
-            onChange={(event) => {
-              const next = event.target.value as DisableReason | '';
-              setReason(next);
-              emit(next, note);
-            }}
-          >
-            <DisableReasonOptions />
-          </NativeSelect>
-          <Input
-            id="bulk-disable-note"
-            maxLength={DISABLE_NOTE_LIMIT}
-            value={note}
-            placeholder="e.g. Cart 3 stolen from room 12"
-            onChange={(event) => {
-              setNote(event.target.value);
-              emit(reason, event.target.value);
-            }}
-          />
-        </div>
-      </fieldset>
+      <DisableReasonFields
+        idPrefix="bulk-disable"
+        reason={reason}
+        note={note}
+        onReason={(next) => {
+          setReason(next);
+          emit(next, note);
+        }}
+        onNote={(next) => {
+          setNote(next);
+          emit(reason, next);
+        }}
+        hint="Kept in Fleetdeck's audit log only; not shown on the devices."
+        placeholder="e.g. Cart 3 stolen from room 12"
+      />
     </div>
   );
 }
