@@ -68,12 +68,13 @@ function limitedRows(
   from: { readonly relation: DeviceRelation; readonly where: Sql },
   order: Sql,
   limit: number,
+  join: Sql = sql``,
 ): Sql {
   return sql`
     select ${select}, d.device_id, ${extra.outer}
     from (
       select ${inner}, ${extra.inner} from ${from.relation} d where ${from.where} order by ${order} limit ${limit}
-    ) d
+    ) d ${join}
     order by ${order}`;
 }
 
@@ -83,11 +84,12 @@ function segmentRows<T = unknown>(
   segment: Segment,
   select: Sql,
   limit: number,
+  join: Sql = sql``,
 ): RawBuilder<T> {
   const { column } = COLUMN_SQL[request.sort];
   return sql<T>`
     select ${select}, d.device_id, ${sql.ref(`d.${column}`)}::text as sort_key
-    from ${request.relation ?? ALL_DEVICES} d
+    from ${request.relation ?? ALL_DEVICES} d ${join}
     where ${request.where} and ${segment.where}
     order by ${segment.order}
     limit ${limit}`;
@@ -157,13 +159,14 @@ export async function readDevicePageJson(
 ): Promise<{ devices: string; size: number; next: KeysetPosition | null }> {
   // An estimated or following page reads the sort column's index in order and renders only the
   // rows it reads: its numbering follows the same order, so the plan stays the index scan and limit.
+  const json = deviceRowJson(columns);
   const parts: string[] = [];
   let size = 0;
   let last: KeysetPosition | null = null;
   for (const segment of segments(request.sort, request.dir, request.after)) {
     const keep = request.limit - size;
-    const select = sql`${deviceRowJson(columns)} as json, row_number() over (order by ${segment.order}) as rn`;
-    const row = await gatherRows(db, segmentRows(request, segment, select, keep + 1), keep);
+    const select = sql`${json.select} as json, row_number() over (order by ${segment.order}) as rn`;
+    const row = await gatherRows(db, segmentRows(request, segment, select, keep + 1, json.join), keep);
     if (row.devices) parts.push(row.devices);
     if (row.last_id) last = keysetOf(request, row.last_id, row.last_key);
     size += Math.min(row.n, keep);
@@ -232,10 +235,11 @@ async function readCountedFirstPage(
     request.sort === 'deviceId'
       ? sql`d.device_id ${direction}`
       : sql`${sql.ref(`d.${column}`)} ${direction} nulls last, d.device_id ${direction}`;
+  const json = deviceRowJson(columns);
   const row = await gatherRows(
     db,
     limitedRows(
-      sql`${deviceRowJson(columns)} as json`,
+      sql`${json.select} as json`,
       innerColumns(request, deviceRowJsonColumns(columns)),
       {
         inner: sql`${sql.ref(`d.${column}`)}::text as sort_key, count(*) over () as total`,
@@ -244,6 +248,7 @@ async function readCountedFirstPage(
       { relation: request.relation ?? ALL_DEVICES, where: request.where },
       order,
       request.limit + 1,
+      json.join,
     ),
     request.limit,
     sql`, max(p.total) as total`,
