@@ -1,35 +1,80 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoAccount } from './identity-helpers.ts';
 
 /**
  * The fleet table stays live while Google's fleet changes: a sync that both changes a device on
- * screen and adds devices refreshes that row in place and announces the new devices; "Show them"
- * lists them. This journey grows the shared fleet, so it runs in its own project after every other
- * journey (playwright.config.ts), whose counts assume the fleet onboarding copied.
+ * screen and adds devices refreshes that row in place and announces the new devices, which stay
+ * out of the table (no row moves) until "Show them" lists them. This journey grows the shared
+ * fleet, so it runs in its own project after every other journey (playwright.config.ts), whose
+ * counts assume the fleet onboarding copied.
  */
 const emulatorOrigin = () => `http://127.0.0.1:${process.env.FLEETDECK_E2E_EMULATOR_PORT ?? ''}`;
 const DEVICE_SCOPE = 'https://www.googleapis.com/auth/admin.directory.device.chromeos';
 
-test('a sync that changes a shown device and adds devices refreshes the row and announces them', async ({
+/** Whether the page has joined its organization's realtime channel (watched from now on). */
+function watchChannel(page: Page): () => boolean {
+  const frames: string[] = [];
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/api/realtime')) return;
+    socket.on('framereceived', ({ payload }) => frames.push(String(payload)));
+  });
+  return () => frames.some((frame) => frame.includes('"phx_reply"') && frame.includes('"org:'));
+}
+
+/**
+ * Every row of the table in order, read by scrolling the virtualised grid from top to bottom
+ * (pages load as it goes); it ends scrolled back to the top.
+ */
+async function listedDeviceIds(grid: Locator): Promise<string[]> {
+  const byIndex = new Map<number, string>();
+  const rowCount = Number(await grid.getAttribute('aria-rowcount')) - 1;
+  for (let top = 0; ;) {
+    await grid.evaluate((element, to) => {
+      element.scrollTop = to;
+    }, top);
+    await expect(grid.getByTestId('fleet-row-placeholder')).toHaveCount(0);
+    const shown = await grid
+      .getByTestId('fleet-row')
+      .evaluateAll((rows) =>
+        rows.map((row) => [
+          Number(row.getAttribute('aria-rowindex')) - 2,
+          row.getAttribute('data-device-id') ?? '',
+        ]),
+      );
+    for (const [index, id] of shown) byIndex.set(Number(index), String(id));
+    const { height, end } = await grid.evaluate((element) => ({
+      height: element.clientHeight,
+      end: element.scrollHeight,
+    }));
+    if (top + height >= end) break;
+    top += Math.max(60, height - 60);
+  }
+  await grid.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  expect(byIndex.size).toBe(rowCount);
+  return Array.from({ length: rowCount }, (_, index) => byIndex.get(index) ?? '');
+}
+
+test('a sync that changes a shown device and adds devices refreshes the row in place and lists the new ones on request', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  const sockets: string[] = [];
-  page.on('websocket', (socket) => {
-    if (!socket.url().endsWith('/api/realtime')) return;
-    socket.on('framereceived', ({ payload }) => sockets.push(String(payload)));
-  });
+  const joined = watchChannel(page);
   await page.goto('/devices/fleetStatus');
   const grid = page.getByRole('grid', { name: 'Devices' });
-  const firstRow = grid.getByTestId('fleet-row').first();
+  const firstRow = grid.locator('[data-testid="fleet-row"][aria-rowindex="2"]');
   await expect(firstRow).toBeVisible();
   const count = page.getByTestId('fleet-match-count');
   await expect(count).toHaveText(/^[\d,]+ devices$/);
   const before = Number((await count.innerText()).replace(/\D/g, ''));
+  // Every page is loaded, so a device that joined the fleet would have its place among the rows.
+  const listedBefore = await listedDeviceIds(grid);
+  expect(listedBefore).toHaveLength(before);
+  await expect(grid).toHaveAttribute('aria-rowcount', String(before + 1));
   // The table's channel is joined before Google changes, so the sync's push reaches this page.
-  await expect
-    .poll(() => sockets.some((frame) => frame.includes('"phx_reply"') && frame.includes('"org:')))
-    .toBe(true);
+  await expect.poll(joined).toBe(true);
 
   // The first row's device (sorted by serial number) gets a new assigned user at Google.
   const listed = await page.request.get('/api/devices?sort=serialNumber&dir=asc&limit=1&count=none');
@@ -37,6 +82,16 @@ test('a sync that changes a shown device and adds devices refreshes the row and 
     .devices;
   expect(shown).toBeDefined();
   await expect(firstRow).toContainText(shown?.serialNumber ?? '');
+  await expect(firstRow).toHaveAttribute('data-device-id', shown?.deviceId ?? '');
+  // A second tab lists a query that device is about to leave (its new user has that phrase).
+  const other = await page.context().newPage();
+  const otherJoined = watchChannel(other);
+  await other.goto(`/devices/fleetStatus?q=${encodeURIComponent('-user:"Live Update"')}`);
+  const otherFirstRow = other
+    .getByRole('grid', { name: 'Devices' })
+    .locator('[data-testid="fleet-row"][aria-rowindex="2"]');
+  await expect(otherFirstRow).toHaveAttribute('data-device-id', shown?.deviceId ?? '');
+  await expect.poll(otherJoined).toBe(true);
   const owner = await demoAccount(page.request, 'primary-owner');
   const minted = await page.request.post(`${emulatorOrigin()}/__emulator/oauth/access-tokens`, {
     data: { email: owner.email, scopes: [DEVICE_SCOPE] },
@@ -52,6 +107,8 @@ test('a sync that changes a shown device and adds devices refreshes the row and 
     data: { count: 2 },
   });
   expect(enrolled.status()).toBe(200);
+  const { deviceIds: added } = (await enrolled.json()) as { deviceIds: string[] };
+  expect(added).toHaveLength(2);
 
   // Sync now, as the sync page does.
   const started = await page.evaluate(async () => {
@@ -64,11 +121,32 @@ test('a sync that changes a shown device and adds devices refreshes the row and 
   });
   expect([200, 202]).toContain(started);
 
-  // The row on screen shows Google's new value without a reload, and the new devices are announced.
+  // The row on screen shows Google's new value without a reload, where it stood, and the new
+  // devices are announced.
   await expect(firstRow).toContainText(user, { timeout: 30_000 });
+  await expect(firstRow).toHaveAttribute('data-device-id', shown?.deviceId ?? '');
+  await expect(firstRow).not.toHaveAttribute('data-stale', /./);
   const banner = page.getByTestId('fleet-new-devices');
   await expect(banner).toHaveText(/2 new devices were added to the fleet\./);
+  // In the other tab the row stays where it was with the new value, greyed and saying why.
+  await expect(otherFirstRow).toContainText(user);
+  await expect(otherFirstRow).toHaveAttribute('data-device-id', shown?.deviceId ?? '');
+  await expect(otherFirstRow).toHaveAttribute('data-stale', 'unmatched');
+  await expect(otherFirstRow).toHaveAttribute('title', 'No longer matches the query');
+  await other.close();
+  // Until the admin asks, the new devices stay out of the table and no row moves.
+  await expect(grid).toHaveAttribute('aria-rowcount', String(before + 1));
+  await expect(count).toHaveText(`${before.toLocaleString('en-US')} devices`);
+  const listedAfterSync = await listedDeviceIds(grid);
+  expect(listedAfterSync).toEqual(listedBefore);
+  expect(listedAfterSync.filter((id) => added.includes(id))).toEqual([]);
+
   await banner.getByRole('button', { name: 'Show them' }).click();
   await expect(banner).toHaveCount(0);
   await expect(count).toHaveText(`${(before + 2).toLocaleString('en-US')} devices`);
+  await expect(grid).toHaveAttribute('aria-rowcount', String(before + 3));
+  const listedAfterShow = await listedDeviceIds(grid);
+  expect(listedAfterShow.filter((id) => added.includes(id)).toSorted()).toEqual(added.toSorted());
+  expect(listedAfterShow).toHaveLength(before + 2);
+  await expect(firstRow).toBeVisible();
 });

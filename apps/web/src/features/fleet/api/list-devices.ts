@@ -9,6 +9,7 @@ import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
 import type { SortDir } from '../fleet-url-state.ts';
+import type { FleetPage } from '../live-rows.ts';
 
 export interface DeviceListKey {
   readonly q: string;
@@ -47,16 +48,24 @@ export function listDevices(key: DeviceListKey, cursor: string | null): Promise<
 }
 
 /**
+ * Why: the loaded pages are not refetched when the window regains focus or the network returns:
+ * that would slip the devices that joined the fleet into the list and move rows under the admin's
+ * eyes. Live updates refresh the loaded rows by id instead (use-fleet-live.ts).
+ */
+export const LIVE_REFETCH = { refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+
+/**
  * The columns are not part of the key: a column added to a table scrolled far down refetches the
  * loaded pages in place (`useDevices`) instead of starting the list over.
  */
 export const devicesQuery = (key: DeviceListKey) =>
   infiniteQueryOptions({
     queryKey: ['fleet', 'devices', key.q, key.sort, key.dir],
-    queryFn: ({ pageParam }) => listDevices(key, pageParam),
+    queryFn: ({ pageParam }): Promise<FleetPage> => listDevices(key, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     retry: false,
+    ...LIVE_REFETCH,
   });
 
 /** Why: the table reads pages as it scrolls; the previous result stays while the next query loads. */

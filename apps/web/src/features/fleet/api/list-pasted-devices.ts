@@ -1,39 +1,21 @@
 import { useMemo } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { DEVICE_ID_PATTERN } from '@fleetdeck/shared/app-routes';
-import { DEVICE_QUERY_LIMITS } from '@fleetdeck/shared/device-query-operators';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import type { FleetPage } from '../live-rows.ts';
 import type { PastedList } from '../selection.ts';
-import { columnParam } from './list-devices.ts';
+import { deviceIdChunks } from './list-devices-by-id.ts';
+import { columnParam, LIVE_REFETCH } from './list-devices.ts';
 
 const TERM = 'device_id:';
 
 /**
- * Why: the list API filters by query, and one `device_id:a,b,…` term holds at most 50 ids within
- * the query's length limit, so a pasted list (up to 20,000 devices) is read one chunk per request.
+ * Why: a pasted list (up to 20,000 devices) is read one `device_id:` term of at most 50 ids per
+ * request, within the query's length limit.
  */
 export function pastedChunks(ids: readonly string[]): string[][] {
-  const chunks: string[][] = [];
-  let chunk: string[] = [];
-  let chars = TERM.length;
-  for (const id of ids) {
-    // The ids come from the server's resolve; anything else could change what the query means.
-    if (!DEVICE_ID_PATTERN.test(id)) continue;
-    const full =
-      chunk.length === DEVICE_QUERY_LIMITS.maxValuesPerTerm ||
-      chars + 1 + id.length > DEVICE_QUERY_LIMITS.maxChars;
-    if (chunk.length > 0 && full) {
-      chunks.push(chunk);
-      chunk = [];
-      chars = TERM.length;
-    }
-    chars += (chunk.length > 0 ? 1 : 0) + id.length;
-    chunk.push(id);
-  }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
+  return deviceIdChunks(ids);
 }
 
 /** Why: the table lists a pasted list in its own order, the order of the admin's spreadsheet. */
@@ -50,7 +32,7 @@ export function inListOrder<Row extends { deviceId: string }>(
 async function listPastedChunk(
   ids: readonly string[],
   columns: readonly FleetColumnId[],
-): Promise<ListDevicesResponse> {
+): Promise<FleetPage> {
   const params = new URLSearchParams({
     q: `${TERM}${ids.join(',')}`,
     limit: String(ids.length),
@@ -77,6 +59,8 @@ export const pastedDevicesQuery = (
     initialPageParam: 0,
     getNextPageParam: (_page, pages) => (pages.length < chunks.length ? pages.length : undefined),
     retry: false,
+    // Live updates refresh the loaded rows by id (use-fleet-live.ts).
+    ...LIVE_REFETCH,
   });
 
 /**

@@ -112,10 +112,7 @@ export function FleetStatusPage() {
   useEffect(() => {
     rowsRef.current = rows;
   });
-  const live = useFleetLive({
-    listKey: results.queryKey,
-    loadedIds: () => new Set(rowsRef.current.map((row) => row.deviceId)),
-  });
+  const live = useFleetLive(results.live);
   useEffect(() => rememberFleetView(view, () => window.sessionStorage), [view]);
 
   const [pasteOpen, setPasteOpen] = useState(false);
@@ -178,6 +175,7 @@ export function FleetStatusPage() {
         onOpen={openDevice}
         onClearSelection={() => setSelection(() => EMPTY_SELECTION)}
         stale={results.stale}
+        onVisibleRows={live.onVisibleRows}
       />
     );
   })();
@@ -296,7 +294,8 @@ export function FleetStatusPage() {
             selection={selection}
             onClose={() => setBulkKind(null)}
             onFinished={() => {
-              results.refetch();
+              // The acted-on rows refresh where they stand, as after any change (use-fleet-live.ts).
+              live.refreshLoaded();
               void facets.refetch();
             }}
           />

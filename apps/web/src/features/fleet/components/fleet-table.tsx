@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { FleetColumn, FleetColumnId } from '@fleetdeck/shared/fleet-columns';
-import type { FleetTableRow } from '@fleetdeck/shared/fleet-contract';
 import { cn } from '../../../lib/cn.ts';
 import { ROW_HEIGHT, isSortable, type Density, type SortDir } from '../fleet-url-state.ts';
+import { staleNote, type FleetRow } from '../live-rows.ts';
 import { isSelected, type FleetSelection } from '../selection.ts';
 import { FleetCell } from './fleet-cell.tsx';
 import { FleetHeaderCell } from './fleet-header-cell.tsx';
+import { StaleRowNote } from './stale-row-note.tsx';
 import { useFixedRows } from './use-fixed-rows.ts';
 
 export interface FleetTableProps {
@@ -19,7 +20,7 @@ export interface FleetTableProps {
   /** False for a pasted list: its rows keep the list's order. */
   readonly sortable: boolean;
   readonly density: Density;
-  readonly rows: readonly FleetTableRow[];
+  readonly rows: readonly FleetRow[];
   /** Rows the scrollbar stands for: the match count (placeholders beyond the loaded rows). */
   readonly rowCount: number;
   readonly hasMore: boolean;
@@ -33,6 +34,8 @@ export interface FleetTableProps {
   readonly onClearSelection: () => void;
   /** Whether the rows shown belong to an earlier query (a new one is loading). */
   readonly stale: boolean;
+  /** Told the rows on screen (indexes, overscan included) as they change: live updates read them first. */
+  readonly onVisibleRows?: (first: number, last: number) => void;
 }
 
 const CHECKBOX_WIDTH = 40;
@@ -63,8 +66,10 @@ export function FleetTable(props: FleetTableProps) {
     headerHeight: HEADER_HEIGHT,
     overscan: 8,
   });
+  const firstVisible = items[0]?.index ?? 0;
   const lastVisible = items.at(-1)?.index ?? 0;
-  const { hasMore, loadMore } = props;
+  const { hasMore, loadMore, onVisibleRows } = props;
+  useEffect(() => onVisibleRows?.(firstVisible, lastVisible), [firstVisible, lastVisible, onVisibleRows]);
   useEffect(() => {
     if (hasMore && lastVisible >= rows.length - PREFETCH_ROWS) loadMore();
   }, [hasMore, lastVisible, rows.length, loadMore]);
@@ -113,7 +118,7 @@ export function FleetTable(props: FleetTableProps) {
     action();
   };
 
-  const onRowClick = (event: MouseEvent, index: number, device: FleetTableRow) => {
+  const onRowClick = (event: MouseEvent, index: number, device: FleetRow) => {
     setActive(index);
     if (selectable && (event.shiftKey || event.metaKey || event.ctrlKey)) {
       event.preventDefault();
@@ -218,6 +223,8 @@ export function FleetTable(props: FleetTableProps) {
               data-row=""
               data-testid={device ? 'fleet-row' : 'fleet-row-placeholder'}
               data-device-id={device?.deviceId}
+              data-stale={device?.stale}
+              title={device?.stale ? staleNote(device.stale) : undefined}
               aria-rowindex={item.index + 2}
               aria-selected={selectable && device ? selected : undefined}
               onClick={device ? (event) => onRowClick(event, item.index, device) : undefined}
@@ -228,6 +235,8 @@ export function FleetTable(props: FleetTableProps) {
                 focused &&
                   item.index === activeIndex &&
                   'bg-muted/80 shadow-[inset_2px_0_0_var(--color-accent)]',
+                // Greyed content, not the row: the pinned cells' backgrounds stay opaque.
+                device?.stale && '[&>[role=gridcell]>*]:opacity-50',
               )}
               style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
             >
@@ -275,6 +284,7 @@ export function FleetTable(props: FleetTableProps) {
                   )}
                   style={{ width: widthOf(column), ...(index === 0 ? { left: pinnedLeft } : {}) }}
                 >
+                  {index === 0 && device?.stale ? <StaleRowNote reason={device.stale} /> : null}
                   {device ? (
                     column.id === 'serialNumber' ? (
                       <Link

@@ -1,79 +1,108 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { focusManager, useQueryClient } from '@tanstack/react-query';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { useRealtimeChannel } from '../../../lib/realtime/use-realtime-channel.ts';
 import { readFleetChanged } from '../fleet-changed-payload.ts';
+import { useLiveRefresh, type LiveSource } from './use-live-refresh.ts';
 
 /** Changes arriving within this window are handled together. */
 const SETTLE_MS = 800;
-/** Beyond this many loaded pages a change marks the list stale instead of refetching every page. */
-const MAX_REFETCH_PAGES = 20;
+/** Without the channel, a window regaining focus refreshes the rows at most this often. */
+const FOCUS_REFRESH_MS = 30_000;
+
+interface Pending {
+  /** A change named no devices (a sync): any loaded row may have changed. */
+  all: boolean;
+  named: Set<string>;
+  added: number;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+const nothingPending = (): Pending => ({ all: false, named: new Set(), added: 0, timer: null });
 
 /**
- * Why: the table stays live. `fleet.changed` naming loaded devices refetches the loaded pages in
- * place (unchanged rows keep their identity, the scroll position stays); a sync names no devices,
- * so it refreshes the loaded pages too. Devices new to the fleet are also announced with a banner,
- * whose "Show them" starts the list over from the top.
+ * Why: the table stays live without moving. `fleet.changed` refreshes the loaded rows it may have
+ * touched by device id, in place (use-live-refresh.ts); a sync names no devices, so every loaded
+ * row refreshes. Devices new to the fleet are only announced, with a banner whose "Show them"
+ * starts the list over from the top: until then they stay out of the table. A channel that joins
+ * again (changes may have been missed) or, without the channel, a window regaining focus
+ * refreshes the loaded rows the same way. `refreshLoaded` does it on demand (after a bulk run).
  */
-export function useFleetLive({
-  listKey,
-  loadedIds,
-}: {
-  listKey: readonly unknown[];
-  loadedIds: () => ReadonlySet<string>;
-}): { newDevices: number; showNew: () => void; live: boolean } {
+export function useFleetLive(source: LiveSource): {
+  newDevices: number;
+  showNew: () => void;
+  live: boolean;
+  onVisibleRows: (first: number, last: number) => void;
+  refreshLoaded: () => void;
+} {
   const queryClient = useQueryClient();
   const { session } = useAuthSession();
   const orgId = session?.user.organization?.id;
   const [newDevices, setNewDevices] = useState(0);
-  const pending = useRef<{ refresh: boolean; added: number; timer: ReturnType<typeof setTimeout> | null }>({
-    refresh: false,
-    added: 0,
-    timer: null,
-  });
-  const key = useRef(listKey);
-  useEffect(() => {
-    key.current = listKey;
-  });
+  const { refresh, onVisibleRows, forget } = useLiveRefresh(source);
+  const pending = useRef<Pending>(nothingPending());
+  const lastRefresh = useRef(0);
+  const refreshLoaded = useCallback(() => {
+    lastRefresh.current = Date.now();
+    refresh(null);
+  }, [refresh]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // The rows were just loaded.
+    lastRefresh.current = Date.now();
+    return () => {
       if (pending.current.timer) clearTimeout(pending.current.timer);
-    },
-    [],
-  );
+    };
+  }, []);
 
   const flush = () => {
-    const { refresh, added } = pending.current;
-    pending.current = { refresh: false, added: 0, timer: null };
+    const { all, named, added } = pending.current;
+    pending.current = nothingPending();
     void queryClient.invalidateQueries({ queryKey: ['fleet', 'facets'] });
     if (added > 0) setNewDevices((count) => count + added);
-    if (!refresh) return;
-    const data = queryClient.getQueryData<{ pages: unknown[] }>(key.current);
-    const pages = data?.pages.length ?? 0;
-    void queryClient.invalidateQueries({
-      queryKey: key.current,
-      refetchType: pages > MAX_REFETCH_PAGES ? 'none' : 'active',
-    });
+    if (all) refreshLoaded();
+    else if (named.size > 0) refresh(named);
   };
 
   const channel = useRealtimeChannel(orgId ? `org:${orgId}` : null, {
     'fleet.changed': (payload) => {
       const change = readFleetChanged(payload);
       if (!change) return;
-      const loaded = loadedIds();
       // A change that names no devices (a sync) may have touched any loaded row, whether or not it
-      // also added devices: the loaded rows refresh, and the new devices are still announced.
-      const touchesLoaded = change.deviceIds === undefined || change.deviceIds.some((id) => loaded.has(id));
-      pending.current.refresh ||= touchesLoaded;
+      // also added devices: the loaded rows refresh, and the new devices are only announced.
+      if (change.deviceIds === undefined) pending.current.all = true;
+      else for (const id of change.deviceIds) pending.current.named.add(id);
       pending.current.added += change.added;
       pending.current.timer ??= setTimeout(flush, SETTLE_MS);
     },
   });
+  const live = channel.state === 'joined';
+
+  // Joined again after a drop: pushes sent meanwhile were missed.
+  const everJoined = useRef(false);
+  useEffect(() => {
+    if (!live) return;
+    if (everJoined.current) refreshLoaded();
+    everJoined.current = true;
+  }, [live, refreshLoaded]);
+
+  const liveRef = useRef(live);
+  useEffect(() => {
+    liveRef.current = live;
+  });
+  useEffect(
+    () =>
+      focusManager.subscribe((focused) => {
+        if (focused && !liveRef.current && Date.now() - lastRefresh.current > FOCUS_REFRESH_MS)
+          refreshLoaded();
+      }),
+    [refreshLoaded],
+  );
 
   const showNew = () => {
     setNewDevices(0);
+    forget();
     void queryClient.resetQueries({ queryKey: ['fleet', 'devices'] });
   };
-  return { newDevices, showNew, live: channel.state === 'joined' };
+  return { newDevices, showNew, live, onVisibleRows, refreshLoaded };
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { pastedDevicesKey, usePastedDevices } from '../api/list-pasted-devices.ts';
 import { devicesQuery, NEXT_PAGE, useDevices, type DeviceListKey } from '../api/list-devices.ts';
 import type { PastedList } from '../selection.ts';
+import type { LiveSource } from './use-live-refresh.ts';
 
 /**
  * Why: the table reads one of two sources, the query's matches or a pasted list's devices, and
@@ -42,7 +43,11 @@ export function useTableRows({
     counting: source.isFetching && source.isPlaceholderData,
     error: source.isError ? source.error : null,
     refetch: () => void source.refetch(),
-    /** The live updates' key: the loaded pages to refetch when their devices change. */
-    queryKey: pasted ? pastedDevicesKey(pasted.id, listKey.columns) : devicesQuery(listKey).queryKey,
+    /** What live updates refresh: the loaded pages' rows, by id, among the query's matches. */
+    live: {
+      queryKey: pasted ? pastedDevicesKey(pasted.id, listKey.columns) : devicesQuery(listKey).queryKey,
+      q: pasted ? '' : listKey.q,
+      columns: listKey.columns,
+    } satisfies LiveSource,
   };
 }

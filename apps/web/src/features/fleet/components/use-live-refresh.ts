@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  hashKey,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
+import { listDevicesReader, readRowsById } from '../api/list-devices-by-id.ts';
+import {
+  dueIds,
+  mergeRefreshed,
+  planRefresh,
+  type FleetPage,
+  type RefreshedRow,
+  type RowWindow,
+} from '../live-rows.ts';
+
+/** The rows a refresh reads: the list's cached pages, its query ('' for a pasted list) and columns. */
+export interface LiveSource {
+  readonly queryKey: QueryKey;
+  readonly q: string;
+  readonly columns: readonly FleetColumnId[];
+}
+
+/** Rows left for later refresh are read once scrolling pauses this long. */
+const SCROLL_SETTLE_MS = 300;
+
+type Pages = InfiniteData<FleetPage>;
+
+/**
+ * Why: the table's loaded rows are refreshed by device id and replaced where they stand, never by
+ * refetching the pages (which would slip the devices that joined the fleet in and move rows).
+ * `refresh(named)` reads the named loaded devices (null: every loaded one, or only those near
+ * the screen when many are loaded; the others when scrolled to). `onVisibleRows` is the table's
+ * report of the rows on screen; `forget` drops what was left for later when the list starts over.
+ */
+export function useLiveRefresh(source: LiveSource) {
+  const queryClient = useQueryClient();
+  const latest = useRef(source);
+  useEffect(() => {
+    latest.current = source;
+  });
+  const visible = useRef<RowWindow>({ first: 0, last: 0 });
+  // Loaded devices a change touched but not yet refreshed (far from the screen), per list.
+  const waiting = useRef<Waiting['current']>({ key: '', ids: new Set() });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Bumped when the list starts over: reads begun before it no longer apply.
+  const generation = useRef(0);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const read = useCallback(
+    (ids: readonly string[]) => {
+      const { queryKey, q, columns } = latest.current;
+      const started = generation.current;
+      if (ids.length === 0) return;
+      void readRowsById({
+        ids,
+        q,
+        read: listDevicesReader(columns),
+        onChunk: (refreshed) =>
+          applyWhenIdle(queryClient, queryKey, refreshed, () => generation.current === started),
+      });
+    },
+    [queryClient],
+  );
+
+  const refresh = useCallback(
+    (named: ReadonlySet<string> | null) => {
+      const { queryKey } = latest.current;
+      const later = waitingFor(waiting, hashKey(queryKey));
+      const plan = planRefresh(loadedIds(queryClient, queryKey), named, visible.current);
+      for (const id of plan.now) later.delete(id);
+      for (const id of plan.later) later.add(id);
+      read(plan.now);
+    },
+    [queryClient, read],
+  );
+
+  const onVisibleRows = useCallback(
+    (first: number, last: number) => {
+      visible.current = { first, last };
+      if (waiting.current.ids.size === 0 || timer.current) return;
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        const { queryKey } = latest.current;
+        const later = waitingFor(waiting, hashKey(queryKey));
+        const due = dueIds(loadedIds(queryClient, queryKey), later, visible.current);
+        for (const id of due) later.delete(id);
+        read(due);
+      }, SCROLL_SETTLE_MS);
+    },
+    [queryClient, read],
+  );
+
+  const forget = useCallback(() => {
+    generation.current += 1;
+    waiting.current = { key: '', ids: new Set() };
+  }, []);
+
+  return { refresh, onVisibleRows, forget };
+}
+
+interface Waiting {
+  current: { key: string; ids: Set<string> };
+}
+
+/** The ids left for later refresh in this list (those of another list are dropped). */
+function waitingFor(waiting: Waiting, key: string): Set<string> {
+  if (waiting.current.key !== key) waiting.current = { key, ids: new Set() };
+  return waiting.current.ids;
+}
+
+function loadedIds(queryClient: QueryClient, queryKey: QueryKey): string[] {
+  const data = queryClient.getQueryData<Pages>(queryKey);
+  return data?.pages.flatMap((page) => page.devices.map((row) => row.deviceId)) ?? [];
+}
+
+/**
+ * Why: a page being fetched is appended to the pages as they were when its fetch began, which
+ * would undo rows replaced meanwhile; refreshed rows wait until the list is idle. A list that
+ * started over since the read began (or is gone) takes nothing.
+ */
+function applyWhenIdle(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  refreshed: ReadonlyMap<string, RefreshedRow>,
+  stillCurrent: () => boolean,
+): void {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  const apply = () => {
+    if (!stillCurrent()) return;
+    queryClient.setQueryData<Pages>(queryKey, (data) =>
+      data ? { ...data, pages: mergeRefreshed(data.pages, refreshed) } : data,
+    );
+  };
+  if (query.state.fetchStatus === 'idle') {
+    apply();
+    return;
+  }
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type === 'removed') stop();
+    else if (query.state.fetchStatus === 'idle') {
+      stop();
+      apply();
+    }
+  });
+}
