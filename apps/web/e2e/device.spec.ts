@@ -259,7 +259,11 @@ test.describe('device page', () => {
     if (!device?.orgUnitPath) throw new Error('no active device sits directly in a school');
     const unit = device.orgUnitPath;
     const before = await page.request.get(`/api/devices/${device.deviceId}/return-message`);
-    const current = (await before.json()) as { message: string; source: { path: string } };
+    const current = (await before.json()) as {
+      message: string;
+      source: { path: string };
+      parent: { orgUnitPath: string; message: string } | null;
+    };
     expect(current.source.path).toBe(unit);
 
     await page.goto(`/devices/chromebook/${device.deviceId}`);
@@ -271,6 +275,22 @@ test.describe('device page', () => {
       `Set on ${unit}, this device's unit.`,
     );
     await expect(dialog.getByText('not shown on the device')).toBeVisible();
+    // "Reason" is read once: the select's own label, which is also its accessible name.
+    await expect(dialog.getByText('Reason', { exact: true })).toHaveCount(1);
+    await expect(dialog.getByRole('combobox', { name: 'Reason', exact: true })).toHaveValue('');
+
+    // The school sets its own message, so it can go back to the parent's: the dialog previews it.
+    expect(current.parent?.orgUnitPath).toBe('/');
+    await dialog.getByRole('radio', { name: "Use the parent unit's message" }).check();
+    await expect(dialog.getByTestId('return-message-parent')).toContainText(
+      'The device will then show the message of /:',
+    );
+    await expect(dialog.getByTestId('return-message-parent-text')).toHaveText(current.parent?.message ?? '');
+    await expect(dialog.getByTestId('return-message-blast-radius')).toContainText(
+      `${unit}'s own message is removed`,
+    );
+    await expect(dialog.getByRole('button', { name: "Use the parent's message and disable" })).toBeEnabled();
+    await screenshot(page, 'device-disable-use-parent');
 
     // The editor is bounded in the form, and says whom the change reaches.
     await dialog.getByLabel(`Change the message for ${unit}`).check();
@@ -340,6 +360,9 @@ test.describe('device page', () => {
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Disable…' }).click();
     const dialog = page.getByRole('dialog', { name: `Disable ${device.serialNumber ?? 'this device'}?` });
+    // The unit follows its parent already: there is no parent message to go back to.
+    await expect(dialog.getByRole('radio', { name: 'Keep this message' })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: "Use the parent unit's message" })).toHaveCount(0);
     await dialog.getByLabel(`Change the message for ${device.orgUnitPath}`).check();
     await expect(dialog.getByTestId('return-message-blast-radius')).toContainText(
       `${device.orgUnitPath} will no longer follow ${view.source.path}'s message.`,

@@ -358,6 +358,9 @@ test.describe('fleet status', () => {
     // The note has a visible label, as in the device's Disable dialog.
     await expect(dialog.locator('label[for="bulk-disable-note"]')).toHaveText('Note');
     await expect(dialog.getByLabel('Note')).toBeVisible();
+    // "Reason" is read once, as the select's label and accessible name.
+    await expect(dialog.getByText('Reason', { exact: true })).toHaveCount(1);
+    await expect(dialog.getByRole('combobox', { name: 'Reason', exact: true })).toBeVisible();
     await screenshot(page, 'fleet-bulk-disable-form');
     await dialog.getByRole('button', { name: 'Preview changes' }).click();
     const preview = dialog.getByTestId('bulk-preview');

@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABELS = {
   'bulk.finish': 'Bulk action finished',
   'policy.refresh': 'Policies reloaded from Google',
   'policy.return_message': 'Disabled-device return message changed',
+  'policy.return_message_inherited': "Disabled-device return message set back to the parent unit's",
   'fleet.export': 'Fleet exported to CSV',
   'saved_view.created': 'Saved view created',
   'saved_view.updated': 'Saved view changed',

@@ -4,6 +4,7 @@ import {
   annotateDeviceRequestSchema,
   disableReasonFields,
   issueCommandRequestSchema,
+  unitReturnMessageSchema,
 } from './device-contract.ts';
 import { deviceListItemSchema } from './fleet-contract.ts';
 
@@ -62,17 +63,7 @@ export const bulkPreviewSchema = z.object({
    * Bulk disable only: the return message each touched OU's policy makes its devices show (the
    * first units by device count; read-only).
    */
-  returnMessages: z
-    .array(
-      z.object({
-        orgUnitPath: z.string(),
-        state: z.enum(['set', 'not_set', 'unavailable']),
-        message: z.string().nullable(),
-        sourcePath: z.string().nullable(),
-        error: z.string().nullable(),
-      }),
-    )
-    .optional(),
+  returnMessages: z.array(unitReturnMessageSchema).optional(),
   /** Before → after per changed field, as value counts of the devices that will change. */
   diff: z.array(
     z.object({

@@ -145,6 +145,19 @@ export const disableReasonFields = {
 };
 
 /**
+ * The return message one OU's devices show, as read from Google: `set` (by this unit or one above
+ * it, `sourcePath`), `not_set` (Google's default disabled-device screen) or `unavailable` (`error`).
+ */
+export const unitReturnMessageSchema = z.object({
+  orgUnitPath: z.string(),
+  state: z.enum(['set', 'not_set', 'unavailable']),
+  message: z.string().nullable(),
+  sourcePath: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type UnitReturnMessage = z.infer<typeof unitReturnMessageSchema>;
+
+/**
  * `GET /api/devices/:deviceId/return-message`: what the device shows once disabled, read from the
  * Chrome policy of its OU. `set`: a unit (its own or a parent) sets a message; `not_set`: Google's
  * default disabled-device screen; `unavailable`: Google could not be asked (`error` says why).
@@ -159,21 +172,39 @@ export const returnMessageViewSchema = z.object({
   /** Whether the caller may change the message of this unit (`policy.edit`). */
   canEdit: z.boolean(),
   limit: z.number().int(),
+  /**
+   * Only when the caller may edit and the message is set on the device's own unit (not the root):
+   * the parent unit's effective message, which the device shows after "Use the parent unit's
+   * message" (`inheritOrgUnitReturnMessage`). Null otherwise: nothing to go back to.
+   */
+  parent: unitReturnMessageSchema.nullable(),
 });
 export type ReturnMessageView = z.infer<typeof returnMessageViewSchema>;
 
 /** `POST /api/devices/:deviceId/status` */
 export const changeStatusRequestSchema = z.discriminatedUnion('action', [
-  z.strictObject({
-    action: z.literal('disable'),
-    ...disableReasonFields,
-    /**
-     * A new return message for the device's OU: written to the OU's Chrome policy first (every
-     * disabled device in that OU and the units inheriting from it shows it), then the device is
-     * disabled. Needs `policy.edit`.
-     */
-    orgUnitReturnMessage: returnMessageSchema.optional(),
-  }),
+  z
+    .strictObject({
+      action: z.literal('disable'),
+      ...disableReasonFields,
+      /**
+       * A new return message for the device's OU: written to the OU's Chrome policy first (every
+       * disabled device in that OU and the units inheriting from it shows it), then the device is
+       * disabled. Needs `policy.edit`.
+       */
+      orgUnitReturnMessage: returnMessageSchema.optional(),
+      /**
+       * Before disabling, remove the message set on the device's OU (Chrome Policy `batchInherit`)
+       * so the unit follows its parent's message again. Needs `policy.edit`; not with
+       * `orgUnitReturnMessage`, not for the root unit.
+       */
+      inheritOrgUnitReturnMessage: z.literal(true).optional(),
+    })
+    .refine((body) => !(body.orgUnitReturnMessage !== undefined && body.inheritOrgUnitReturnMessage), {
+      message:
+        "Either set a new return message or use the parent unit's message, not both. Choose one and try again.",
+      path: ['inheritOrgUnitReturnMessage'],
+    }),
   z.object({ action: z.literal('reenable') }),
   z.object({ action: z.literal('deprovision'), reason: z.enum(DEPROVISION_REASONS) }),
 ]);

@@ -25,7 +25,7 @@ import { deviceParams, requestMeta, type DeviceRouteAccess } from './device-deta
 
 /**
  * One device's actions: annotate, move, disable / re-enable / deprovision (a disable may first set
- * its OU's return message, which needs `policy.edit`), the return message a disabled device
+ * its OU's return message or send the OU back to its parent's, which needs `policy.edit`), the return message a disabled device
  * shows, and remote commands with their tracker. Each route checks the role matrix, then one service call does the rest.
  */
 

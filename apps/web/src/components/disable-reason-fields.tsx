@@ -10,7 +10,9 @@ import { NativeSelect } from './ui/native-select.tsx';
 
 /**
  * Why: the device page's Disable dialog and the bulk Disable form ask for the same optional reason
- * and note, kept in Fleetdeck only; `hint` says where it is kept.
+ * and note, kept in Fleetdeck only; `hint` says where it is kept. Each control has one visible
+ * label ("Reason", "Note") that is also its accessible name; the hint (both optional, where they
+ * are kept) describes both, so nothing is read twice.
  */
 export function DisableReasonFields(props: {
   reason: DisableReason | '';
@@ -28,23 +30,18 @@ export function DisableReasonFields(props: {
   const noteId = `${prefix}-note`;
   const hintId = `${prefix}-hint`;
   return (
-    <fieldset className="flex flex-col gap-1.5" aria-describedby={hintId}>
-      <legend className="text-sm font-medium">
-        Reason <span className="font-normal text-muted-foreground">(optional)</span>
-      </legend>
-      <p id={hintId} className="text-xs text-muted-foreground">
-        {props.hint}
-      </p>
-      <div className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1">
-        <label htmlFor={reasonId} className="text-xs text-muted-foreground">
+    <div className="flex flex-col gap-1.5" data-testid="disable-reason-fields">
+      <div className="grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1.5">
+        <label htmlFor={reasonId} className="text-sm font-medium">
           Reason
         </label>
-        <label htmlFor={noteId} className="text-xs text-muted-foreground">
+        <label htmlFor={noteId} className="text-sm font-medium">
           Note
         </label>
         <NativeSelect
           id={reasonId}
           value={props.reason}
+          aria-describedby={hintId}
           onChange={(event) => props.onReason(event.target.value as DisableReason | '')}
         >
           <option value="">No reason</option>
@@ -59,9 +56,13 @@ export function DisableReasonFields(props: {
           value={props.note}
           maxLength={DISABLE_NOTE_LIMIT}
           placeholder={props.placeholder}
+          aria-describedby={hintId}
           onChange={(event) => props.onNote(event.target.value)}
         />
       </div>
-    </fieldset>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        Both optional. {props.hint}
+      </p>
+    </div>
   );
 }

@@ -18,8 +18,15 @@ import type { DeviceDeps, RequestMeta } from './device-context.ts';
 import { recordDeviceNote, writeDevicesFromGoogle } from './device-copy.ts';
 import { presentDetail, rememberActiveTime } from './device-detail.ts';
 import { DEVICE_ACTION_ERROR_IDS, toDeviceActionError } from './google-action-errors.ts';
-import { inScope, requireDevice, requireLiveDevice, type DeviceTenant } from './device-tenant.ts';
+import {
+  inScope,
+  requireDevice,
+  requireLiveDevice,
+  type DeviceTenant,
+  type StoredDevice,
+} from './device-tenant.ts';
 import { setOrgUnitReturnMessage } from './return-message.ts';
+import { inheritOrgUnitReturnMessage } from './return-message-inherit.ts';
 
 /**
  * One device's actions: edit the annotated fields, move it to another OU, disable / re-enable /
@@ -80,8 +87,8 @@ export async function moveDevice(ctx: Ctx, deviceId: string, orgUnitId: string):
 
 /**
  * Why: disable, re-enable and deprovision share Google's batchChangeStatus, which answers per device.
- * A disable that carries a new return message writes it on the device's OU first; if that write
- * fails nothing is disabled. A disable reason is Fleetdeck's own record (audit log and timeline).
+ * A disable that carries a new return message (or asks for the parent unit's) writes it on the
+ * device's OU first; if that write fails nothing is disabled. A disable reason is Fleetdeck's own record (audit log and timeline).
  */
 export async function changeDeviceStatus(
   ctx: Ctx,
@@ -92,16 +99,8 @@ export async function changeDeviceStatus(
   const action = `device.${request.action}` as const;
   const details = statusDetails(request);
   const messageChange =
-    request.action === 'disable' && request.orgUnitReturnMessage !== undefined
-      ? await setOrgUnitReturnMessage(ctx, device, request.orgUnitReturnMessage)
-      : undefined;
-  if (messageChange) {
-    details.returnMessage = {
-      orgUnitPath: messageChange.orgUnit.path,
-      message: messageChange.newMessage,
-      changed: messageChange.changed,
-    };
-  }
+    request.action === 'disable' ? await returnMessageBeforeDisable(ctx, device, request) : undefined;
+  if (messageChange) details.returnMessage = messageChange.details;
   const call = async () => {
     const google = ctx.deps.googleFor(ctx.tenant);
     const result = await google.directory.batchChangeStatus({
@@ -115,19 +114,58 @@ export async function changeDeviceStatus(
     return google.directory.getChromeOsDevice(device.device_id, { projection: 'FULL' });
   };
   const updated = await callGoogle(ctx, action, device.device_id, details, call).catch((error: unknown) => {
-    throw messageChange?.changed ? savedButNotDisabled(error, messageChange.orgUnit.path) : error;
+    throw messageChange?.changed ? savedButNotDisabled(error, messageChange) : error;
   });
   const reason = request.action === 'disable' ? disableReasonText(request) : null;
   return commit(ctx, action, updated, details, reason);
 }
 
+interface MessageBeforeDisable {
+  readonly orgUnitPath: string;
+  readonly inherited: boolean;
+  readonly changed: boolean;
+  /** What the disable's audit event says about the message. */
+  readonly details: Record<string, unknown>;
+}
+
+/**
+ * Why: a disable may first set its OU's return message, or send the OU back to its parent's
+ * (`inheritOrgUnitReturnMessage`); either is written before the disable, which does not happen
+ * if the write fails.
+ */
+async function returnMessageBeforeDisable(
+  ctx: Ctx,
+  device: StoredDevice,
+  request: Extract<ChangeStatusRequest, { action: 'disable' }>,
+): Promise<MessageBeforeDisable | undefined> {
+  if (request.orgUnitReturnMessage !== undefined) {
+    const change = await setOrgUnitReturnMessage(ctx, device, request.orgUnitReturnMessage);
+    const { path } = change.orgUnit;
+    const details = { orgUnitPath: path, message: change.newMessage, changed: change.changed };
+    return { orgUnitPath: path, inherited: false, changed: change.changed, details };
+  }
+  if (!request.inheritOrgUnitReturnMessage) return undefined;
+  const inherit = await inheritOrgUnitReturnMessage(ctx, device);
+  const { path } = inherit.orgUnit;
+  const details = {
+    orgUnitPath: path,
+    inheritedFrom: inherit.parentPath,
+    message: inherit.newMessage,
+    changed: inherit.changed,
+  };
+  return { orgUnitPath: path, inherited: true, changed: inherit.changed, details };
+}
+
 /** Why: the admin must learn that the message did change even though the disable did not happen. */
-function savedButNotDisabled(error: unknown, orgUnitPath: string): unknown {
+function savedButNotDisabled(error: unknown, change: MessageBeforeDisable): unknown {
   if (!(error instanceof AppError)) return error;
+  const what = change.inherited
+    ? `${change.orgUnitPath} now uses its parent unit's return message`
+    : `The new return message for ${change.orgUnitPath} was saved`;
   return new AppError(
     error.id,
     error.status,
-    `The new return message for ${orgUnitPath} was saved, but the device was not disabled: ${error.message}`,
+    `${what}, but the device was not disabled: ${error.message}`,
     error.details,
   );
 }

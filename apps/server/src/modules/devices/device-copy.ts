@@ -139,12 +139,15 @@ async function readTracked(db: Executor, orgId: string, deviceIds: readonly stri
 
 /** A timeline line that is not a field of Google's device: a disable reason, a return message change. */
 export interface DeviceNote {
-  /** `disableReason` or `returnMessage` (the timeline words them). */
-  readonly field: 'disableReason' | 'returnMessage';
+  /**
+   * `disableReason`, `returnMessage` (set on the unit) or `returnMessageInherited` (the unit's own
+   * removed, so it shows its parent's); the timeline words them.
+   */
+  readonly field: 'disableReason' | 'returnMessage' | 'returnMessageInherited';
   readonly oldValue: string | null;
   readonly newValue: string | null;
   readonly actorUserId: string;
-  /** For `returnMessage`, the path of the unit whose policy changed. */
+  /** For the return message fields, the path of the unit whose policy changed. */
   readonly ref?: string | undefined;
 }
 

@@ -22,6 +22,7 @@ const KIND_OF_FIELD: Readonly<Record<string, TimelineKind>> = {
   deprovisionReason: 'status',
   disableReason: 'status',
   returnMessage: 'policy',
+  returnMessageInherited: 'policy',
 };
 const OWN_KIND_FIELDS = Object.keys(KIND_OF_FIELD);
 

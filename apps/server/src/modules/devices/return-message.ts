@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { bareOrgUnitId, orgUnitTargetResource } from '@fleetdeck/google/google-ids';
 import { RETURN_MESSAGE_LIMIT, RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
-import type { ReturnMessageView } from '@fleetdeck/shared/device-contract';
+import type { ReturnMessageView, UnitReturnMessage } from '@fleetdeck/shared/device-contract';
 import type { BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import type { Executor } from '../fleet-store/device-page-writer.ts';
 import { toPolicyError } from '../policy/policy-errors.ts';
 import type { DeviceDeps, RequestMeta } from './device-context.ts';
 import { recordDeviceNote } from './device-copy.ts';
@@ -19,7 +20,7 @@ import { inScope, requireDevice, type DeviceTenant, type StoredDevice } from './
  * show it and writes it (on the device's OU, for every device that inherits it) when asked.
  */
 
-interface Ctx {
+export interface Ctx {
   readonly deps: DeviceDeps;
   readonly tenant: DeviceTenant;
   readonly meta: RequestMeta;
@@ -90,20 +91,51 @@ export async function getReturnMessageView(ctx: Ctx, deviceId: string): Promise<
     canEdit: roleCan(ctx.tenant.role, 'policy.edit'),
     limit: RETURN_MESSAGE_LIMIT,
   };
+  let resolved: ResolvedReturnMessage;
   try {
-    const resolved = await resolveReturnMessage(ctx, ou);
-    return {
-      ...base,
-      state: resolved.message === null ? 'not_set' : 'set',
-      message: resolved.message,
-      source: resolved.source,
-      error: null,
-    };
+    resolved = await resolveReturnMessage(ctx, ou);
   } catch (error) {
     const mapped = toPolicyError(error);
     if (!(mapped instanceof AppError)) throw mapped;
-    return { ...base, state: 'unavailable', message: null, source: null, error: mapped.message };
+    const unavailable = { state: 'unavailable', message: null, source: null, parent: null } as const;
+    return { ...base, ...unavailable, error: mapped.message };
   }
+  // Going back to the parent's message is offered only where this unit sets its own.
+  const parentPath = parentPathOf(ou.path);
+  const parent =
+    base.canEdit && resolved.source?.direct && parentPath !== null
+      ? await returnMessageOfUnit(ctx, parentPath, await orgUnitIdAt(ctx, parentPath))
+      : null;
+  return {
+    ...base,
+    state: resolved.message === null ? 'not_set' : 'set',
+    message: resolved.message,
+    source: resolved.source,
+    error: null,
+    parent,
+  };
+}
+
+/** The path of the unit above `path`; null for the root, which has nothing to inherit from. */
+export function parentPathOf(path: string): string | null {
+  if (path === '/' || path === '') return null;
+  const cut = path.lastIndexOf('/');
+  return cut <= 0 ? '/' : path.slice(0, cut);
+}
+
+/** The id of a live unit Fleetdeck has synced, by path. */
+export async function orgUnitIdAt(
+  ctx: Pick<Ctx, 'deps' | 'tenant'>,
+  path: string,
+): Promise<string | undefined> {
+  const row = await ctx.deps.db
+    .selectFrom('fleet_org_unit')
+    .select('org_unit_id')
+    .where('org_id', '=', ctx.tenant.orgId)
+    .where('org_unit_path', '=', path)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.org_unit_id;
 }
 
 export interface ReturnMessageChange {
@@ -136,7 +168,7 @@ export async function setOrgUnitReturnMessage(
   const fail = async (error: unknown, step: 'read' | 'write', oldMessage?: string | null) => {
     const mapped = refusal(error, ou, step);
     await recordAudit(ctx.deps.db, {
-      ...auditOf(ctx, ou),
+      ...auditOf(ctx, ou, 'policy.return_message'),
       outcome: 'failure',
       details: { ...details, deviceId: device.device_id, newMessage, oldMessage, error: mapped.message },
     });
@@ -166,7 +198,7 @@ export async function setOrgUnitReturnMessage(
   }
   await ctx.deps.db.transaction().execute(async (tx) => {
     await recordAudit(tx, {
-      ...auditOf(ctx, ou),
+      ...auditOf(ctx, ou, 'policy.return_message'),
       outcome: 'success',
       details: {
         ...details,
@@ -183,17 +215,26 @@ export async function setOrgUnitReturnMessage(
       actorUserId: ctx.tenant.userId,
       ref: ou.path,
     });
-    // The policy debugger caches resolved values; every unit below this one may have changed.
-    await sql`delete from policy_resolved_cache where org_id = ${ctx.tenant.orgId} and namespace = 'chrome.devices'`.execute(
-      tx,
-    );
+    await forgetResolvedDevicePolicies(tx, ctx.tenant.orgId);
   });
   return { orgUnit: ou, oldMessage, newMessage, changed: true };
 }
 
-function auditOf(ctx: Ctx, ou: OrgUnitRef) {
+/** Why: the policy debugger caches resolved values; every unit below a changed one may differ now. */
+export async function forgetResolvedDevicePolicies(db: Executor, orgId: string): Promise<void> {
+  await sql`delete from policy_resolved_cache where org_id = ${orgId} and namespace = 'chrome.devices'`.execute(
+    db,
+  );
+}
+
+/** Why: both return message writes audit the unit, the member and the request alike. */
+export function auditOf(
+  ctx: Ctx,
+  ou: OrgUnitRef,
+  action: 'policy.return_message' | 'policy.return_message_inherited',
+) {
   return {
-    action: 'policy.return_message' as const,
+    action,
     orgId: ctx.tenant.orgId,
     actorUserId: ctx.tenant.userId,
     targetType: 'org_unit',
@@ -204,14 +245,24 @@ function auditOf(ctx: Ctx, ou: OrgUnitRef) {
   };
 }
 
-/** Google's refusal in words that say what happened to the message and to the device. */
-function refusal(error: unknown, ou: OrgUnitRef, step: 'read' | 'write'): AppError {
+/**
+ * Google's refusal in words that say what happened to the message and to the device. Steps:
+ * `read` the unit's message, `read-parent` the parent's, `write` a new one, `inherit` (remove the
+ * unit's own so it follows its parent's).
+ */
+export function refusal(
+  error: unknown,
+  ou: OrgUnitRef,
+  step: 'read' | 'read-parent' | 'write' | 'inherit',
+  parentPath?: string,
+): AppError {
   const mapped = toDeviceActionError(error);
   if (!(mapped instanceof AppError)) {
+    const verb = step === 'inherit' ? 'remove' : step === 'write' ? 'write' : 'read';
     return new AppError(
       DEVICE_ACTION_ERROR_IDS.unavailable,
       502,
-      `Fleetdeck could not ${step} the return message of ${ou.path}. The device was not disabled; try again.`,
+      `Fleetdeck could not ${verb} the return message of ${step === 'read-parent' ? (parentPath ?? 'the parent unit') : ou.path}. The device was not disabled; try again.`,
     );
   }
   const why =
@@ -220,10 +271,12 @@ function refusal(error: unknown, ou: OrgUnitRef, step: 'read' | 'write'): AppErr
       : mapped.id === DEVICE_ACTION_ERROR_IDS.goneAtGoogle
         ? 'Google does not know this organizational unit any more. Run a sync, then try again.'
         : mapped.message;
-  const what =
-    step === 'read'
-      ? `Fleetdeck could not read the current return message of ${ou.path}, so it changed nothing and did not disable the device.`
-      : `Google did not save the new return message for ${ou.path}, so the device was not disabled.`;
+  const what = {
+    read: `Fleetdeck could not read the current return message of ${ou.path}, so it changed nothing and did not disable the device.`,
+    'read-parent': `Fleetdeck could not read the return message of ${parentPath ?? 'the parent unit'}, which ${ou.path} would use, so it changed nothing and did not disable the device.`,
+    write: `Google did not save the new return message for ${ou.path}, so the device was not disabled.`,
+    inherit: `Google did not switch ${ou.path} to its parent unit's return message (its own message stays), so the device was not disabled.`,
+  }[step];
   return new AppError(mapped.id, mapped.status, `${what} ${why}`, mapped.details);
 }
 
@@ -256,11 +309,12 @@ export async function returnMessagesOfUnits(
   return results;
 }
 
+/** Why: one unit's message as a preview shows it; a refusal becomes `unavailable`, never an error. */
 async function returnMessageOfUnit(
   ctx: Pick<Ctx, 'deps' | 'tenant'>,
   path: string,
   id: string | undefined,
-): Promise<NonNullable<BulkPreview['returnMessages']>[number]> {
+): Promise<UnitReturnMessage> {
   const none = { orgUnitPath: path, message: null, sourcePath: null };
   if (!id) {
     return { ...none, state: 'unavailable', error: 'Fleetdeck does not know this unit yet; run a sync.' };

@@ -25,6 +25,15 @@ describe('timeline summaries', () => {
     );
   });
 
+  it("says when a unit went back to its parent unit's message, and what the device shows now", () => {
+    expect(summarize({ field: 'returnMessageInherited', old: 'Return to room 4', new: AFTER }, '/A/B')).toBe(
+      `Return message of /A/B set back to its parent unit's: “${AFTER}” (was “Return to room 4”)`,
+    );
+    expect(summarize({ field: 'returnMessageInherited', old: 'Return to room 4', new: null }, '/A/B')).toBe(
+      "Return message of /A/B set back to its parent unit's: none, Google's default screen (was “Return to room 4”)",
+    );
+  });
+
   it('shows a wholly different old message from its start', () => {
     expect(changedPart('Call 555-0100', 'Bring it to the office')).toBe('Call 555-0100');
     expect(changedPart('a'.repeat(200), 'b')).toHaveLength(160);

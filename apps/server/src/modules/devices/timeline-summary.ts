@@ -32,6 +32,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   deprovisionReason: 'Deprovision reason',
   disableReason: 'Disable reason',
   returnMessage: 'Return message',
+  returnMessageInherited: 'Return message',
 };
 
 /** Fields whose values are Google enum values, shown in words. */
@@ -92,6 +93,15 @@ function returnMessageSummary(change: Change, ref: string | null): string {
   return `Return message of ${unit} changed to “${now}” (was “${changedPart(old, now)}”)`;
 }
 
+/** The unit's own message removed: it shows its parent's effective one (or Google's default screen). */
+function inheritedMessageSummary(change: Change, ref: string | null): string {
+  const unit = ref ?? 'its organizational unit';
+  const was = change.old ? ` (was “${shortValue(change.old)}”)` : '';
+  if (!change.new)
+    return `Return message of ${unit} set back to its parent unit's: none, Google's default screen${was}`;
+  return `Return message of ${unit} set back to its parent unit's: “${change.new}”${was}`;
+}
+
 /** Why: the line a single-field timeline entry shows. */
 export function summarize(change: Change, ref: string | null): string {
   const { field } = change;
@@ -100,6 +110,7 @@ export function summarize(change: Change, ref: string | null): string {
   if (field === 'disableReason')
     return `Disable reason (kept in Fleetdeck only, not shown on the device): ${now}`;
   if (field === 'returnMessage') return returnMessageSummary(change, ref);
+  if (field === 'returnMessageInherited') return inheritedMessageSummary(change, ref);
   if (field === 'orgUnitPath') return `Moved from ${old} to ${now}`;
   if (field === 'recentUser') return `Last used by ${now} (before: ${old})`;
   if (field === 'status') return `Status changed: ${old} → ${now}`;

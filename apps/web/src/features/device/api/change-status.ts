@@ -5,7 +5,8 @@ import { deviceKeys, devicePath } from './device-query-keys.ts';
 
 /**
  * `POST /api/devices/:deviceId/status`: disable (optionally writing a new return message on the
- * device's OU first, and a reason kept in Fleetdeck), re-enable or deprovision.
+ * device's OU first, or sending the OU back to its parent's, and a reason kept in Fleetdeck),
+ * re-enable or deprovision.
  */
 export function changeStatus(deviceId: string, request: ChangeStatusRequest): Promise<unknown> {
   return callIdentity<unknown>(devicePath(deviceId, '/status'), { body: request });

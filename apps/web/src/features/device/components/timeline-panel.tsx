@@ -61,7 +61,9 @@ function Entry({ entry, last }: { entry: TimelineEntry; last: boolean }) {
       </span>
       <div className="min-w-0 flex-1 pt-1">
         <p className="text-sm break-words">{entry.summary}</p>
-        {entry.field === 'returnMessage' && entry.oldValue ? <BothMessages entry={entry} /> : null}
+        {(entry.field === 'returnMessage' || entry.field === 'returnMessageInherited') && entry.oldValue ? (
+          <BothMessages entry={entry} />
+        ) : null}
         <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <RelativeTime iso={entry.at} />
           {who ? <span>by {who}</span> : null}
