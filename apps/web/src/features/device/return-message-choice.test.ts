@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReturnMessageView } from '@fleetdeck/shared/device-contract';
 import {
   disableRequest,
+  effectiveChoice,
   messageProblem,
   returnMessageChoices,
   submitLabel,
@@ -61,6 +62,9 @@ describe("the Disable dialog's return message choice", () => {
     const inherit = form({ choice: 'inherit' });
     expect(disableRequest(inherit, inheritedView)).toEqual({ action: 'disable' });
     expect(submitLabel(inherit, inheritedView)).toBe('Disable device');
+    // The dialog shows "Keep this message" checked then, not a choice it no longer offers.
+    expect(effectiveChoice(inherit, inheritedView)).toBe('keep');
+    expect(effectiveChoice(inherit, ownView)).toBe('inherit');
   });
 
   it('sends a new message only when it differs, never together with the parent choice', () => {

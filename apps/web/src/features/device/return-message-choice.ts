@@ -24,8 +24,11 @@ export function returnMessageChoices(view: ReturnMessageView | undefined): Retur
   return view.parent ? ['keep', 'change', 'inherit'] : ['keep', 'change'];
 }
 
-/** The choice that counts: one the view (read again since) no longer offers falls back to "keep". */
-function effectiveChoice(form: DisableForm, view: ReturnMessageView | undefined): ReturnMessageChoice {
+/**
+ * Why: the choice that counts, and the one the dialog shows checked: one the view (read again
+ * since, e.g. after a refused disable) no longer offers falls back to "keep".
+ */
+export function effectiveChoice(form: DisableForm, view: ReturnMessageView | undefined): ReturnMessageChoice {
   return returnMessageChoices(view).includes(form.choice) ? form.choice : 'keep';
 }
 

@@ -3,6 +3,7 @@ import type { FleetTableRow } from '@fleetdeck/shared/fleet-contract';
 import {
   dueIds,
   EAGER_REFRESH_ROWS,
+  loadedRows,
   mergeRefreshed,
   planRefresh,
   REFRESH_MARGIN_ROWS,
@@ -87,6 +88,17 @@ describe('merging refreshed rows into the loaded pages', () => {
   it('says why a row is greyed', () => {
     expect(staleNote('unmatched')).toBe('No longer matches the query');
     expect(staleNote('gone')).toBe('No longer in your fleet');
+  });
+});
+
+describe('the rows the table lists', () => {
+  it('lists a device once, where it was first loaded, when a later page brings it again', () => {
+    // Sorted by user: Bob's row was refreshed in place as Zed, so the page after the cursor has him too.
+    const pages = [page(row('a', 'Ann'), row('b', 'Zed')), page(row('c', 'Cy'), row('b', 'Zed'), row('d'))];
+    const rows = loadedRows(pages);
+    expect(rows.map((each) => each.deviceId)).toEqual(['a', 'b', 'c', 'd']);
+    expect(rows[1]).toBe(pages[0]?.devices[1]);
+    expect(loadedRows([])).toEqual([]);
   });
 });
 

@@ -56,6 +56,24 @@ export function mergeRefreshed(
   });
 }
 
+/**
+ * Why: the table's rows, each device once. Rows stay where they were loaded, so a device whose
+ * sort value a refresh changed (a later last sync, another user) comes again in a page loaded
+ * after it, past the cursor; it stays listed where it was first loaded, not twice.
+ */
+export function loadedRows(pages: readonly FleetPage[]): FleetRow[] {
+  const seen = new Set<string>();
+  const rows: FleetRow[] = [];
+  for (const page of pages) {
+    for (const row of page.devices) {
+      if (seen.has(row.deviceId)) continue;
+      seen.add(row.deviceId);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
 function refreshedRow(row: FleetRow, found: RefreshedRow): FleetRow {
   const { stale: _previous, ...values } = row;
   // A gone device keeps the values last read. Columns the read did not carry (one shown while it

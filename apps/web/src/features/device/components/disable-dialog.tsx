@@ -9,6 +9,7 @@ import { useChangeStatus } from '../api/change-status.ts';
 import { useReturnMessage } from '../api/get-return-message.ts';
 import {
   disableRequest,
+  effectiveChoice,
   messageProblem,
   submitLabel,
   type ReturnMessageChoice,
@@ -67,7 +68,7 @@ export function DisableDialog({
             view={view.data}
             loading={view.isPending}
             loadError={view.isError ? view.error.message : null}
-            choice={choice}
+            choice={effectiveChoice(form, view.data)}
             message={message}
             problem={problem}
             onChoice={(next) => {

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseDeviceQuery } from '@fleetdeck/shared/device-query';
 import type { FleetTableRow } from '@fleetdeck/shared/fleet-contract';
 import type { RefreshedRow } from '../live-rows.ts';
 import {
   deviceIdChunks,
   narrowingPrefix,
+  oneReadAtATime,
   readRowsById,
   refreshChunk,
   type RowReader,
@@ -115,5 +116,32 @@ describe('reading loaded rows by id', () => {
     expect(asked.every((each) => each.limit <= 50)).toBe(true);
     expect(refreshed.size).toBe(230 - 50);
     expect([...refreshed.values()].every((value) => value.matches)).toBe(true);
+  });
+
+  it('reads one refresh at a time, and the ids asked meanwhile together once it ends', async () => {
+    const runs: string[][] = [];
+    const ends: ((failed?: boolean) => void)[] = [];
+    const reads = oneReadAtATime(
+      (asked) =>
+        new Promise<void>((resolve, reject) => {
+          runs.push([...asked]);
+          ends.push((failed) => (failed ? reject(new Error('offline')) : resolve()));
+        }),
+    );
+    reads.read(['a', 'b']);
+    reads.read(['b', 'c']);
+    reads.read(['d']);
+    expect(runs).toEqual([['a', 'b']]);
+    ends[0]?.(true);
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    expect(runs[1]).toEqual(['b', 'c', 'd']);
+    // What waits when the list starts over is dropped.
+    reads.read(['e']);
+    reads.drop();
+    ends[1]?.();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toHaveLength(2);
+    reads.read(['f']);
+    expect(runs[2]).toEqual(['f']);
   });
 });

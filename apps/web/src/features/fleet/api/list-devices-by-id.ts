@@ -124,3 +124,38 @@ export async function readRowsById({
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, queue.length) }, worker));
 }
+
+/**
+ * Why: changes can come faster than a refresh reads them (a bulk run tells every chunk it ends,
+ * without device names to a viewer limited to some units). One refresh reads at a time; the ids
+ * asked meanwhile are read together once it ends, so requests never pile up. `drop` forgets
+ * those still waiting (the list started over).
+ */
+export function oneReadAtATime(run: (ids: readonly string[]) => Promise<void>): {
+  read: (ids: readonly string[]) => void;
+  drop: () => void;
+} {
+  let running = false;
+  let waiting = new Set<string>();
+  const next = () => {
+    if (running || waiting.size === 0) return;
+    const ids = [...waiting];
+    waiting = new Set();
+    running = true;
+    void run(ids)
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+        next();
+      });
+  };
+  return {
+    read: (ids) => {
+      for (const id of ids) waiting.add(id);
+      next();
+    },
+    drop: () => {
+      waiting = new Set();
+    },
+  };
+}

@@ -7,9 +7,10 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
-import { listDevicesReader, readRowsById } from '../api/list-devices-by-id.ts';
+import { listDevicesReader, oneReadAtATime, readRowsById } from '../api/list-devices-by-id.ts';
 import {
   dueIds,
+  loadedRows,
   mergeRefreshed,
   planRefresh,
   type FleetPage,
@@ -55,30 +56,44 @@ export function useLiveRefresh(source: LiveSource) {
     [],
   );
 
-  const read = useCallback(
+  const readNow = useCallback(
     (ids: readonly string[]) => {
       const { queryKey, q, columns } = latest.current;
       const started = generation.current;
-      if (ids.length === 0) return;
-      void readRowsById({
+      return readRowsById({
         ids,
         q,
         read: listDevicesReader(columns),
         onChunk: (refreshed) =>
-          applyWhenIdle(queryClient, queryKey, refreshed, () => generation.current === started),
+          whenIdle(queryClient, queryKey, () => {
+            if (generation.current === started) applyRefreshed(queryClient, queryKey, refreshed);
+          }),
       });
     },
     [queryClient],
+  );
+  // One read at a time: ids asked while one runs are read together after it.
+  const reads = useRef<ReturnType<typeof oneReadAtATime> | null>(null);
+  const read = useCallback(
+    (ids: readonly string[]) => {
+      if (ids.length === 0) return;
+      reads.current ??= oneReadAtATime(readNow);
+      reads.current.read(ids);
+    },
+    [readNow],
   );
 
   const refresh = useCallback(
     (named: ReadonlySet<string> | null) => {
       const { queryKey } = latest.current;
-      const later = waitingFor(waiting, hashKey(queryKey));
-      const plan = planRefresh(loadedIds(queryClient, queryKey), named, visible.current);
-      for (const id of plan.now) later.delete(id);
-      for (const id of plan.later) later.add(id);
-      read(plan.now);
+      // A page under way may have been read before the change: its rows are refreshed too.
+      whenIdle(queryClient, queryKey, () => {
+        const later = waitingFor(waiting, hashKey(queryKey));
+        const plan = planRefresh(loadedIds(queryClient, queryKey), named, visible.current);
+        for (const id of plan.now) later.delete(id);
+        for (const id of plan.later) later.add(id);
+        read(plan.now);
+      });
     },
     [queryClient, read],
   );
@@ -86,7 +101,8 @@ export function useLiveRefresh(source: LiveSource) {
   const onVisibleRows = useCallback(
     (first: number, last: number) => {
       visible.current = { first, last };
-      if (waiting.current.ids.size === 0 || timer.current) return;
+      if (waiting.current.ids.size === 0) return;
+      if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         timer.current = null;
         const { queryKey } = latest.current;
@@ -102,6 +118,7 @@ export function useLiveRefresh(source: LiveSource) {
   const forget = useCallback(() => {
     generation.current += 1;
     waiting.current = { key: '', ids: new Set() };
+    reads.current?.drop();
   }, []);
 
   return { refresh, onVisibleRows, forget };
@@ -118,32 +135,32 @@ function waitingFor(waiting: Waiting, key: string): Set<string> {
 }
 
 function loadedIds(queryClient: QueryClient, queryKey: QueryKey): string[] {
-  const data = queryClient.getQueryData<Pages>(queryKey);
-  return data?.pages.flatMap((page) => page.devices.map((row) => row.deviceId)) ?? [];
+  // The rows as the table lists them (each device once), so the indexes on screen match.
+  return loadedRows(queryClient.getQueryData<Pages>(queryKey)?.pages ?? []).map((row) => row.deviceId);
+}
+
+function applyRefreshed(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  refreshed: ReadonlyMap<string, RefreshedRow>,
+): void {
+  queryClient.setQueryData<Pages>(queryKey, (data) =>
+    data ? { ...data, pages: mergeRefreshed(data.pages, refreshed) } : data,
+  );
 }
 
 /**
  * Why: a page being fetched is appended to the pages as they were when its fetch began, which
- * would undo rows replaced meanwhile; refreshed rows wait until the list is idle. A list that
- * started over since the read began (or is gone) takes nothing.
+ * would undo rows replaced meanwhile, and its rows may have been read before a change; refreshed
+ * rows wait until the list is idle, and so does planning a refresh. A list that is gone takes
+ * nothing (one that started over since a read began is told apart by the caller).
  */
-function applyWhenIdle(
-  queryClient: QueryClient,
-  queryKey: QueryKey,
-  refreshed: ReadonlyMap<string, RefreshedRow>,
-  stillCurrent: () => boolean,
-): void {
+function whenIdle(queryClient: QueryClient, queryKey: QueryKey, run: () => void): void {
   const cache = queryClient.getQueryCache();
   const query = cache.find({ queryKey, exact: true });
   if (!query) return;
-  const apply = () => {
-    if (!stillCurrent()) return;
-    queryClient.setQueryData<Pages>(queryKey, (data) =>
-      data ? { ...data, pages: mergeRefreshed(data.pages, refreshed) } : data,
-    );
-  };
   if (query.state.fetchStatus === 'idle') {
-    apply();
+    run();
     return;
   }
   const stop = cache.subscribe((event) => {
@@ -151,7 +168,7 @@ function applyWhenIdle(
     if (event.type === 'removed') stop();
     else if (query.state.fetchStatus === 'idle') {
       stop();
-      apply();
+      run();
     }
   });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { pastedDevicesKey, usePastedDevices } from '../api/list-pasted-devices.ts';
 import { devicesQuery, NEXT_PAGE, useDevices, type DeviceListKey } from '../api/list-devices.ts';
+import { loadedRows } from '../live-rows.ts';
 import type { PastedList } from '../selection.ts';
 import type { LiveSource } from './use-live-refresh.ts';
 
@@ -21,7 +22,7 @@ export function useTableRows({
   const matches = useDevices(listKey, queryEnabled && pasted === null);
   const pastedDevices = usePastedDevices(pasted, listKey.columns);
   const source = pasted ? pastedDevices : matches;
-  const rows = useMemo(() => source.data?.pages.flatMap((page) => page.devices) ?? [], [source.data]);
+  const rows = useMemo(() => loadedRows(source.data?.pages ?? []), [source.data]);
   const total = pasted ? null : (matches.data?.pages[0]?.total ?? null);
   const hasMore = source.hasNextPage;
   // The scrollbar stands for every match; with an estimate below what is loaded, one more row at least.
