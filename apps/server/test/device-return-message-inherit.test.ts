@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgUnitTargetResource } from '@fleetdeck/google/google-ids';
 import { RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
 import type { DeviceDetail, ReturnMessageView, TimelineEntry } from '@fleetdeck/shared/device-contract';
-import { as, ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
+import { DEVICE_NOT_FOUND_MESSAGE } from '../src/modules/devices/device-tenant.ts';
+import { as, ORG, OTHER_ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
 import { backendName } from './test-database.ts';
 
 /**
@@ -32,7 +33,7 @@ describe(`going back to the parent unit's return message (${backendName})`, () =
         and array_length(string_to_array(trim(leading '/' from org_unit_path), '/'), 1) = 2
       order by org_unit_path, device_id`.execute(h.testDb.database.db);
     picked = rows;
-    expect(picked.length).toBeGreaterThanOrEqual(6);
+    expect(picked.length).toBeGreaterThanOrEqual(7);
   }, 60_000);
   afterAll(async () => {
     await h.close();
@@ -110,11 +111,16 @@ describe(`going back to the parent unit's return message (${backendName})`, () =
     return response.json<ReturnMessageView>();
   };
 
-  const disable = (deviceId: string, role: Parameters<typeof as>[0], payload: Record<string, unknown>) =>
+  const disable = (
+    deviceId: string,
+    role: Parameters<typeof as>[0],
+    payload: Record<string, unknown>,
+    org = ORG,
+  ) =>
     h.app.inject({
       method: 'POST',
       url: `/api/devices/${deviceId}/status`,
-      headers: as(role),
+      headers: as(role, org),
       payload: { action: 'disable', ...payload },
     });
 
@@ -220,6 +226,44 @@ describe(`going back to the parent unit's return message (${backendName})`, () =
     expect(await googleStatus(device.device_id)).toBe('ACTIVE');
     expect(await storedStatus(device.device_id)).toBe('ACTIVE');
     expect(await auditsOf([device.device_id, device.org_unit_id])).toEqual([]);
+  });
+
+  it("answers 404 to another organization's owner and admin, for the preview and the disable, changing nothing", async () => {
+    const device = at(6);
+    await setOwnMessage(device, 'Return to room 6.');
+    const before = await policyAt(device.org_unit_id);
+    for (const role of ['owner', 'admin'] as const) {
+      const preview = await h.app.inject({
+        method: 'GET',
+        url: `/api/devices/${device.device_id}/return-message`,
+        headers: as(role, OTHER_ORG),
+      });
+      expect(preview.statusCode, preview.body).toBe(404);
+      expect(preview.json()).toMatchObject({ error: 'not_found', message: DEVICE_NOT_FOUND_MESSAGE });
+      const disabled = await disable(
+        device.device_id,
+        role,
+        { reason: 'lost', inheritOrgUnitReturnMessage: true },
+        OTHER_ORG,
+      );
+      expect(disabled.statusCode, disabled.body).toBe(404);
+      expect(disabled.json()).toMatchObject({ error: 'not_found', message: DEVICE_NOT_FOUND_MESSAGE });
+    }
+    // Google still resolves the unit's own message, and the device stays active at Google and here.
+    expect(await policyAt(device.org_unit_id)).toEqual(before);
+    expect(before.source).toBe(orgUnitTargetResource(device.org_unit_id));
+    expect(await googleStatus(device.device_id)).toBe('ACTIVE');
+    expect(await storedStatus(device.device_id)).toBe('ACTIVE');
+    const audits = await h.testDb.database.db
+      .selectFrom('audit_log')
+      .select(['org_id', 'action'])
+      .where('target_id', 'in', [device.device_id, device.org_unit_id])
+      .execute();
+    expect(audits).toEqual([]);
+    // The device's own organization still gets the preview.
+    expect((await view(device.device_id, 'admin')).parent).toMatchObject({
+      orgUnitPath: school(device.org_unit_path),
+    });
   });
 
   it('leaves the device active and the message in place when Google refuses, and says so', async () => {

@@ -128,11 +128,16 @@ test('a sync that changes a shown device and adds devices refreshes the row in p
   await expect(firstRow).not.toHaveAttribute('data-stale', /./);
   const banner = page.getByTestId('fleet-new-devices');
   await expect(banner).toHaveText(/2 new devices were added to the fleet\./);
-  // In the other tab the row stays where it was with the new value, greyed and saying why.
+  // In the other tab the row stays where it was with the new value, muted, with a badge saying why:
+  // a short label to the eye, the full sentence as its tooltip and to screen readers.
   await expect(otherFirstRow).toContainText(user);
   await expect(otherFirstRow).toHaveAttribute('data-device-id', shown?.deviceId ?? '');
   await expect(otherFirstRow).toHaveAttribute('data-stale', 'unmatched');
-  await expect(otherFirstRow).toHaveAttribute('title', 'No longer matches the query');
+  const staleBadge = otherFirstRow.getByTestId('fleet-row-stale');
+  await expect(staleBadge).toBeVisible();
+  await expect(staleBadge).toHaveAttribute('title', 'No longer matches the query');
+  await expect(staleBadge).toContainText('Left query');
+  await expect(staleBadge).toContainText('No longer matches the query');
   await other.close();
   // Until the admin asks, the new devices stay out of the table and no row moves.
   await expect(grid).toHaveAttribute('aria-rowcount', String(before + 1));

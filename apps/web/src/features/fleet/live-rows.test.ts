@@ -7,6 +7,7 @@ import {
   mergeRefreshed,
   planRefresh,
   REFRESH_MARGIN_ROWS,
+  staleLabel,
   staleNote,
   type FleetPage,
   type FleetRow,
@@ -85,9 +86,11 @@ describe('merging refreshed rows into the loaded pages', () => {
     expect(merged[0]?.devices[0]).toEqual({ ...loaded, annotatedUser: 'Anna' });
   });
 
-  it('says why a row is greyed', () => {
+  it('says why a row is muted, in a sentence and in a short label', () => {
     expect(staleNote('unmatched')).toBe('No longer matches the query');
     expect(staleNote('gone')).toBe('No longer in your fleet');
+    expect(staleLabel('unmatched')).toBe('Left query');
+    expect(staleLabel('gone')).toBe('Left fleet');
   });
 });
 

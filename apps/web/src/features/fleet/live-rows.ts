@@ -2,7 +2,7 @@ import type { FleetTableRow, ListDevicesResponse } from '@fleetdeck/shared/fleet
 
 /**
  * Live updates refresh the table's loaded rows by device id and in place (use-live-refresh.ts).
- * A loaded device that no longer matches the query, or is gone, keeps its row, greyed with a note
+ * A loaded device that no longer matches the query, or is gone, keeps its row, muted, with a badge
  * saying why: dropping it would move every row below it under the admin's eyes (what live updates
  * exist to avoid), and it may be the row being read or selected. The row leaves the list the next
  * time the list loads from the top ("Show them" on the new-devices banner, another query or sort,
@@ -32,9 +32,19 @@ const NOTES: Readonly<Record<StaleReason, string>> = {
   gone: 'No longer in your fleet',
 };
 
-/** Why: the greyed row says why it is greyed (its title and its screen-reader text). */
+const LABELS: Readonly<Record<StaleReason, string>> = {
+  unmatched: 'Left query',
+  gone: 'Left fleet',
+};
+
+/** Why: a muted row says why in a full sentence (the badge's tooltip and screen-reader text). */
 export function staleNote(reason: StaleReason): string {
   return NOTES[reason];
+}
+
+/** Why: the row's badge says why at a glance, short enough to sit beside the serial number. */
+export function staleLabel(reason: StaleReason): string {
+  return LABELS[reason];
 }
 
 /**

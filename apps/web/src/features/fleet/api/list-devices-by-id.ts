@@ -72,7 +72,7 @@ export function listDevicesReader(columns: readonly FleetColumnId[]): RowReader 
 
 /**
  * Why: what became of one chunk of loaded devices. The ids among the query's matches are current
- * and still match; the others are read by id alone, to show their new values greyed (no longer
+ * and still match; the others are read by id alone, to show their new values muted (no longer
  * matching) or, if absent, to mark them gone. At most two requests, the second only when some
  * device left the query. A query that cannot be narrowed (see narrowingPrefix) is read by id
  * alone: the values refresh, but whether each row still matches is not judged.

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { FleetColumn, FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { cn } from '../../../lib/cn.ts';
 import { ROW_HEIGHT, isSortable, type Density, type SortDir } from '../fleet-url-state.ts';
-import { staleNote, type FleetRow } from '../live-rows.ts';
+import type { FleetRow } from '../live-rows.ts';
 import { isSelected, type FleetSelection } from '../selection.ts';
 import { FleetCell } from './fleet-cell.tsx';
 import { FleetHeaderCell } from './fleet-header-cell.tsx';
@@ -224,7 +224,6 @@ export function FleetTable(props: FleetTableProps) {
               data-testid={device ? 'fleet-row' : 'fleet-row-placeholder'}
               data-device-id={device?.deviceId}
               data-stale={device?.stale}
-              title={device?.stale ? staleNote(device.stale) : undefined}
               aria-rowindex={item.index + 2}
               aria-selected={selectable && device ? selected : undefined}
               onClick={device ? (event) => onRowClick(event, item.index, device) : undefined}
@@ -235,8 +234,9 @@ export function FleetTable(props: FleetTableProps) {
                 focused &&
                   item.index === activeIndex &&
                   'bg-muted/80 shadow-[inset_2px_0_0_var(--color-accent)]',
-                // Greyed content, not the row: the pinned cells' backgrounds stay opaque.
-                device?.stale && '[&>[role=gridcell]>*]:opacity-50',
+                // Muted, not faded: muted-foreground keeps 4.5:1 on every row background
+                // (plain, hover, active, selected); the badge in the first cell says why.
+                device?.stale && 'text-muted-foreground',
               )}
               style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
             >
@@ -277,20 +277,22 @@ export function FleetTable(props: FleetTableProps) {
                   className={cn(
                     'flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate',
                     index === 0 && [
-                      'sticky z-[1] border-r border-border/70',
+                      'sticky z-[1] gap-2 border-r border-border/70',
                       pinnedBackground,
                       !selectable && focusMarker,
                     ],
                   )}
                   style={{ width: widthOf(column), ...(index === 0 ? { left: pinnedLeft } : {}) }}
                 >
-                  {index === 0 && device?.stale ? <StaleRowNote reason={device.stale} /> : null}
                   {device ? (
                     column.id === 'serialNumber' ? (
                       <Link
                         to={`/devices/chromebook/${encodeURIComponent(device.deviceId)}`}
                         tabIndex={-1}
-                        className="block font-mono text-[0.8125rem] text-foreground hover:underline"
+                        className={cn(
+                          'block font-mono text-[0.8125rem] hover:underline',
+                          device.stale ? 'text-muted-foreground' : 'text-foreground',
+                        )}
                         onClick={(event) => event.stopPropagation()}
                       >
                         {device.serialNumber ?? device.deviceId}
@@ -301,6 +303,7 @@ export function FleetTable(props: FleetTableProps) {
                   ) : (
                     <span aria-hidden="true" className="block h-2.5 w-3/4 rounded bg-muted" />
                   )}
+                  {index === 0 && device?.stale ? <StaleRowNote reason={device.stale} /> : null}
                 </div>
               ))}
             </div>
