@@ -45,7 +45,7 @@ import { openFreshDatabase, openKeptDatabase } from './lib/bench-database.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
 import { loadFromAnotherProcess } from './lib/http-load.ts';
 import { cpuPerRequest, readCpu } from './lib/process-cpu.ts';
-import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
+import { benchFlags, cpuProbeMs, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
@@ -336,7 +336,10 @@ process.stdout.write(
     .join(' ')}\n`,
 );
 const results = [];
+// The machine's speed before each database's run and after the last (report.ts `cpuProbeMs`).
+const probes: Record<string, number> = {};
 for (const name of flags.databases.split(',').filter(Boolean)) {
+  probes[`before ${name}`] = cpuProbeMs();
   if (name === 'pglite') {
     const database = await openDatabase(
       flags['pglite-dir'] ? { kind: 'pglite', dataDir: flags['pglite-dir'] } : { kind: 'pglite-memory' },
@@ -359,6 +362,7 @@ for (const name of flags.databases.split(',').filter(Boolean)) {
     throw new Error(`Unknown database "${name}": use pglite and/or postgres.`);
   }
 }
+probes.after = cpuProbeMs();
 const load1 = os
   .loadavg()
   .map((n) => n.toFixed(2))
@@ -388,11 +392,15 @@ printTable('First-load JavaScript of the fleet route (gzip KB) [goal ≤ 200]', 
   },
 ]);
 process.stdout.write(`Load average after: ${load1}\n`);
+process.stdout.write(
+  `CPU probe, ms (fixed gzip work; lower is faster; ~21 on a quiet core here): ${JSON.stringify(probes)}\n`,
+);
 printFigures('query', {
   devices,
   clients,
   requests,
   loadAverage: os.loadavg(),
+  cpuProbeMs: probes,
   results,
   fleetRouteFirstLoadJsGzipKb: fleetRoute?.gzipKb,
 });

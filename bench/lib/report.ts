@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 
 /** Machine facts printed with every benchmark so figures can be compared across runs. */
 export function machineInfo(): Record<string, string | number> {
@@ -49,4 +50,25 @@ export function percentile(sorted: readonly number[], p: number): number {
 export function round(value: number, digits = 1): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
+}
+
+/**
+ * Why: on a shared virtual machine the same code runs 30–50% slower in some minutes than in others
+ * with nothing else visible on it; a fixed piece of CPU work timed next to a benchmark's figures
+ * tells a slow machine from slow code. Gzips one deterministic 60 KB JSON text 100 times per
+ * round; the median of seven rounds after five to warm up (ms; lower is faster; ~21 on a quiet
+ * AMD EPYC core here).
+ */
+export function cpuProbeMs(): number {
+  const text = JSON.stringify(
+    Array.from({ length: 2000 }, (_, i) => ({ a: i, b: 'x'.repeat(i % 50), c: `u${i}@x.edu` })),
+  );
+  const probeRound = () => {
+    const started = performance.now();
+    for (let i = 0; i < 100; i += 1) gzipSync(text, { level: 3 });
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 5; i += 1) probeRound();
+  const rounds = Array.from({ length: 7 }, probeRound).sort((a, b) => a - b);
+  return round(rounds[3] ?? Number.NaN);
 }
