@@ -1,10 +1,15 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgUnitTargetResource } from '@fleetdeck/google/google-ids';
 import { RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
 import type { DeviceDetail, ReturnMessageView, TimelineEntry } from '@fleetdeck/shared/device-contract';
 import { DEVICE_NOT_FOUND_MESSAGE } from '../src/modules/devices/device-tenant.ts';
 import { as, ORG, OTHER_ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
+import {
+  pickDevicePerGradeUnit,
+  returnMessageAt,
+  schoolPathOf,
+  type PickedDevice,
+} from './return-message-fixture.ts';
 import { backendName } from './test-database.ts';
 
 /**
@@ -14,49 +19,27 @@ import { backendName } from './test-database.ts';
  * refused write disables nothing.
  */
 
-interface Picked {
-  device_id: string;
-  org_unit_path: string;
-  org_unit_id: string;
-}
-
 describe(`going back to the parent unit's return message (${backendName})`, () => {
   let h: DeviceHarness;
   /** Active devices, each in a grade unit (below a school) no other test writes to. */
-  let picked: Picked[];
+  let picked: PickedDevice[];
 
   beforeAll(async () => {
     h = await startDeviceHarness({ size: 300 });
-    const { rows } = await sql<Picked>`
-      select distinct on (org_unit_path) device_id, org_unit_path, org_unit_id from fleet_device
-      where org_id = ${ORG} and deleted_at is null and status = 'ACTIVE'
-        and array_length(string_to_array(trim(leading '/' from org_unit_path), '/'), 1) = 2
-      order by org_unit_path, device_id`.execute(h.testDb.database.db);
-    picked = rows;
+    picked = await pickDevicePerGradeUnit(h);
     expect(picked.length).toBeGreaterThanOrEqual(7);
   }, 60_000);
   afterAll(async () => {
     await h.close();
   });
 
-  const at = (i: number) => picked[i] as Picked;
-  const school = (path: string) => `/${path.split('/')[1] ?? ''}`;
+  const at = (i: number) => picked[i] as PickedDevice;
+  const school = schoolPathOf;
 
-  /** The message Google resolves for an OU, and where it is set. */
-  async function policyAt(ouId: string) {
-    const page = await h.emulator.google.policy.resolvePolicies({
-      policySchemaFilter: RETURN_MESSAGE_POLICY.schema,
-      policyTargetKey: { targetResource: orgUnitTargetResource(ouId) },
-    });
-    const hit = page.resolvedPolicies?.[0];
-    return {
-      message: hit?.value?.value?.[RETURN_MESSAGE_POLICY.field] as string | undefined,
-      source: hit?.sourceKey?.targetResource,
-    };
-  }
+  const policyAt = (ouId: string) => returnMessageAt(h, ouId);
 
   /** As another admin would in the Google Admin console: the unit sets a message of its own. */
-  async function setOwnMessage(device: Picked, message: string) {
+  async function setOwnMessage(device: PickedDevice, message: string) {
     await h.emulator.google.policy.batchModifyOrgUnitPolicies([
       {
         policyTargetKey: { targetResource: orgUnitTargetResource(device.org_unit_id) },
@@ -69,7 +52,7 @@ describe(`going back to the parent unit's return message (${backendName})`, () =
     ]);
   }
 
-  async function schoolOf(device: Picked) {
+  async function schoolOf(device: PickedDevice) {
     const row = await h.testDb.database.db
       .selectFrom('fleet_org_unit')
       .select('org_unit_id')

@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgUnitTargetResource } from '@fleetdeck/google/google-ids';
-import { RETURN_MESSAGE_LIMIT, RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
+import { RETURN_MESSAGE_LIMIT } from '@fleetdeck/shared/device-actions';
 import type { DeviceDetail, ReturnMessageView, TimelineEntry } from '@fleetdeck/shared/device-contract';
 import type { BulkPreview } from '@fleetdeck/shared/bulk-contract';
 import { as, ORG, OTHER_ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
+import {
+  pickDevicePerGradeUnit,
+  returnMessageAt,
+  schoolPathOf,
+  type PickedDevice,
+} from './return-message-fixture.ts';
 import { backendName } from './test-database.ts';
 
 /**
@@ -14,46 +20,24 @@ import { backendName } from './test-database.ts';
  * a refused write disables nothing.
  */
 
-interface Picked {
-  device_id: string;
-  org_unit_path: string;
-  org_unit_id: string;
-}
-
 describe(`return message of a disabled device (${backendName})`, () => {
   let h: DeviceHarness;
   /** Active devices, each in an OU no other test writes to. */
-  let picked: Picked[];
+  let picked: PickedDevice[];
 
   beforeAll(async () => {
     h = await startDeviceHarness({ size: 300 });
-    const { rows } = await sql<Picked>`
-      select distinct on (org_unit_path) device_id, org_unit_path, org_unit_id from fleet_device
-      where org_id = ${ORG} and deleted_at is null and status = 'ACTIVE'
-        and array_length(string_to_array(trim(leading '/' from org_unit_path), '/'), 1) = 2
-      order by org_unit_path, device_id`.execute(h.testDb.database.db);
-    picked = rows;
+    picked = await pickDevicePerGradeUnit(h);
     expect(picked.length).toBeGreaterThanOrEqual(6);
   }, 60_000);
   afterAll(async () => {
     await h.close();
   });
 
-  const at = (i: number) => picked[i] as Picked;
-  const school = (path: string) => `/${path.split('/')[1] ?? ''}`;
+  const at = (i: number) => picked[i] as PickedDevice;
+  const school = schoolPathOf;
 
-  /** The message Google resolves for an OU, and where it is set. */
-  async function policyAt(ouId: string) {
-    const page = await h.emulator.google.policy.resolvePolicies({
-      policySchemaFilter: RETURN_MESSAGE_POLICY.schema,
-      policyTargetKey: { targetResource: orgUnitTargetResource(ouId) },
-    });
-    const hit = page.resolvedPolicies?.[0];
-    return {
-      message: hit?.value?.value?.[RETURN_MESSAGE_POLICY.field] as string | undefined,
-      source: hit?.sourceKey?.targetResource,
-    };
-  }
+  const policyAt = (ouId: string) => returnMessageAt(h, ouId);
 
   const googleStatus = async (deviceId: string) =>
     (await h.emulator.google.directory.getChromeOsDevice(deviceId)).status;
@@ -307,7 +291,7 @@ describe(`return message of a disabled device (${backendName})`, () => {
     expect(body.returnMessages?.map((unit) => unit.orgUnitPath).sort()).toEqual(
       chosen.map((device) => device.org_unit_path).sort(),
     );
-    const unit = chosen[0] as Picked;
+    const unit = chosen[0] as PickedDevice;
     const first = body.returnMessages?.find((entry) => entry.orgUnitPath === unit.org_unit_path);
     const resolved = await policyAt(unit.org_unit_id);
     expect(first).toMatchObject({ message: resolved.message, state: resolved.message ? 'set' : 'not_set' });
