@@ -3,12 +3,11 @@ import { RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { recordDeviceNote } from './device-copy.ts';
 import { inScope, type StoredDevice } from './device-tenant.ts';
 import {
   auditOf,
   deviceOrgUnit,
-  forgetResolvedDevicePolicies,
+  recordReturnMessageChange,
   orgUnitIdAt,
   parentPathOf,
   refusal,
@@ -104,26 +103,12 @@ export async function inheritOrgUnitReturnMessage(
   } catch (error) {
     throw await fail(error, 'inherit', oldMessage);
   }
-  await ctx.deps.db.transaction().execute(async (tx) => {
-    await recordAudit(tx, {
-      ...auditOf(ctx, ou, 'policy.return_message_inherited'),
-      outcome: 'success',
-      details: {
-        ...details,
-        oldMessage,
-        oldSource: ou.path,
-        newMessage: parent.message,
-        newSource: parent.source?.path ?? null,
-      },
-    });
-    await recordDeviceNote(tx, ctx.tenant.orgId, device.device_id, {
-      field: 'returnMessageInherited',
-      oldValue: oldMessage,
-      newValue: parent.message,
-      actorUserId: ctx.tenant.userId,
-      ref: ou.path,
-    });
-    await forgetResolvedDevicePolicies(tx, ctx.tenant.orgId);
+  await recordReturnMessageChange(ctx, ou, device.device_id, {
+    action: 'policy.return_message_inherited',
+    field: 'returnMessageInherited',
+    oldMessage,
+    newMessage: parent.message,
+    details: { ...details, oldSource: ou.path, newSource: parent.source?.path ?? null },
   });
   return { orgUnit: ou, parentPath, oldMessage, newMessage: parent.message, changed: true };
 }

@@ -196,20 +196,41 @@ export async function setOrgUnitReturnMessage(
   } catch (error) {
     throw await fail(error, 'write', oldMessage);
   }
+  await recordReturnMessageChange(ctx, ou, device.device_id, {
+    action: 'policy.return_message',
+    field: 'returnMessage',
+    oldMessage,
+    newMessage,
+    details: { ...details, deviceId: device.device_id, oldSource: current.source?.path ?? null },
+  });
+  return { orgUnit: ou, oldMessage, newMessage, changed: true };
+}
+
+/**
+ * Why: a unit's message Google has changed is audited (old → new), noted on the device's timeline
+ * and drops the policy debugger's cached values, all in one transaction.
+ */
+export async function recordReturnMessageChange(
+  ctx: Ctx,
+  ou: OrgUnitRef,
+  deviceId: string,
+  change: {
+    readonly action: 'policy.return_message' | 'policy.return_message_inherited';
+    readonly field: 'returnMessage' | 'returnMessageInherited';
+    readonly oldMessage: string | null;
+    readonly newMessage: string | null;
+    readonly details: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { oldMessage, newMessage } = change;
   await ctx.deps.db.transaction().execute(async (tx) => {
     await recordAudit(tx, {
-      ...auditOf(ctx, ou, 'policy.return_message'),
+      ...auditOf(ctx, ou, change.action),
       outcome: 'success',
-      details: {
-        ...details,
-        deviceId: device.device_id,
-        oldMessage,
-        oldSource: current.source?.path ?? null,
-        newMessage,
-      },
+      details: { ...change.details, oldMessage, newMessage },
     });
-    await recordDeviceNote(tx, ctx.tenant.orgId, device.device_id, {
-      field: 'returnMessage',
+    await recordDeviceNote(tx, ctx.tenant.orgId, deviceId, {
+      field: change.field,
       oldValue: oldMessage,
       newValue: newMessage,
       actorUserId: ctx.tenant.userId,
@@ -217,7 +238,6 @@ export async function setOrgUnitReturnMessage(
     });
     await forgetResolvedDevicePolicies(tx, ctx.tenant.orgId);
   });
-  return { orgUnit: ou, oldMessage, newMessage, changed: true };
 }
 
 /** Why: the policy debugger caches resolved values; every unit below a changed one may differ now. */
