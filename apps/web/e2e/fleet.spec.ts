@@ -7,7 +7,8 @@ import { expect, expectWholeLabels, screenshot, test } from './fixtures.ts';
  * search with operators (and a mistake pointed out where it is), sort, scroll to the end, saved
  * views reopened from their URL, a pasted list matched exactly and shown on its own, the CSV
  * export, a selection that never outlives its query, results marked out of date while the typed
- * query has a mistake, and a bulk move with its preview and per-device results.
+ * query has a mistake, rows that stay readable while a new sort loads, and a bulk move with its
+ * preview and per-device results.
  */
 
 interface ListedDevice {
@@ -522,6 +523,42 @@ test.describe('fleet status', () => {
     await actions.click();
     await expect(page.getByRole('menuitem').first()).toBeVisible();
     await page.keyboard.press('Escape');
+  });
+
+  test('while a new sort loads, the rows stay readable and the table says it is updating', async ({
+    page,
+  }) => {
+    await openFleet(page);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    const status = page.getByTestId('fleet-updating');
+    const bar = page.getByTestId('fleet-updating-bar');
+    await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
+    await expect(grid).not.toHaveAttribute('aria-busy');
+    await expect(status).toHaveText('');
+
+    // The next page of rows is held back until the loading state has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isList = (url: URL) => url.pathname === '/api/devices';
+    await page.route(isList, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await grid.getByRole('columnheader', { name: 'Serial number' }).getByRole('button').click();
+    await expect(grid).toHaveAttribute('aria-busy', 'true');
+    await expect(status).toHaveAttribute('role', 'status');
+    await expect(status).toHaveText('Updating…');
+    await expect(bar).toBeVisible();
+    await expect(page.getByTestId('fleet-row').first()).toHaveCSS('opacity', '1');
+    await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
+    await screenshot(page, 'fleet-updating');
+
+    release();
+    await expect(grid).not.toHaveAttribute('aria-busy');
+    await expect(bar).toHaveCount(0);
+    // Said to screen readers only: the rows themselves show the change.
+    await expect(status).toHaveText('Results updated');
+    await expect(status.getByText('Results updated')).toHaveClass(/sr-only/);
   });
 
   test('exports every matching row as CSV with the chosen columns', async ({ page }) => {

@@ -33,6 +33,7 @@ import { SavedViewsMenu } from './saved-views-menu.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 import { useFleetLive } from './use-fleet-live.ts';
 import { useSearchShortcut } from './use-search-shortcut.ts';
+import { useResultsUpdate } from './use-results-update.ts';
 import { useTableRows } from './use-table-rows.ts';
 import { usePastedView } from './use-pasted-view.ts';
 
@@ -107,6 +108,7 @@ export function FleetStatusPage() {
   const results = useTableRows({ listKey, queryEnabled: valid && !waitingForView, pasted });
   const facets = useFacets(view.q, valid && !waitingForView);
   const { rows, total } = results;
+  const update = useResultsUpdate(results.stale);
 
   const rowsRef = useRef(rows);
   useEffect(() => {
@@ -175,6 +177,7 @@ export function FleetStatusPage() {
         onOpen={openDevice}
         onClearSelection={() => setSelection(() => EMPTY_SELECTION)}
         stale={results.stale}
+        updating={update === 'updating'}
         onVisibleRows={live.onVisibleRows}
       />
     );
@@ -233,6 +236,7 @@ export function FleetStatusPage() {
           loading={firstLoad || results.counting}
           valid={valid}
           outOfDate={outOfDate}
+          update={update}
         />
         <SelectionBar
           selection={selection}

@@ -32,8 +32,10 @@ export interface FleetTableProps {
   readonly onSelectAllLoaded: (select: boolean) => void;
   readonly onOpen: (deviceId: string) => void;
   readonly onClearSelection: () => void;
-  /** Whether the rows shown belong to an earlier query (a new one is loading). */
+  /** Whether the rows shown belong to an earlier query (a new one is loading): the grid is busy. */
   readonly stale: boolean;
+  /** Show the progress bar under the header: the new query has been loading for a moment. */
+  readonly updating: boolean;
   /** Told the rows on screen (indexes, overscan included) as they change: live updates read them first. */
   readonly onVisibleRows?: (first: number, last: number) => void;
 }
@@ -133,183 +135,203 @@ export function FleetTable(props: FleetTableProps) {
   const someSelected = selection.kind === 'query' || selection.ids.size > 0;
 
   return (
-    <div
-      ref={scrollRef}
-      role="grid"
-      aria-label="Devices"
-      aria-rowcount={rowCount + 1}
-      aria-colcount={columns.length + (selectable ? 1 : 0)}
-      aria-multiselectable={selectable || undefined}
-      aria-busy={props.stale || undefined}
-      aria-activedescendant={rowCount > 0 ? `fleet-row-${activeIndex}` : undefined}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      onFocus={(event) => {
-        if (event.target === event.currentTarget) setFocused(true);
-      }}
-      onBlur={(event) => {
-        if (event.target === event.currentTarget) setFocused(false);
-      }}
-      data-testid="fleet-grid"
-      className={cn(
-        'relative h-full overflow-auto overscroll-contain rounded-lg border border-border bg-surface text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        props.stale && '[&_[data-row]]:opacity-60',
-      )}
-    >
+    // The rows keep full contrast while a new query loads (it may be slow, and they stay readable);
+    // a bar under the header, outside the scrolling grid so it stays put, says they are updating.
+    <div className="relative h-full">
       <div
-        role="rowgroup"
-        className="sticky top-0 z-10"
-        style={{ width: Math.max(totalWidth, 0), minWidth: '100%' }}
+        ref={scrollRef}
+        role="grid"
+        aria-label="Devices"
+        aria-rowcount={rowCount + 1}
+        aria-colcount={columns.length + (selectable ? 1 : 0)}
+        aria-multiselectable={selectable || undefined}
+        aria-busy={props.stale || undefined}
+        aria-activedescendant={rowCount > 0 ? `fleet-row-${activeIndex}` : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget) setFocused(true);
+        }}
+        onBlur={(event) => {
+          if (event.target === event.currentTarget) setFocused(false);
+        }}
+        data-testid="fleet-grid"
+        className="relative h-full overflow-auto overscroll-contain rounded-lg border border-border bg-surface text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <div
-          role="row"
-          aria-rowindex={1}
-          className="flex h-9 border-b border-border bg-muted text-xs font-medium text-muted-foreground"
+          role="rowgroup"
+          className="sticky top-0 z-10"
+          style={{ width: Math.max(totalWidth, 0), minWidth: '100%' }}
         >
-          {selectable ? (
-            <div
-              role="columnheader"
-              className="sticky left-0 z-20 flex shrink-0 items-center justify-center bg-muted"
-              style={{ width: CHECKBOX_WIDTH }}
-            >
-              <input
-                type="checkbox"
-                className="size-4 accent-[var(--color-accent)]"
-                aria-label="Select all loaded devices"
-                checked={allLoadedSelected}
-                ref={(element) => {
-                  if (element) element.indeterminate = someSelected && !allLoadedSelected;
-                }}
-                onChange={(event) => props.onSelectAllLoaded(event.target.checked)}
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="flex h-9 border-b border-border bg-muted text-xs font-medium text-muted-foreground"
+          >
+            {selectable ? (
+              <div
+                role="columnheader"
+                className="sticky left-0 z-20 flex shrink-0 items-center justify-center bg-muted"
+                style={{ width: CHECKBOX_WIDTH }}
+              >
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[var(--color-accent)]"
+                  aria-label="Select all loaded devices"
+                  checked={allLoadedSelected}
+                  ref={(element) => {
+                    if (element) element.indeterminate = someSelected && !allLoadedSelected;
+                  }}
+                  onChange={(event) => props.onSelectAllLoaded(event.target.checked)}
+                />
+              </div>
+            ) : null}
+            {columns.map((column, index) => (
+              <FleetHeaderCell
+                key={column.id}
+                column={column}
+                pinnedAt={index === 0 ? pinnedLeft : undefined}
+                width={widthOf(column)}
+                sortable={props.sortable && isSortable(column.id)}
+                sorted={props.sortable && props.sort === column.id ? props.dir : null}
+                onSort={() => props.onSort(column.id)}
+                onResize={(width) => props.onResize(column.id, width)}
               />
-            </div>
-          ) : null}
-          {columns.map((column, index) => (
-            <FleetHeaderCell
-              key={column.id}
-              column={column}
-              pinnedAt={index === 0 ? pinnedLeft : undefined}
-              width={widthOf(column)}
-              sortable={props.sortable && isSortable(column.id)}
-              sorted={props.sortable && props.sort === column.id ? props.dir : null}
-              onSort={() => props.onSort(column.id)}
-              onResize={(width) => props.onResize(column.id, width)}
-            />
-          ))}
+            ))}
+          </div>
+        </div>
+        <div
+          role="rowgroup"
+          className="relative"
+          style={{ height: totalSize, width: totalWidth, minWidth: '100%' }}
+        >
+          {items.map((item) => {
+            const device = rows[item.index];
+            const selected = device ? isSelected(selection, device.deviceId) : false;
+            // Pinned cells cover what scrolls under them, so they paint the row's own background; the
+            // leftmost one also carries the keyboard focus marker the row would otherwise show.
+            const active = focused && item.index === activeIndex;
+            const pinnedBackground = selected
+              ? 'bg-accent-subtle'
+              : active
+                ? 'bg-muted'
+                : 'bg-surface group-hover:bg-muted';
+            const focusMarker = active && 'shadow-[inset_2px_0_0_var(--color-accent)]';
+            return (
+              <div
+                key={device?.deviceId ?? `placeholder-${item.index}`}
+                id={`fleet-row-${item.index}`}
+                role="row"
+                data-row=""
+                data-testid={device ? 'fleet-row' : 'fleet-row-placeholder'}
+                data-device-id={device?.deviceId}
+                data-stale={device?.stale}
+                aria-rowindex={item.index + 2}
+                aria-selected={selectable && device ? selected : undefined}
+                onClick={device ? (event) => onRowClick(event, item.index, device) : undefined}
+                className={cn(
+                  'group absolute top-0 left-0 flex w-full border-b border-border/70',
+                  device && 'cursor-pointer hover:bg-muted/60',
+                  selected && 'bg-accent-subtle/60 hover:bg-accent-subtle',
+                  focused &&
+                    item.index === activeIndex &&
+                    'bg-muted/80 shadow-[inset_2px_0_0_var(--color-accent)]',
+                  // Muted, not faded: muted-foreground keeps 4.5:1 on every row background
+                  // (plain, hover, active, selected); the badge in the first cell says why.
+                  device?.stale && 'text-muted-foreground',
+                )}
+                style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
+              >
+                {selectable ? (
+                  <div
+                    role="gridcell"
+                    className={cn(
+                      'sticky left-0 z-[1] flex shrink-0 items-center justify-center',
+                      pinnedBackground,
+                      focusMarker,
+                    )}
+                    style={{ width: CHECKBOX_WIDTH }}
+                  >
+                    {device ? (
+                      <input
+                        type="checkbox"
+                        tabIndex={-1}
+                        className="size-4 accent-[var(--color-accent)]"
+                        aria-label={`Select ${device.serialNumber ?? device.deviceId}`}
+                        checked={selected}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setActive(item.index);
+                          if (event.shiftKey) {
+                            event.preventDefault();
+                            selectRow(item.index, true);
+                          }
+                        }}
+                        onChange={() => selectRow(item.index, false)}
+                      />
+                    ) : null}
+                  </div>
+                ) : null}
+                {columns.map((column, index) => (
+                  <div
+                    key={column.id}
+                    role="gridcell"
+                    className={cn(
+                      'flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate',
+                      index === 0 && [
+                        'sticky z-[1] gap-2 border-r border-border/70',
+                        pinnedBackground,
+                        !selectable && focusMarker,
+                      ],
+                    )}
+                    style={{ width: widthOf(column), ...(index === 0 ? { left: pinnedLeft } : {}) }}
+                  >
+                    {device ? (
+                      column.id === 'serialNumber' ? (
+                        <Link
+                          to={`/devices/chromebook/${encodeURIComponent(device.deviceId)}`}
+                          tabIndex={-1}
+                          className={cn(
+                            'block font-mono text-[0.8125rem] hover:underline',
+                            device.stale ? 'text-muted-foreground' : 'text-foreground',
+                          )}
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          {device.serialNumber ?? device.deviceId}
+                        </Link>
+                      ) : (
+                        <FleetCell column={column} device={device} />
+                      )
+                    ) : (
+                      <span aria-hidden="true" className="block h-2.5 w-3/4 rounded bg-muted" />
+                    )}
+                    {index === 0 && device?.stale ? <StaleRowNote reason={device.stale} /> : null}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
         </div>
       </div>
-      <div
-        role="rowgroup"
-        className="relative"
-        style={{ height: totalSize, width: totalWidth, minWidth: '100%' }}
-      >
-        {items.map((item) => {
-          const device = rows[item.index];
-          const selected = device ? isSelected(selection, device.deviceId) : false;
-          // Pinned cells cover what scrolls under them, so they paint the row's own background; the
-          // leftmost one also carries the keyboard focus marker the row would otherwise show.
-          const active = focused && item.index === activeIndex;
-          const pinnedBackground = selected
-            ? 'bg-accent-subtle'
-            : active
-              ? 'bg-muted'
-              : 'bg-surface group-hover:bg-muted';
-          const focusMarker = active && 'shadow-[inset_2px_0_0_var(--color-accent)]';
-          return (
-            <div
-              key={device?.deviceId ?? `placeholder-${item.index}`}
-              id={`fleet-row-${item.index}`}
-              role="row"
-              data-row=""
-              data-testid={device ? 'fleet-row' : 'fleet-row-placeholder'}
-              data-device-id={device?.deviceId}
-              data-stale={device?.stale}
-              aria-rowindex={item.index + 2}
-              aria-selected={selectable && device ? selected : undefined}
-              onClick={device ? (event) => onRowClick(event, item.index, device) : undefined}
-              className={cn(
-                'group absolute top-0 left-0 flex w-full border-b border-border/70',
-                device && 'cursor-pointer hover:bg-muted/60',
-                selected && 'bg-accent-subtle/60 hover:bg-accent-subtle',
-                focused &&
-                  item.index === activeIndex &&
-                  'bg-muted/80 shadow-[inset_2px_0_0_var(--color-accent)]',
-                // Muted, not faded: muted-foreground keeps 4.5:1 on every row background
-                // (plain, hover, active, selected); the badge in the first cell says why.
-                device?.stale && 'text-muted-foreground',
-              )}
-              style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
-            >
-              {selectable ? (
-                <div
-                  role="gridcell"
-                  className={cn(
-                    'sticky left-0 z-[1] flex shrink-0 items-center justify-center',
-                    pinnedBackground,
-                    focusMarker,
-                  )}
-                  style={{ width: CHECKBOX_WIDTH }}
-                >
-                  {device ? (
-                    <input
-                      type="checkbox"
-                      tabIndex={-1}
-                      className="size-4 accent-[var(--color-accent)]"
-                      aria-label={`Select ${device.serialNumber ?? device.deviceId}`}
-                      checked={selected}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        setActive(item.index);
-                        if (event.shiftKey) {
-                          event.preventDefault();
-                          selectRow(item.index, true);
-                        }
-                      }}
-                      onChange={() => selectRow(item.index, false)}
-                    />
-                  ) : null}
-                </div>
-              ) : null}
-              {columns.map((column, index) => (
-                <div
-                  key={column.id}
-                  role="gridcell"
-                  className={cn(
-                    'flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate',
-                    index === 0 && [
-                      'sticky z-[1] gap-2 border-r border-border/70',
-                      pinnedBackground,
-                      !selectable && focusMarker,
-                    ],
-                  )}
-                  style={{ width: widthOf(column), ...(index === 0 ? { left: pinnedLeft } : {}) }}
-                >
-                  {device ? (
-                    column.id === 'serialNumber' ? (
-                      <Link
-                        to={`/devices/chromebook/${encodeURIComponent(device.deviceId)}`}
-                        tabIndex={-1}
-                        className={cn(
-                          'block font-mono text-[0.8125rem] hover:underline',
-                          device.stale ? 'text-muted-foreground' : 'text-foreground',
-                        )}
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        {device.serialNumber ?? device.deviceId}
-                      </Link>
-                    ) : (
-                      <FleetCell column={column} device={device} />
-                    )
-                  ) : (
-                    <span aria-hidden="true" className="block h-2.5 w-3/4 rounded bg-muted" />
-                  )}
-                  {index === 0 && device?.stale ? <StaleRowNote reason={device.stale} /> : null}
-                </div>
-              ))}
-            </div>
-          );
-        })}
-      </div>
+      {props.updating ? <UpdatingBar /> : null}
+    </div>
+  );
+}
+
+/**
+ * A thin indeterminate bar over the header's bottom border; without motion (reduced motion asked
+ * for) it stays still across the width. Decorative: the grid's aria-busy and "Updating…" beside the
+ * device count say the same to assistive technology.
+ */
+function UpdatingBar() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="fleet-updating-bar"
+      className="pointer-events-none absolute inset-x-px z-20 h-0.5 overflow-hidden bg-accent/20"
+      style={{ top: HEADER_HEIGHT }}
+    >
+      <div className="h-full w-2/5 animate-progress bg-accent motion-reduce:w-full motion-reduce:animate-none" />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { MatchCount as Count } from '@fleetdeck/shared/fleet-contract';
-import { ClipboardList, History, X } from 'lucide-react';
+import { ClipboardList, History, LoaderCircle, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../format.ts';
+import { UPDATE_NOTE, type UpdatePhase } from '../results-update.ts';
 import { MatchCount } from './match-count.tsx';
 
 /** Said while the typed query does not parse and the results on screen are the previous ones. */
@@ -16,7 +17,7 @@ export const DIMMED_CLASS = 'opacity-50 transition-opacity';
 
 /**
  * What the table holds: the query's match count, or the pasted list shown instead of it (with the
- * way back), and a spoken note when the results are out of date.
+ * way back), "Updating…" while the next rows load, and a spoken note when the results are out of date.
  */
 export function ResultsStatus({
   pastedCount,
@@ -25,6 +26,7 @@ export function ResultsStatus({
   loading,
   valid,
   outOfDate,
+  update,
 }: {
   /** Devices of the pasted list shown instead of the query's matches, or null. */
   pastedCount: number | null;
@@ -34,6 +36,8 @@ export function ResultsStatus({
   valid: boolean;
   /** The typed query does not parse: the count and rows are the last valid query's. */
   outOfDate: boolean;
+  /** Whether the rows shown are being replaced by a new query's, sort's or column set's. */
+  update: UpdatePhase;
 }) {
   return (
     <div className="flex items-center gap-2">
@@ -44,6 +48,7 @@ export function ResultsStatus({
       ) : (
         <PastedListChip count={pastedCount} onClose={onClosePasted} />
       )}
+      <UpdatingNote update={update} />
       {/* Always in the page (only out of sight while empty), so the note is announced when it appears. */}
       <p aria-live="polite" data-testid="fleet-stale-note" className="empty:sr-only">
         {outOfDate ? (
@@ -54,6 +59,25 @@ export function ResultsStatus({
         ) : null}
       </p>
     </div>
+  );
+}
+
+/**
+ * "Updating…" beside the count while the next rows load, then "Results updated" for screen readers
+ * only. Its slot keeps its width while empty so that the line never shifts or wraps as it appears.
+ */
+function UpdatingNote({ update }: { update: UpdatePhase }) {
+  return (
+    <p
+      role="status"
+      data-testid="fleet-updating"
+      className="flex w-24 shrink-0 items-center gap-1.5 text-sm text-muted-foreground"
+    >
+      {update === 'updating' ? (
+        <LoaderCircle className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      ) : null}
+      <span className={cn(update === 'updated' && 'sr-only')}>{UPDATE_NOTE[update]}</span>
+    </p>
   );
 }
 
