@@ -157,22 +157,49 @@ test.describe('fleet status', () => {
     test.setTimeout(60_000);
     await openFleet(page);
     const search = page.getByRole('combobox', { name: 'Search devices' });
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    const matched = page.waitForResponse((response) =>
+      response.url().includes('/api/devices?q=status%3AACTIVE&'),
+    );
     await search.fill('status:ACTIVE');
     await expect(page).toHaveURL(/q=status%3AACTIVE/);
+    await matched;
+    await expect(grid).not.toHaveAttribute('aria-busy', 'true');
+    const rowIds = () =>
+      grid
+        .getByTestId('fleet-row')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-device-id')));
+    const before = await rowIds();
+    expect(before.length).toBeGreaterThan(0);
     // Columns: add "Battery cycles"; sort by model, descending.
     await page.getByRole('button', { name: /^Columns/ }).click();
-    // The table asks only for its visible columns: a new one refetches the loaded rows with it.
+    // The table asks only for its visible columns: a new one fills in by reading the loaded rows
+    // by id (no page is refetched, so no device joins and no row moves).
+    // The rows on screen are read first: the first of them is in the first request.
     const refetched = page.waitForResponse(
-      (response) => response.url().includes('/api/devices?') && response.url().includes('batteryCycleCount'),
+      (response) =>
+        response.url().includes('/api/devices?') &&
+        response.url().includes('batteryCycleCount') &&
+        response.url().includes(before[0] ?? 'missing'),
     );
     await page.getByRole('checkbox', { name: 'Battery cycles' }).click();
     await expect(page.getByRole('list', { name: 'Shown columns' })).toContainText('Battery cycles');
     await page.keyboard.press('Escape');
-    const grid = page.getByRole('grid', { name: 'Devices' });
     await expect(grid.getByRole('columnheader', { name: 'Battery cycles' })).toBeVisible();
-    const rows = ((await (await refetched).json()) as { devices: Record<string, unknown>[] }).devices;
-    expect(rows.some((row) => typeof row.batteryCycleCount === 'number')).toBe(true);
+    const response = await refetched;
+    const asked = new URL(response.url()).searchParams;
+    expect(asked.get('q')).toMatch(/^status:ACTIVE device_id:/);
+    expect(asked.has('cursor')).toBe(false);
+    const rows = ((await response.json()) as { devices: Record<string, unknown>[] }).devices;
+    const counted = rows.find(
+      (row) => typeof row.batteryCycleCount === 'number' && before.includes(String(row.deviceId)),
+    );
+    expect(counted).toBeDefined();
     expect(rows.every((row) => row.recentUser === undefined)).toBe(true);
+    await expect(grid.locator(`[data-device-id="${String(counted?.deviceId)}"]`)).toContainText(
+      new Intl.NumberFormat('en-US').format(Number(counted?.batteryCycleCount)),
+    );
+    expect(await rowIds()).toEqual(before);
     const model = grid.getByRole('columnheader', { name: 'Model' }).getByRole('button');
     await model.click();
     await model.click();

@@ -7,6 +7,7 @@ import {
   mergeRefreshed,
   planRefresh,
   REFRESH_MARGIN_ROWS,
+  showsNewColumn,
   staleLabel,
   staleNote,
   type FleetPage,
@@ -86,11 +87,52 @@ describe('merging refreshed rows into the loaded pages', () => {
     expect(merged[0]?.devices[0]).toEqual({ ...loaded, annotatedUser: 'Anna' });
   });
 
+  it('fills a newly shown column in place, order and identity kept, and marks rows that left', () => {
+    const pages = [page(row('a', 'Ann'), row('b', 'Bob')), page(row('c', 'Cy'))];
+    // The by-id read with the new column set: every row carries batteryCycleCount now.
+    const withCycles = (id: string, user: string, cycles: number | null) => ({
+      ...row(id, user),
+      batteryCycleCount: cycles,
+    });
+    const merged = mergeRefreshed(
+      pages,
+      new Map([
+        ['a', found(withCycles('a', 'Ann', 12))],
+        ['b', found(withCycles('b', 'Bob', null), false)],
+        ['c', gone],
+        // A device added since the list loaded is not read by id, and would stay out anyway.
+        ['n', found(withCycles('n', 'New', 1))],
+      ]),
+    );
+    expect(ids(merged)).toEqual(['a', 'b', 'c']);
+    expect(merged.flatMap((each) => each.devices)).toEqual([
+      withCycles('a', 'Ann', 12),
+      { ...withCycles('b', 'Bob', null), stale: 'unmatched' },
+      { ...row('c', 'Cy'), stale: 'gone' },
+    ]);
+  });
+
+  it('keeps a newly shown column filled when an older read without it lands after', () => {
+    const filled: FleetRow = { ...row('a', 'Ann'), batteryCycleCount: 7 };
+    const merged = mergeRefreshed([page(filled)], new Map([['a', found(row('a', 'Ann'))]]));
+    expect(merged[0]?.devices[0]).toBe(filled);
+  });
+
   it('says why a row is muted, in a sentence and in a short label', () => {
     expect(staleNote('unmatched')).toBe('No longer matches the query');
     expect(staleNote('gone')).toBe('No longer in your fleet');
     expect(staleLabel('unmatched')).toBe('Left query');
     expect(staleLabel('gone')).toBe('Left fleet');
+  });
+});
+
+describe('showing columns', () => {
+  it('needs a read only when a column was not shown before', () => {
+    expect(showsNewColumn(['model', 'annotatedUser'], ['model', 'annotatedUser', 'osVersion'])).toBe(true);
+    expect(showsNewColumn(['model', 'annotatedUser'], ['annotatedUser', 'model'])).toBe(false);
+    expect(showsNewColumn(['model', 'annotatedUser'], ['model'])).toBe(false);
+    // Hidden, then shown again: its values may have aged while hidden (reads left it out).
+    expect(showsNewColumn(['model'], ['model', 'annotatedUser'])).toBe(true);
   });
 });
 

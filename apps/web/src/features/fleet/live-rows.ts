@@ -99,6 +99,16 @@ function sameRow(a: FleetRow, b: FleetRow): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
+/**
+ * Why: rows carry only the columns they were read with, so a column that was not shown before needs
+ * its cells read (by id, like a change: refetching the pages would slip the devices that joined
+ * the fleet in and move rows). Hiding or reordering columns needs nothing.
+ */
+export function showsNewColumn(before: readonly string[], after: readonly string[]): boolean {
+  const shown = new Set(before);
+  return after.some((column) => !shown.has(column));
+}
+
 export interface RowWindow {
   /** Index of the first and last row on screen (with the table's overscan). */
   readonly first: number;

@@ -1,10 +1,4 @@
-import { useEffect, useRef } from 'react';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  useInfiniteQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
@@ -55,8 +49,9 @@ export function listDevices(key: DeviceListKey, cursor: string | null): Promise<
 export const LIVE_REFETCH = { refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
 
 /**
- * The columns are not part of the key: a column added to a table scrolled far down refetches the
- * loaded pages in place (`useDevices`) instead of starting the list over.
+ * The columns are not part of the key: a column shown in a table scrolled far down fills in by
+ * reading the loaded rows by id (use-live-refresh.ts) instead of starting the list over or
+ * refetching its pages.
  */
 export const devicesQuery = (key: DeviceListKey) =>
   infiniteQueryOptions({
@@ -68,21 +63,10 @@ export const devicesQuery = (key: DeviceListKey) =>
     ...LIVE_REFETCH,
   });
 
-/** Why: the table reads pages as it scrolls; the previous result stays while the next query loads. */
+/**
+ * Why: the table reads pages as it scrolls; the previous result stays while the next query loads.
+ * Pages read after a column is shown carry it; the rows already loaded get it by id.
+ */
 export function useDevices(key: DeviceListKey, enabled: boolean) {
-  const queryClient = useQueryClient();
-  const options = devicesQuery(key);
-  // Rows carry the columns they were asked with: a newly shown column refetches the loaded pages
-  // (rows keep their place; the new cells fill in). Hiding a column needs nothing.
-  const asked = useRef(new Set(key.columns));
-  const columns = columnParam(key.columns);
-  useEffect(() => {
-    const current = columns.split(',') as FleetColumnId[];
-    const added = current.some((id) => !asked.current.has(id));
-    asked.current = new Set(current);
-    if (added) void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true });
-    // Only a change of the column set matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columns]);
-  return useInfiniteQuery({ ...options, enabled, placeholderData: keepPreviousData });
+  return useInfiniteQuery({ ...devicesQuery(key), enabled, placeholderData: keepPreviousData });
 }

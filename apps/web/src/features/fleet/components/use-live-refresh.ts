@@ -8,11 +8,13 @@ import {
 } from '@tanstack/react-query';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { listDevicesReader, oneReadAtATime, readRowsById } from '../api/list-devices-by-id.ts';
+import { columnParam } from '../api/list-devices.ts';
 import {
   dueIds,
   loadedRows,
   mergeRefreshed,
   planRefresh,
+  showsNewColumn,
   type FleetPage,
   type RefreshedRow,
   type RowWindow,
@@ -36,6 +38,8 @@ type Pages = InfiniteData<FleetPage>;
  * `refresh(named)` reads the named loaded devices (null: every loaded one, or only those near
  * the screen when many are loaded; the others when scrolled to). `onVisibleRows` is the table's
  * report of the rows on screen; `forget` drops what was left for later when the list starts over.
+ * A column shown in the same list fills in the same way: every loaded row is read again with the
+ * new column set (within the same bounds), rows keep their place and new devices stay out.
  */
 export function useLiveRefresh(source: LiveSource) {
   const queryClient = useQueryClient();
@@ -97,6 +101,18 @@ export function useLiveRefresh(source: LiveSource) {
     },
     [queryClient, read],
   );
+
+  // The list and the columns its rows were last asked with. Another list (another query or sort,
+  // a pasted list, whose key holds the columns) loads with the new columns: nothing to fill.
+  const listKey = hashKey(source.queryKey);
+  const columnSet = columnParam(source.columns);
+  const shown = useRef({ listKey, columns: source.columns });
+  useEffect(() => {
+    const before = shown.current;
+    const { columns } = latest.current;
+    shown.current = { listKey, columns };
+    if (before.listKey === listKey && showsNewColumn(before.columns, columns)) refresh(null);
+  }, [listKey, columnSet, refresh]);
 
   const onVisibleRows = useCallback(
     (first: number, last: number) => {
