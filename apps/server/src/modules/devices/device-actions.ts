@@ -25,7 +25,7 @@ import {
   type DeviceTenant,
   type StoredDevice,
 } from './device-tenant.ts';
-import { setOrgUnitReturnMessage } from './return-message.ts';
+import { setOrgUnitReturnMessage } from './return-message-write.ts';
 import { inheritOrgUnitReturnMessage } from './return-message-inherit.ts';
 
 /**

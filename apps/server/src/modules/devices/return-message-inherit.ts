@@ -4,13 +4,11 @@ import { roleCan } from '@fleetdeck/shared/permissions';
 import { appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { inScope, type StoredDevice } from './device-tenant.ts';
+import { auditOf, recordReturnMessageChange, refusal } from './return-message-write.ts';
 import {
-  auditOf,
   deviceOrgUnit,
-  recordReturnMessageChange,
   orgUnitIdAt,
   parentPathOf,
-  refusal,
   resolveReturnMessage,
   type Ctx,
   type OrgUnitRef,
