@@ -44,8 +44,8 @@ import type { ListDevicesResponse } from '../packages/shared/src/fleet-contract.
 import { ensureWebBuild } from '../scripts/lib/web-build.ts';
 import { openFreshDatabase, openKeptDatabase } from './lib/bench-database.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
-import { loadFromAnotherProcess } from './lib/http-load.ts';
-import { cpuPerRequest, readCpu } from './lib/process-cpu.ts';
+import { cpuPerRequest } from './lib/process-cpu.ts';
+import { inTurns } from './lib/in-turns.ts';
 import { benchFlags, cpuProbeMs, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
@@ -177,23 +177,6 @@ function cases(ouPath: string): QueryCase[] {
   ];
 }
 
-/** Runs `task` `total` times over `concurrency` workers; returns sorted durations in ms. */
-async function load(total: number, concurrency: number, task: () => Promise<void>): Promise<number[]> {
-  const durations: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const started = performance.now();
-        await task();
-        durations.push(performance.now() - started);
-      }
-    }),
-  );
-  return durations.sort((a, b) => a - b);
-}
-
 async function benchDatabase(name: string, database: Database, state: EmulatorState) {
   process.stdout.write(`[${name}] migrating and writing ${devices} devices...\n`);
   await migrateToLatest(database.db);
@@ -262,44 +245,22 @@ async function benchDatabase(name: string, database: Database, state: EmulatorSt
       // PostgreSQL's backends are processes of their own; PGlite runs inside this process.
       const databaseProcess = name === 'PostgreSQL' ? 'postgres' : undefined;
       const timedDirect = flags.direct !== 'no';
-      // The API and the SQL alone take turns in blocks, so a minute in which the machine runs
-      // slower (it does, CPU probe above) weighs on both alike rather than on whichever ran then.
-      const api: number[] = [];
-      const db: number[] = [];
-      const spent = { apiOwn: 0, apiDatabase: 0, sqlOwn: 0, sqlDatabase: 0 };
-      let clientCpuMs = 0;
-      let databaseReadable = true;
-      for (let block = 0; block < blocks; block += 1) {
-        const share = Math.floor(requests / blocks) + (block < requests % blocks ? 1 : 0);
-        const before = readCpu(databaseProcess);
-        const loaded = await loadFromAnotherProcess(url, share, clients);
-        api.push(...loaded.durations);
-        clientCpuMs += loaded.cpuMsPerRequest * share;
-        const between = readCpu(databaseProcess);
-        if (timedDirect) db.push(...(await load(share, clients, direct)));
-        const after = readCpu(databaseProcess);
-        spent.apiOwn += between.own - before.own;
-        spent.sqlOwn += after.own - between.own;
-        if (before.database === undefined || between.database === undefined || after.database === undefined)
-          databaseReadable = false;
-        else {
-          spent.apiDatabase += between.database - before.database;
-          spent.sqlDatabase += after.database - between.database;
-        }
-      }
-      api.sort((a, b) => a - b);
-      db.sort((a, b) => a - b);
-      if (!timedDirect) db.push(...api);
+      const { api, db, spent } = await inTurns(
+        { url, requests, clients, blocks },
+        timedDirect ? direct : undefined,
+        databaseProcess,
+      );
       const server = serverTimes.sort((a, b) => a - b);
-      const perRequest = (ms: number, readable = true) => (readable ? cpuPerRequest(0, ms, requests) : 'n/a');
+      const perRequest = (ms: number | undefined) =>
+        ms === undefined ? 'n/a' : cpuPerRequest(0, ms, requests);
       cpu.push({
         database: name,
         query: query.name,
         'api: server': perRequest(spent.apiOwn),
-        'api: postgres': perRequest(spent.apiDatabase, databaseReadable),
-        'api: clients': round(clientCpuMs / requests, 2),
-        'sql: caller': perRequest(spent.sqlOwn, timedDirect),
-        'sql: postgres': perRequest(spent.sqlDatabase, timedDirect && databaseReadable),
+        'api: postgres': perRequest(spent.apiDatabase),
+        'api: clients': round(spent.clients / requests, 2),
+        'sql: caller': perRequest(spent.sqlOwn),
+        'sql: postgres': perRequest(spent.sqlDatabase),
       });
       rows.push({
         database: name,
