@@ -1,13 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { FleetColumn, FleetColumnId } from '@fleetdeck/shared/fleet-columns';
-import { cn } from '../../../lib/cn.ts';
 import { ROW_HEIGHT, isSortable, type Density, type SortDir } from '../fleet-url-state.ts';
 import type { FleetRow } from '../live-rows.ts';
 import { isSelected, type FleetSelection } from '../selection.ts';
-import { FleetCell } from './fleet-cell.tsx';
+import { CHECKBOX_WIDTH, FleetGridRow } from './fleet-grid-row.tsx';
 import { FleetHeaderCell } from './fleet-header-cell.tsx';
-import { StaleRowNote } from './stale-row-note.tsx';
 import { useFixedRows } from './use-fixed-rows.ts';
 
 export interface FleetTableProps {
@@ -40,7 +37,6 @@ export interface FleetTableProps {
   readonly onVisibleRows?: (first: number, last: number) => void;
 }
 
-const CHECKBOX_WIDTH = 40;
 /** The sticky header row's height (h-9). */
 const HEADER_HEIGHT = 36;
 /** Start loading the next page this many rows before the loaded ones run out. */
@@ -83,18 +79,24 @@ export function FleetTable(props: FleetTableProps) {
     scrollToIndex(next);
   };
 
-  const selectRow = (index: number, range: boolean) => {
-    const device = rows[index];
-    if (!device) return;
-    if (range && anchor.current !== null) {
-      const [from, to] = [Math.min(anchor.current, index), Math.max(anchor.current, index)];
-      const ids = rows.slice(from, to + 1).map((row) => row.deviceId);
-      props.onSelect(ids, true);
-    } else {
-      props.onSelect([device.deviceId], !isSelected(selection, device.deviceId));
-    }
-    anchor.current = index;
-  };
+  // Stable while only the table's own state changes (scrolling, the active row), so the memoised
+  // rows that did not change skip rendering.
+  const { onSelect, onOpen } = props;
+  const selectRow = useCallback(
+    (index: number, range: boolean) => {
+      const device = rows[index];
+      if (!device) return;
+      if (range && anchor.current !== null) {
+        const [from, to] = [Math.min(anchor.current, index), Math.max(anchor.current, index)];
+        const ids = rows.slice(from, to + 1).map((row) => row.deviceId);
+        onSelect(ids, true);
+      } else {
+        onSelect([device.deviceId], !isSelected(selection, device.deviceId));
+      }
+      anchor.current = index;
+    },
+    [rows, selection, onSelect],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -107,7 +109,7 @@ export function FleetTable(props: FleetTableProps) {
       End: () => move(rowCount - 1),
       Enter: () => {
         const device = rows[activeIndex];
-        if (device) props.onOpen(device.deviceId);
+        if (device) onOpen(device.deviceId);
       },
       ' ': () => {
         if (selectable) selectRow(activeIndex, event.shiftKey);
@@ -120,15 +122,18 @@ export function FleetTable(props: FleetTableProps) {
     action();
   };
 
-  const onRowClick = (event: MouseEvent, index: number, device: FleetRow) => {
-    setActive(index);
-    if (selectable && (event.shiftKey || event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      selectRow(index, event.shiftKey);
-      return;
-    }
-    props.onOpen(device.deviceId);
-  };
+  const onRowClick = useCallback(
+    (event: MouseEvent, index: number, device: FleetRow) => {
+      setActive(index);
+      if (selectable && (event.shiftKey || event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        selectRow(index, event.shiftKey);
+        return;
+      }
+      onOpen(device.deviceId);
+    },
+    [selectable, selectRow, onOpen],
+  );
 
   const loadedIds = rows.map((row) => row.deviceId);
   const allLoadedSelected = loadedIds.length > 0 && loadedIds.every((id) => isSelected(selection, id));
@@ -207,108 +212,22 @@ export function FleetTable(props: FleetTableProps) {
         >
           {items.map((item) => {
             const device = rows[item.index];
-            const selected = device ? isSelected(selection, device.deviceId) : false;
-            // Pinned cells cover what scrolls under them, so they paint the row's own background; the
-            // leftmost one also carries the keyboard focus marker the row would otherwise show.
-            const active = focused && item.index === activeIndex;
-            const pinnedBackground = selected
-              ? 'bg-accent-subtle'
-              : active
-                ? 'bg-muted'
-                : 'bg-surface group-hover:bg-muted';
-            const focusMarker = active && 'shadow-[inset_2px_0_0_var(--color-accent)]';
             return (
-              <div
+              <FleetGridRow
                 key={device?.deviceId ?? `placeholder-${item.index}`}
-                id={`fleet-row-${item.index}`}
-                role="row"
-                data-row=""
-                data-testid={device ? 'fleet-row' : 'fleet-row-placeholder'}
-                data-device-id={device?.deviceId}
-                data-stale={device?.stale}
-                aria-rowindex={item.index + 2}
-                aria-selected={selectable && device ? selected : undefined}
-                onClick={device ? (event) => onRowClick(event, item.index, device) : undefined}
-                className={cn(
-                  'group absolute top-0 left-0 flex w-full border-b border-border/70',
-                  device && 'cursor-pointer hover:bg-muted/60',
-                  selected && 'bg-accent-subtle/60 hover:bg-accent-subtle',
-                  focused &&
-                    item.index === activeIndex &&
-                    'bg-muted/80 shadow-[inset_2px_0_0_var(--color-accent)]',
-                  // Muted, not faded: muted-foreground keeps 4.5:1 on every row background
-                  // (plain, hover, active, selected); the badge in the first cell says why.
-                  device?.stale && 'text-muted-foreground',
-                )}
-                style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
-              >
-                {selectable ? (
-                  <div
-                    role="gridcell"
-                    className={cn(
-                      'sticky left-0 z-[1] flex shrink-0 items-center justify-center',
-                      pinnedBackground,
-                      focusMarker,
-                    )}
-                    style={{ width: CHECKBOX_WIDTH }}
-                  >
-                    {device ? (
-                      <input
-                        type="checkbox"
-                        tabIndex={-1}
-                        className="size-4 accent-[var(--color-accent)]"
-                        aria-label={`Select ${device.serialNumber ?? device.deviceId}`}
-                        checked={selected}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          setActive(item.index);
-                          if (event.shiftKey) {
-                            event.preventDefault();
-                            selectRow(item.index, true);
-                          }
-                        }}
-                        onChange={() => selectRow(item.index, false)}
-                      />
-                    ) : null}
-                  </div>
-                ) : null}
-                {columns.map((column, index) => (
-                  <div
-                    key={column.id}
-                    role="gridcell"
-                    className={cn(
-                      'flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate',
-                      index === 0 && [
-                        'sticky z-[1] gap-2 border-r border-border/70',
-                        pinnedBackground,
-                        !selectable && focusMarker,
-                      ],
-                    )}
-                    style={{ width: widthOf(column), ...(index === 0 ? { left: pinnedLeft } : {}) }}
-                  >
-                    {device ? (
-                      column.id === 'serialNumber' ? (
-                        <Link
-                          to={`/devices/chromebook/${encodeURIComponent(device.deviceId)}`}
-                          tabIndex={-1}
-                          className={cn(
-                            'block font-mono text-[0.8125rem] hover:underline',
-                            device.stale ? 'text-muted-foreground' : 'text-foreground',
-                          )}
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          {device.serialNumber ?? device.deviceId}
-                        </Link>
-                      ) : (
-                        <FleetCell column={column} device={device} />
-                      )
-                    ) : (
-                      <span aria-hidden="true" className="block h-2.5 w-3/4 rounded bg-muted" />
-                    )}
-                    {index === 0 && device?.stale ? <StaleRowNote reason={device.stale} /> : null}
-                  </div>
-                ))}
-              </div>
+                index={item.index}
+                start={item.start}
+                height={rowHeight}
+                device={device}
+                columns={columns}
+                widthOf={widthOf}
+                selectable={selectable}
+                selected={device ? isSelected(selection, device.deviceId) : false}
+                active={focused && item.index === activeIndex}
+                onClick={onRowClick}
+                onActivate={setActive}
+                onSelect={selectRow}
+              />
             );
           })}
         </div>
