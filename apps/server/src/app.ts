@@ -11,6 +11,7 @@ import { COMPRESSION_OPTIONS } from './plugins/compression.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/error-handler.ts';
 import { REQUEST_LOG_SERIALIZERS } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { readableUrl } from './plugins/url-rewrite.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -49,6 +50,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: (req) => readableUrl(req.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -65,6 +65,23 @@ describe('serving the built web app', () => {
     expect(badDevice.statusCode).toBe(404);
   });
 
+  it('serves the app shell, with its security headers, for a path whose percent-encoding does not decode', async () => {
+    for (const url of ['/devices/chromebook/%%%', '/devices/chromebook/%FF', '/no/%zz/page?q=%']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.body, url).toContain('<div id="root">');
+      expect(page.headers['content-security-policy'], url).toBeDefined();
+      expect(page.headers['x-request-id'], url).toBeDefined();
+    }
+    // An API path keeps the API's JSON shape.
+    const api = await t.app.inject({ method: 'GET', url: '/api/devices/%%%/timeline' });
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.json()).toMatchObject({ status: api.statusCode, requestId: expect.any(String) });
+    expect(api.statusCode).toBeGreaterThanOrEqual(400);
+    expect(api.statusCode).toBeLessThan(500);
+  });
+
   it('applies route rules to direct loads, internal and external', async () => {
     const internal = await t.app.inject({ method: 'GET', url: '/devices?q=status:ACTIVE' });
     expect(internal.statusCode).toBe(302);

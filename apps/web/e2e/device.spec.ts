@@ -202,6 +202,10 @@ test.describe('device page', () => {
     const response = await page.goto('/devices/chromebook/bad!id');
     expect(response?.status()).toBe(404);
     await expect(page.getByText('Page Not Found: /devices/chromebook/bad!id', { exact: true })).toBeVisible();
+    // A path whose percent-encoding does not decode is the same page, not the server's bare JSON.
+    const undecodable = await page.goto('/devices/chromebook/%%%');
+    expect(undecodable?.status()).toBe(404);
+    await expect(page.getByText('Page Not Found: /devices/chromebook/%%%', { exact: true })).toBeVisible();
   });
 
   test('an unknown device id says the device is not in this organization', async ({ page, consoleGuard }) => {
