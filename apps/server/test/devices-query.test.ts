@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FacetsResponse, ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
+import { FACET_IDS, type FacetsResponse, type ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 import {
   buildFleetApp,
@@ -10,6 +10,7 @@ import {
   type FleetHarness,
 } from './devices-fleet-harness.ts';
 import { sql } from 'kysely';
+import { readFacets } from '../src/modules/fleet/device-facets.ts';
 import { selectMatchingDeviceIds } from '../src/modules/fleet/device-query-sql.ts';
 import { DEVICE_SEARCH_TEXT } from '../src/modules/fleet/device-query-terms.ts';
 
@@ -388,6 +389,30 @@ describe(`device query language over the API (${backendName})`, () => {
     // Every bucket's term, added to the query, selects exactly its count.
     for (const bucket of [...facets.model, ...facets.orgUnit, ...facets.aueYear, ...facets.batteryHealth]) {
       expect((await list(`status:ACTIVE ${bucket.term}`)).devices.length, bucket.term).toBe(bucket.count);
+    }
+  });
+
+  it('lists every value of a facet up to the cap, and says what a cut one leaves out', async () => {
+    const db = testDb.database.db;
+    const where = sql<boolean>`d.org_id = ${ORG} and d.deleted_at is null`;
+    const { rows } = await sql<{ values: number; devices: number }>`
+      select count(distinct coalesce(model, ''))::int as values, count(*)::int as devices
+      from fleet_device d where ${where}`.execute(db);
+    const all = rows[0] ?? { values: 0, devices: 0 };
+    expect(all.values).toBeGreaterThan(2);
+
+    const whole = await readFacets(db, where);
+    expect(whole.facets.model).toHaveLength(all.values);
+    expect(whole.more).toBeUndefined();
+
+    const cut = await readFacets(db, where, undefined, 2);
+    expect(cut.facets.model).toHaveLength(2);
+    const listed = cut.facets.model.reduce((sum, bucket) => sum + bucket.count, 0);
+    expect(cut.more?.model).toEqual({ values: all.values - 2, devices: all.devices - listed });
+    // Every facet cut says how many of its values were left out; the others are whole.
+    for (const facet of FACET_IDS) {
+      const left = whole.facets[facet].length - 2;
+      expect(cut.more?.[facet]?.values, facet).toBe(left > 0 ? left : undefined);
     }
   });
 });

@@ -110,6 +110,13 @@ export const facetBucketSchema = z.object({
 });
 export const facetsResponseSchema = z.object({
   facets: z.record(z.enum(FACET_IDS), z.array(facetBucketSchema)),
+  /** Facets whose long tail was not listed: how many values, holding how many devices. */
+  more: z
+    .partialRecord(
+      z.enum(FACET_IDS),
+      z.object({ values: z.number().int().positive(), devices: z.number().int().nonnegative() }),
+    )
+    .optional(),
 });
 export type FacetsResponse = z.infer<typeof facetsResponseSchema>;
 

@@ -9,8 +9,13 @@ import { ALL_DEVICES, type DeviceRelation } from './device-relation.ts';
  * in one scan (grouping sets), each bucket with the query term that selects it.
  */
 
-/** Buckets per facet; the long tail (models, OUs) is cut after the largest ones. */
-const MAX_BUCKETS = 50;
+/**
+ * Buckets per facet. High enough that a district's every OU and model is listed (real ones have
+ * tens to a few hundred); past it, the long tail is cut after the largest buckets and the answer
+ * says how many values and devices were left out (`more`), so the panel never passes a cut list
+ * for the whole.
+ */
+export const MAX_FACET_BUCKETS = 500;
 
 const COMPLIANCE_TERMS: Readonly<Record<string, string>> = {
   compliant: 'compliance:compliant',
@@ -47,6 +52,9 @@ interface FacetRow {
   facet: FacetId;
   value: string | null;
   n: number;
+  /** The facet's values and devices in all (the same on each of its rows). */
+  values: number;
+  devices: number;
 }
 
 /** Why: the filter panel shows how many devices each value would leave, for the current query. */
@@ -54,6 +62,7 @@ export async function readFacets(
   db: Kysely<DB>,
   where: RawBuilder<boolean>,
   relation: DeviceRelation = ALL_DEVICES,
+  maxBuckets = MAX_FACET_BUCKETS,
 ): Promise<FacetsResponse> {
   const { rows } = await sql<FacetRow>`
     with m as (
@@ -76,9 +85,12 @@ export async function readFacets(
       from m
       group by grouping sets ((status), (model), (org_unit_path), (os_compliance), (aue_year), (battery_health))
     )
-    select facet, value, n from (
-      select facet, value, n, row_number() over (partition by facet order by n desc, value) as rank from g
-    ) ranked where rank <= ${MAX_BUCKETS}
+    select facet, value, n, values, devices from (
+      select facet, value, n, row_number() over (partition by facet order by n desc, value) as rank,
+        count(*) over (partition by facet)::int as values,
+        sum(n) over (partition by facet)::int as devices
+      from g
+    ) ranked where rank <= ${maxBuckets}
     order by facet, n desc, value`.execute(db);
   const facets: FacetsResponse['facets'] = {
     status: [],
@@ -88,10 +100,16 @@ export async function readFacets(
     aueYear: [],
     batteryHealth: [],
   };
+  const more: NonNullable<FacetsResponse['more']> = {};
   for (const row of rows) {
-    facets[row.facet].push({ value: row.value, count: row.n, term: termFor(row.facet, row.value) });
+    const listed = facets[row.facet];
+    listed.push({ value: row.value, count: row.n, term: termFor(row.facet, row.value) });
+    if (listed.length === maxBuckets && row.values > maxBuckets) {
+      const devices = row.devices - listed.reduce((sum, bucket) => sum + bucket.count, 0);
+      more[row.facet] = { values: row.values - maxBuckets, devices };
+    }
   }
   if (facets.aueYear.length > 0)
     facets.aueYear.sort((a, b) => (a.value ?? '9999').localeCompare(b.value ?? '9999'));
-  return { facets };
+  return Object.keys(more).length > 0 ? { facets, more } : { facets };
 }
