@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FacetId, FacetsResponse } from '@fleetdeck/shared/fleet-contract';
+import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { humanizeGoogleValue } from '@fleetdeck/shared/google-values';
@@ -16,7 +17,23 @@ const FACET_LABELS: Record<FacetId, string> = {
   batteryHealth: 'Battery health',
 };
 
+/** Buckets shown before "Show … more". */
 const SHOWN = 6;
+/** Past this many buckets, an opened facet gets a filter box. */
+const FILTER_FROM = 15;
+
+/** What a facet's values are called, and the operator that finds one not listed. */
+const FACET_NOUNS: Record<FacetId, { one: string; plural: string; operator: string }> = {
+  status: { one: 'status', plural: 'statuses', operator: 'status:' },
+  model: { one: 'model', plural: 'models', operator: 'model:' },
+  orgUnit: { one: 'unit', plural: 'units', operator: 'ou:' },
+  compliance: { one: 'value', plural: 'values', operator: 'compliance:' },
+  aueYear: { one: 'year', plural: 'years', operator: 'aue:' },
+  batteryHealth: { one: 'value', plural: 'values', operator: 'battery:' },
+};
+
+type Facets = FacetsResponse['facets'];
+type More = NonNullable<FacetsResponse['more']>;
 
 function bucketLabel(facet: FacetId, value: string | null): string {
   if (value === null || value === '') return 'Unknown';
@@ -31,11 +48,15 @@ function bucketLabel(facet: FacetId, value: string | null): string {
  */
 export function FleetFacets({
   facets,
+  more,
   loading,
   query,
   onToggle,
 }: {
-  facets: FacetsResponse['facets'] | undefined;
+  facets: Facets | undefined;
+  /** Facets whose long tail the server did not list. */
+  more?: More | undefined;
+  /** The counts shown are an earlier query's while the current one's load: dimmed like other stale results. */
   loading: boolean;
   query: string;
   onToggle: (term: string) => void;
@@ -54,12 +75,17 @@ export function FleetFacets({
     );
   if (!facets) return null;
   return (
-    <div className={cn('flex flex-col gap-5', loading && 'opacity-70')} data-testid="fleet-facets">
+    <div
+      className={cn('flex flex-col gap-5 transition-opacity', loading && 'opacity-50')}
+      aria-busy={loading || undefined}
+      data-testid="fleet-facets"
+    >
       {FACET_ORDER.map((facet) => (
         <FacetGroup
           key={facet}
           facet={facet}
-          buckets={(facets as Partial<FacetsResponse['facets']>)[facet] ?? []}
+          buckets={(facets as Partial<Facets>)[facet] ?? []}
+          more={more?.[facet]}
           query={query}
           onToggle={onToggle}
         />
@@ -71,23 +97,43 @@ export function FleetFacets({
 function FacetGroup({
   facet,
   buckets,
+  more,
   query,
   onToggle,
 }: {
   facet: FacetId;
-  buckets: FacetsResponse['facets'][FacetId];
+  buckets: Facets[FacetId];
+  more: More[FacetId];
   query: string;
   onToggle: (term: string) => void;
 }) {
   const [all, setAll] = useState(false);
+  const [filter, setFilter] = useState('');
   if (buckets.length === 0) return null;
-  const shown = all ? buckets : buckets.slice(0, SHOWN);
+  const filtering = all && buckets.length > FILTER_FROM;
+  const needle = filtering ? filter.trim().toLowerCase() : '';
+  const shown = all
+    ? needle
+      ? buckets.filter((bucket) => bucketLabel(facet, bucket.value).toLowerCase().includes(needle))
+      : buckets
+    : buckets.slice(0, SHOWN);
   const headingId = `facet-${facet}`;
+  const noun = FACET_NOUNS[facet];
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
         {FACET_LABELS[facet]}
       </h3>
+      {filtering ? (
+        <Input
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          placeholder={`Filter ${noun.plural}`}
+          aria-label={`Filter ${FACET_LABELS[facet].toLowerCase()} values`}
+          className="mb-1.5 h-8 text-sm"
+        />
+      ) : null}
       <ul className="flex flex-col">
         {shown.map((bucket) => {
           const active = hasTerm(query, bucket.term);
@@ -118,14 +164,29 @@ function FacetGroup({
           );
         })}
       </ul>
+      {filtering && shown.length === 0 ? (
+        <p className="px-2 py-1 text-xs text-muted-foreground">
+          No {noun.plural} match “{filter.trim()}”.
+        </p>
+      ) : null}
       {buckets.length > SHOWN ? (
         <button
           type="button"
           className="mt-1 px-2 text-xs font-medium text-accent hover:underline"
-          onClick={() => setAll((current) => !current)}
+          onClick={() => {
+            setAll((current) => !current);
+            setFilter('');
+          }}
         >
-          {all ? 'Show fewer' : `Show all ${buckets.length}`}
+          {all ? 'Show fewer' : `Show ${formatCount(buckets.length - SHOWN)} more`}
         </button>
+      ) : null}
+      {more && (all || buckets.length <= SHOWN) ? (
+        <p className="mt-1 px-2 text-xs text-muted-foreground" data-testid={`facet-${facet}-more`}>
+          {formatCount(more.values)} more {more.values === 1 ? noun.one : noun.plural} (
+          {formatCount(more.devices)} {more.devices === 1 ? 'device' : 'devices'}) not listed: find them with{' '}
+          <code>{noun.operator}</code> in the search box.
+        </p>
       ) : null}
     </section>
   );
