@@ -70,7 +70,8 @@ describe(`device detail and actions against the emulator (${backendName})`, () =
       deletedAt: null,
     });
     expect(body.device.recentUsers.length).toBe(google.recentUsers?.length ?? 0);
-    expect(body.device.activeTime.length).toBe(google.activeTimeRanges?.filter((r) => r.date).length ?? 0);
+    const reported = (google.activeTimeRanges ?? []).flatMap((range) => (range.date ? [range.date] : []));
+    expect(body.device.activeTime.map((day) => day.date)).toEqual(expect.arrayContaining(reported));
     expect(body.lastSyncedAt).not.toBeNull();
     expect(body.can).toEqual({ annotate: false, move: false, command: false, deprovision: false });
     const admin = await h.app.inject({
@@ -84,6 +85,40 @@ describe(`device detail and actions against the emulator (${backendName})`, () =
       command: true,
       deprovision: false,
     });
+  });
+
+  it('charts every day from the first Google reports to the last, days without activity at zero', async () => {
+    const candidates = await pickDevices(h, sql<boolean>`status = 'ACTIVE'`, 40);
+    let gapped: { deviceId: string; ranges: { date: string; activeTime: number }[] } | undefined;
+    for (const { device_id: deviceId } of candidates) {
+      const google = await h.emulator.google.directory.getChromeOsDevice(deviceId, { projection: 'FULL' });
+      const ranges = (google.activeTimeRanges ?? []).map((r) => ({
+        date: r.date ?? '',
+        activeTime: r.activeTime ?? 0,
+      }));
+      const dates = ranges.map((r) => Date.parse(r.date)).sort((a, b) => a - b);
+      const span = dates.length > 0 ? ((dates.at(-1) ?? 0) - (dates[0] ?? 0)) / 86_400_000 + 1 : 0;
+      if (span > ranges.length) {
+        gapped = { deviceId, ranges };
+        break;
+      }
+    }
+    if (!gapped) throw new Error('the emulator gave none of 40 devices a day without activity');
+    const response = await h.app.inject({
+      method: 'GET',
+      url: `/api/devices/${gapped.deviceId}`,
+      headers: as('viewer'),
+    });
+    const { activeTime } = response.json<DeviceDetail>().device;
+    const sorted = gapped.ranges.map((r) => r.date).sort();
+    expect(activeTime[0]?.date).toBe(sorted[0]);
+    expect(activeTime.at(-1)?.date).toBe(sorted.at(-1));
+    activeTime.forEach((day, i) => {
+      if (i > 0) expect(Date.parse(day.date) - Date.parse(activeTime[i - 1]?.date ?? '')).toBe(86_400_000);
+      const range = gapped.ranges.find((r) => r.date === day.date);
+      expect(day.activeMinutes).toBe(range ? Math.round(range.activeTime / 60_000) : 0);
+    });
+    expect(activeTime.filter((day) => day.activeMinutes === 0).length).toBeGreaterThan(0);
   });
 
   it('answers 404 for unknown and foreign devices and 400 for malformed ids', async () => {

@@ -33,7 +33,10 @@ export const deviceDetailSchema = z.object({
       })
       .nullable(),
     recentUsers: z.array(z.object({ email: z.string().nullable(), type: z.string().nullable() })),
-    /** Minutes active per day, newest last (Google's activeTimeRanges). */
+    /**
+     * Minutes active per day from Google's activeTimeRanges, oldest first: every day from the first
+     * reported to the last, days Google leaves out (no activity) at 0.
+     */
     activeTime: z.array(z.object({ date: z.string(), activeMinutes: z.number() })),
     lastKnownNetwork: z.array(
       z.object({ ipAddress: z.string().nullable(), wanIpAddress: z.string().nullable() }),

@@ -1,6 +1,7 @@
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
 import { presentDeviceRow } from '../fleet/device-row-presenter.ts';
+import { dailyActiveTime } from './daily-active-time.ts';
 import type { StoredDevice } from './device-tenant.ts';
 
 /**
@@ -48,13 +49,7 @@ export function presentDetailDevice(
       email: user.email ?? null,
       type: user.type ?? null,
     })),
-    activeTime: (activeTimeRanges ?? [])
-      .filter((range) => range.date)
-      .map((range) => ({
-        date: String(range.date),
-        activeMinutes: Math.round((range.activeTime ?? 0) / 60_000),
-      }))
-      .sort((a, b) => a.date.localeCompare(b.date)),
+    activeTime: dailyActiveTime(activeTimeRanges),
     lastKnownNetwork: (raw.lastKnownNetwork ?? []).map((network) => ({
       ipAddress: network.ipAddress ?? null,
       wanIpAddress: network.wanIpAddress ?? null,
