@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
+import { BreakableText } from '../../../components/breakable-text.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { aueBadge, formatDate, humanize, isDeveloperMode, statusTone } from '../format.ts';
 import type { DeviceAction } from '../action-rules.ts';
 import { DeviceActionsMenu } from './device-actions-menu.tsx';
@@ -36,11 +38,25 @@ export function DeviceBreadcrumb({ deviceId, label }: { deviceId: string; label?
   );
 }
 
-function HeaderFact({ label, children }: { label: string; children: React.ReactNode }) {
+/**
+ * One fact under the header's rule, clamped to two lines; `long` facts (OU path, user email) wrap in
+ * full and take the whole row on phones, since a cut-off path or address is no use.
+ */
+function HeaderFact({
+  label,
+  long = false,
+  children,
+}: {
+  label: string;
+  long?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', long && 'col-span-2 sm:col-span-1')}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 line-clamp-2 text-sm font-medium [overflow-wrap:anywhere]">{children}</dd>
+      <dd className={cn('mt-0.5 text-sm font-medium [overflow-wrap:anywhere]', !long && 'line-clamp-2')}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -106,17 +122,11 @@ export function DeviceHeader({
         </div>
       </div>
       <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 border-t border-border pt-4 sm:grid-cols-3 lg:grid-cols-6">
-        <HeaderFact label="Organizational unit">
-          <span title={device.orgUnitPath ?? undefined}>{device.orgUnitPath ?? dash}</span>
+        <HeaderFact label="Organizational unit" long>
+          {device.orgUnitPath ? <BreakableText text={device.orgUnitPath} /> : dash}
         </HeaderFact>
-        <HeaderFact label={assigned || user === null ? 'User' : 'Most recent user'}>
-          {user ? (
-            <span className="block truncate" title={user}>
-              {user}
-            </span>
-          ) : (
-            dash
-          )}
+        <HeaderFact label={assigned || user === null ? 'User' : 'Most recent user'} long>
+          {user ? <BreakableText text={user} /> : dash}
         </HeaderFact>
         <HeaderFact label="Asset ID">{device.annotatedAssetId ?? dash}</HeaderFact>
         <HeaderFact label="Last sync">

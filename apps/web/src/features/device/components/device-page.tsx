@@ -125,7 +125,8 @@ export function DevicePage({ deviceId }: { deviceId: string }) {
         <>
           <DeviceHeader detail={device.data} onAction={onAction} />
           <Tabs value={tab} onValueChange={showTab}>
-            <TabsList aria-label="Device sections">
+            {/* Two rows of two on phones, so no section is off-screen behind a sideways scroll. */}
+            <TabsList aria-label="Device sections" className="max-sm:grid max-sm:grid-cols-2">
               <TabsTrigger value="overview">
                 <LayoutList aria-hidden="true" />
                 Overview

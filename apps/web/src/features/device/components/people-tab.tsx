@@ -1,5 +1,6 @@
 import { UserRound } from 'lucide-react';
 import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
+import { BreakableText } from '../../../components/breakable-text.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { humanize } from '../format.ts';
 import { FactList } from './fact-list.tsx';
@@ -10,7 +11,7 @@ export function PeopleTab({ detail }: { detail: DeviceDetail }) {
   const { device } = detail;
   const network = device.lastKnownNetwork[0];
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="flex flex-col gap-4">
         <Card>
           <CardHeader>
@@ -23,7 +24,10 @@ export function PeopleTab({ detail }: { detail: DeviceDetail }) {
               facts={[
                 { label: 'User', value: device.annotatedUser },
                 { label: 'Location', value: device.annotatedLocation },
-                { label: 'Organizational unit', value: device.orgUnitPath },
+                {
+                  label: 'Organizational unit',
+                  value: device.orgUnitPath ? <BreakableText text={device.orgUnitPath} /> : null,
+                },
                 {
                   label: 'Last seen on network',
                   value: network
@@ -46,11 +50,17 @@ export function PeopleTab({ detail }: { detail: DeviceDetail }) {
             ) : (
               <ul className="flex flex-col gap-2" aria-label="Recent users">
                 {device.recentUsers.map((user, index) => (
-                  <li key={`${user.email ?? 'unknown'}-${index}`} className="flex items-center gap-2 text-sm">
-                    <UserRound className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    <span className="min-w-0 flex-1 truncate">{user.email ?? 'Unmanaged or guest user'}</span>
+                  <li key={`${user.email ?? 'unknown'}-${index}`} className="flex items-start gap-2 text-sm">
+                    <UserRound className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    {user.email ? (
+                      <BreakableText text={user.email} className="min-w-0 flex-1" />
+                    ) : (
+                      <span className="min-w-0 flex-1">Unmanaged or guest user</span>
+                    )}
                     {user.type ? (
-                      <span className="shrink-0 text-xs text-muted-foreground">{humanize(user.type)}</span>
+                      <span className="mt-0.5 shrink-0 text-xs text-muted-foreground">
+                        {humanize(user.type)}
+                      </span>
                     ) : null}
                   </li>
                 ))}
