@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedView } from '@fleetdeck/shared/fleet-contract';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -34,6 +35,12 @@ describe(`saved views (${backendName})`, () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
+    // better-auth creates its `user` table when identity starts; these tests run without identity.
+    await sql`create table if not exists "user" (id text primary key, email text not null, name text not null,
+      "twoFactorEnabled" boolean)`.execute(testDb.database.db);
+    await sql`insert into "user" (id, email, name) values ('user-tech', 'tech@example.edu', 'Terry Tech')`.execute(
+      testDb.database.db,
+    );
     harness = await buildFleetApp(testDb.database.db);
   });
   afterAll(async () => {
@@ -62,7 +69,8 @@ describe(`saved views (${backendName})`, () => {
       name: 'My ghosts',
       shared: false,
       ownerId: 'user-tech',
-      ownerName: 'tech@example.edu',
+      ownerName: 'Terry Tech',
+      ownerEmail: 'tech@example.edu',
       editable: true,
     });
     expect(mine.columns).toEqual(['serialNumber', 'model', 'lastSync']);
@@ -99,6 +107,37 @@ describe(`saved views (${backendName})`, () => {
 
     expect((await as(TECH, 'DELETE', `/api/saved-views/${mine.id}`)).status).toBe(204);
     expect((await as(TECH, 'GET', '/api/saved-views')).json<{ views: SavedView[] }>().views).toHaveLength(2);
+  });
+
+  it("names a shared view's owner as their account does now, by email when the account has no name or is gone", async () => {
+    const view = (await as(TECH, 'POST', '/api/saved-views', body('Carts to check', true))).json<SavedView>();
+    const owner = async () => {
+      const views = (await as(ADMIN, 'GET', '/api/saved-views')).json<{ views: SavedView[] }>().views;
+      const seen = views.find((v) => v.id === view.id);
+      return { ownerName: seen?.ownerName, ownerEmail: seen?.ownerEmail };
+    };
+    expect(await owner()).toEqual({ ownerName: 'Terry Tech', ownerEmail: 'tech@example.edu' });
+
+    const db = testDb.database.db;
+    await sql`update "user" set name = 'Terry Tech-Lopez', email = 'terry@example.edu' where id = 'user-tech'`.execute(
+      db,
+    );
+    expect(await owner()).toEqual({ ownerName: 'Terry Tech-Lopez', ownerEmail: 'terry@example.edu' });
+    await sql`update "user" set name = 'terry@example.edu' where id = 'user-tech'`.execute(db);
+    expect(await owner()).toEqual({ ownerName: null, ownerEmail: 'terry@example.edu' });
+    await sql`update "user" set name = '  ' where id = 'user-tech'`.execute(db);
+    expect(await owner()).toEqual({ ownerName: null, ownerEmail: 'terry@example.edu' });
+
+    // Without an account (the admin here has none), the email saved with the view stands in.
+    await sql`delete from "user" where id = 'user-tech'`.execute(db);
+    expect(await owner()).toEqual({ ownerName: null, ownerEmail: 'tech@example.edu' });
+    const adminView = (
+      await as(ADMIN, 'POST', '/api/saved-views', body('Admin carts', true))
+    ).json<SavedView>();
+    expect(adminView).toMatchObject({ ownerName: null, ownerEmail: 'admin@example.edu' });
+    await sql`insert into "user" (id, email, name) values ('user-tech', 'tech@example.edu', 'Terry Tech')`.execute(
+      db,
+    );
   });
 
   it("keeps another organization's views out of reach (404) and validates input", async () => {

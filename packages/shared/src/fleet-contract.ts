@@ -202,7 +202,10 @@ export const savedViewSchema = savedViewStateSchema.extend({
   name: z.string().min(1).max(80),
   shared: z.boolean(),
   ownerId: z.string(),
+  /** The owner's display name, when their account has one. */
   ownerName: z.string().nullable(),
+  /** The owner's email (as when they saved the view, if their account is gone). */
+  ownerEmail: z.string().nullable(),
   /** Whether the caller may rename or delete it (its owner, or an admin for shared views). */
   editable: z.boolean(),
   createdAt: z.string(),

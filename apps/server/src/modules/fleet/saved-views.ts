@@ -23,15 +23,23 @@ export interface ViewCaller {
 /** Views one person may keep (their own), to bound the table. */
 export const MAX_VIEWS_PER_USER = 200;
 
-type Row = Selectable<SavedViewTable>;
+/** A stored view with its owner's account, when they still have one. */
+type Row = Selectable<SavedViewTable> & {
+  owner_account_name: string | null;
+  owner_account_email: string | null;
+};
 
 function present(row: Row, caller: ViewCaller): SavedView {
+  // `owner_name` is what the owner was called when they saved it: the fallback for a gone account.
+  const ownerEmail = row.owner_account_email ?? row.owner_name;
+  const ownerName = row.owner_account_name?.trim() || null;
   return {
     id: row.id,
     name: row.name,
     shared: row.shared,
     ownerId: row.owner_id,
-    ownerName: row.owner_name,
+    ownerName: ownerName === ownerEmail ? null : ownerName,
+    ownerEmail,
     editable: row.owner_id === caller.userId || (row.shared && caller.managesShared),
     q: row.q,
     columns: row.columns as FleetColumnId[],
@@ -45,7 +53,9 @@ function present(row: Row, caller: ViewCaller): SavedView {
 function visible(db: Kysely<DB>, caller: ViewCaller) {
   return db
     .selectFrom('saved_view')
+    .leftJoin('user as owner', 'owner.id', 'saved_view.owner_id')
     .selectAll('saved_view')
+    .select(['owner.name as owner_account_name', 'owner.email as owner_account_email'])
     .where('saved_view.org_id', '=', caller.orgId)
     .where((eb) =>
       eb.or([eb('saved_view.owner_id', '=', caller.userId), eb('saved_view.shared', '=', true)]),

@@ -11,7 +11,9 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { useDeleteSavedView, useUpdateSavedView } from '../api/saved-views.ts';
+import { cn } from '../../../lib/cn.ts';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
+import { savedViewOwner } from '../saved-view-owner.ts';
 import type { SaveViewDialog as SaveViewDialogModule } from './save-view-dialog.tsx';
 
 const SaveViewDialog = lazyComponent<ComponentProps<typeof SaveViewDialogModule>>(() =>
@@ -147,20 +149,31 @@ function ViewGroup({
   return (
     <>
       <DropdownMenuLabel>{label}</DropdownMenuLabel>
-      {views.map((view) => (
-        <DropdownMenuItem
-          key={view.id}
-          onSelect={() => onOpen(view)}
-          aria-current={view.id === activeId ? 'true' : undefined}
-          className={view.id === activeId ? 'font-medium' : undefined}
-        >
-          {view.shared ? <Users aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
-          <span className="min-w-0 flex-1 truncate">{view.name}</span>
-          {view.shared && view.ownerName ? (
-            <span className="truncate text-xs text-muted-foreground">{view.ownerName}</span>
-          ) : null}
-        </DropdownMenuItem>
-      ))}
+      {views.map((view) => {
+        // The name gets the width (two lines if need be); who shared it goes under it, smaller.
+        const owner = view.shared ? savedViewOwner(view) : { label: null, title: view.name };
+        return (
+          <DropdownMenuItem
+            key={view.id}
+            onSelect={() => onOpen(view)}
+            aria-current={view.id === activeId ? 'true' : undefined}
+            className={cn('items-start', view.id === activeId && 'font-medium')}
+            title={owner.title}
+          >
+            {view.shared ? (
+              <Users aria-hidden="true" className="mt-0.5 shrink-0" />
+            ) : (
+              <Bookmark aria-hidden="true" className="mt-0.5 shrink-0" />
+            )}
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="line-clamp-2 [overflow-wrap:anywhere]">{view.name}</span>
+              {owner.label ? (
+                <span className="truncate text-xs font-normal text-muted-foreground">{owner.label}</span>
+              ) : null}
+            </span>
+          </DropdownMenuItem>
+        );
+      })}
     </>
   );
 }
