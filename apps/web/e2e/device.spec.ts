@@ -107,6 +107,8 @@ test.describe('device page', () => {
     await dialog.getByRole('button', { name: 'Reboot', exact: true }).click();
     const command = (await (await issued).json()) as { commandId: string; state: string };
     await expect(dialog).toBeHidden();
+    // Focus is back on the menu's button (the menu item that opened the dialog is gone).
+    await expect(page.getByRole('button', { name: 'Actions' })).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Commands' })).toHaveAttribute('aria-selected', 'true');
     const row = page.getByTestId('command-row').first();
     await expect(row).toContainText('Reboot');
@@ -238,6 +240,17 @@ test.describe('device page', () => {
     await screenshot(page, 'device-move');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Actions' })).toBeFocused();
+
+    // Opened from a button on the page, a dialog gives focus back to that button.
+    await page.getByRole('tab', { name: 'Commands' }).click();
+    const send = page.getByRole('button', { name: 'Send command' });
+    await send.click();
+    const commands = page.getByRole('dialog', { name: 'Send a remote command' });
+    await expect(commands).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(commands).toBeHidden();
+    await expect(send).toBeFocused();
   });
 
   test("the disable dialog shows the unit's return message; a new one is saved on the unit, then the device is disabled", async ({
@@ -322,6 +335,7 @@ test.describe('device page', () => {
     await dialog.getByRole('button', { name: 'Save message and disable' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('device-status')).toHaveText('Disabled');
+    await expect(page.getByRole('button', { name: 'Actions' })).toBeFocused();
     // The timeline has the message change (with its unit) and the reason kept in Fleetdeck.
     await page.getByRole('tab', { name: 'People & places' }).click();
     const timeline = page.getByRole('list', { name: 'Device timeline' });
@@ -374,6 +388,7 @@ test.describe('device page', () => {
     await screenshot(page, 'device-disable-inherited');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Actions' })).toBeFocused();
   });
 
   test('screenshots: light, dark and mobile, with the health charts', async ({ page }) => {
