@@ -138,6 +138,25 @@ test('a sync that changes a shown device and adds devices refreshes the row in p
   await expect(staleBadge).toHaveAttribute('title', 'No longer matches the query');
   await expect(staleBadge).toContainText('Left query');
   await expect(staleBadge).toContainText('No longer matches the query');
+  // Ticked with another row, the device that left stays selected while its row is shown; once
+  // "Show them" lists the fleet again without it, it leaves the selection too.
+  const otherSecondRow = other
+    .getByRole('grid', { name: 'Devices' })
+    .locator('[data-testid="fleet-row"][aria-rowindex="3"]');
+  const kept = await otherSecondRow.getAttribute('data-device-id');
+  await otherFirstRow.getByRole('checkbox').check();
+  await otherSecondRow.getByRole('checkbox').check();
+  const otherSelection = other.getByTestId('fleet-selection');
+  await expect(otherSelection).toHaveText(/^2 selected/);
+  await other.getByTestId('fleet-new-devices').getByRole('button', { name: 'Show them' }).click();
+  await expect(otherFirstRow).not.toHaveAttribute('data-device-id', shown?.deviceId ?? '');
+  await expect(otherSelection).toHaveText(/^1 selected/);
+  await expect(
+    other
+      .getByRole('grid', { name: 'Devices' })
+      .locator(`[data-device-id="${kept ?? ''}"]`)
+      .getByRole('checkbox'),
+  ).toBeChecked();
   await other.close();
   // Until the admin asks, the new devices stay out of the table and no row moves.
   await expect(grid).toHaveAttribute('aria-rowcount', String(before + 1));

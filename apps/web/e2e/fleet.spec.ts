@@ -220,6 +220,8 @@ test.describe('fleet status', () => {
     expect(view.columns).toContain('batteryCycleCount');
     await expect(page).toHaveURL(new RegExp(`view=${view.id}`));
     await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+    // Closed, the dialog gives focus back to the menu's button (its menu item is gone), not the page.
+    await expect(page.getByRole('button', { name: new RegExp(name) })).toBeFocused();
 
     // Only the view id in the URL: the view's query, columns and sort come back.
     await page.goto(`/devices/fleetStatus?view=${view.id}`);
@@ -380,7 +382,11 @@ test.describe('fleet status', () => {
     await pasteDialog.getByLabel('Serial numbers or asset IDs').fill(serials.join('\n'));
     await pasteDialog.getByRole('button', { name: 'Find devices' }).click();
     await pasteDialog.getByRole('button', { name: 'Select 6 devices' }).click();
-    await page.getByRole('button', { name: 'Actions' }).click();
+    await expect(pasteDialog).toBeHidden();
+    // Focus is back on the button that opened the dialog, not at the top of the page.
+    await expect(page.getByRole('button', { name: 'Paste a list' })).toBeFocused();
+    const actions = page.getByTestId('fleet-selection').getByRole('button', { name: 'Actions' });
+    await actions.click();
     await page.getByRole('menuitem', { name: 'Disable…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disable devices' });
     // The note has a visible label, as in the device's Disable dialog.
@@ -416,6 +422,9 @@ test.describe('fleet status', () => {
     await dialog.getByRole('button', { name: 'Back' }).click();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    // Nothing ran, so the selection stays, and focus is back on the menu's button.
+    await expect(page.getByTestId('fleet-selection')).toHaveText(/^6 selected from a pasted list/);
+    await expect(actions).toBeFocused();
   });
 
   test('query help groups the operators, filters them as typed and closes with Escape', async ({ page }) => {
@@ -653,6 +662,12 @@ test.describe('fleet status', () => {
     );
     await screenshot(page, 'fleet-bulk-results');
     await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    // The run is over: the selection goes (the moved devices leave the table as it reloads), so
+    // no next action can reach them. Focus goes to the table, as the Actions button went too.
+    await expect(page.getByTestId('fleet-selection')).toHaveCount(0);
+    await expect(grid.getByRole('checkbox', { checked: true })).toHaveCount(0);
+    await expect(grid).toBeFocused();
 
     // Our copy says the same: every one of the 30 is now in the target OU.
     await expect

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { FleetRow } from './live-rows.ts';
 import {
+  afterBulkRun,
   bulkTarget,
   closePasted,
   EMPTY_SELECTION,
@@ -8,6 +10,7 @@ import {
   showPasted,
   tableStateFor,
   toggleIds,
+  withoutLeftRows,
 } from './selection.ts';
 
 describe('fleet selection', () => {
@@ -65,5 +68,45 @@ describe('selection and the query it was made on', () => {
     const shown = showPasted(made, { id: 'list000002', ids: ['a'] }, false);
     expect(shown.pasted?.ids).toEqual(['a']);
     expect(selectionSize(shown.selection)).toBe(0);
+  });
+});
+
+describe('selection after the rows change', () => {
+  const row = (deviceId: string, stale?: 'unmatched' | 'gone'): FleetRow => ({
+    deviceId,
+    serialNumber: deviceId,
+    ...(stale ? { stale } : {}),
+  });
+  const state = { q: 'ou:"/Adams Elementary School/Grade 2"', pasted: null, selection: EMPTY_SELECTION };
+
+  it('is cleared once a bulk action has run on it, whatever it was', () => {
+    const ticked = { ...state, selection: toggleIds(EMPTY_SELECTION, ['a', 'b'], true, []) };
+    expect(selectionSize(afterBulkRun(ticked).selection)).toBe(0);
+    const all = { ...state, selection: { kind: 'query', q: state.q, count: 43, exact: true } as const };
+    expect(selectionSize(afterBulkRun(all).selection)).toBe(0);
+    const pasted = showPasted(state, { id: 'list000003', ids: ['c'] }, true);
+    const after = afterBulkRun(pasted);
+    expect(selectionSize(after.selection)).toBe(0);
+    // The pasted list stays the table: only what is selected in it is done with.
+    expect(after.pasted).toBe(pasted.pasted);
+    expect(afterBulkRun(state)).toBe(state);
+  });
+
+  it('drops devices whose rows had left the query once the list loads without them', () => {
+    const selection = toggleIds(EMPTY_SELECTION, ['a', 'b', 'c', 'far'], true, []);
+    const before = [row('a', 'unmatched'), row('b', 'gone'), row('c'), row('far')];
+    // Reloaded from the top: a and b are gone, far (selected lower down) is not loaded yet.
+    const next = withoutLeftRows(selection, before, [row('c'), row('d')]);
+    expect(bulkTarget(next)).toEqual({ deviceIds: ['c', 'far'] });
+  });
+
+  it('keeps the selection while the marked rows are still listed, or nothing selected left', () => {
+    const selection = toggleIds(EMPTY_SELECTION, ['a', 'c'], true, []);
+    const marked = [row('a', 'unmatched'), row('b', 'gone'), row('c')];
+    expect(withoutLeftRows(selection, marked, marked)).toBe(selection);
+    expect(withoutLeftRows(selection, marked, [row('a', 'unmatched'), row('c')])).toBe(selection);
+    expect(withoutLeftRows(selection, [row('a'), row('c')], [])).toBe(selection);
+    const all = { kind: 'query', q: 'status:ACTIVE', count: 3, exact: true } as const;
+    expect(withoutLeftRows(all, marked, [])).toBe(all);
   });
 });

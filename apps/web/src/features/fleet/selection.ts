@@ -1,3 +1,5 @@
+import type { FleetRow } from './live-rows.ts';
+
 /**
  * What the admin has selected: explicit device ids (clicked, or resolved from a pasted list), or
  * every device matching the current query. Bulk actions target one or the other.
@@ -68,6 +70,38 @@ export function showPasted(state: TableState, pasted: PastedList, select: boolea
 /** Back to the query's matches: a selection made among the pasted devices would be out of sight. */
 export function closePasted(state: TableState): TableState {
   return { ...state, pasted: null, selection: EMPTY_SELECTION };
+}
+
+/**
+ * Why: once a bulk action has run, its devices were acted on and the selection is done with. Kept,
+ * it would outlive their rows (moved out of the query, they leave the table as it reloads), and
+ * the next action would reach devices the admin no longer sees. Failures are retried in the run's
+ * own dialog, before it closes.
+ */
+export function afterBulkRun(state: TableState): TableState {
+  return selectionSize(state.selection) === 0 ? state : { ...state, selection: EMPTY_SELECTION };
+}
+
+/**
+ * Why: a row that left the query or the fleet stays in place, marked, until the list loads again
+ * from the top ("Show them", another sort, a reload after a bulk run: live-rows.ts); then it is
+ * gone from the table, and goes from the selection with it. Selected devices merely not loaded
+ * again yet (further down) stay selected. Returns the same selection when nothing left.
+ */
+export function withoutLeftRows(
+  selection: FleetSelection,
+  before: readonly FleetRow[],
+  after: readonly FleetRow[],
+): FleetSelection {
+  if (selection.kind !== 'ids') return selection;
+  const left = before.filter((row) => row.stale !== undefined && selection.ids.has(row.deviceId));
+  if (left.length === 0) return selection;
+  const listed = new Set(after.map((row) => row.deviceId));
+  const gone = left.filter((row) => !listed.has(row.deviceId));
+  if (gone.length === 0) return selection;
+  const ids = new Set(selection.ids);
+  for (const row of gone) ids.delete(row.deviceId);
+  return { ...selection, ids };
 }
 
 /** The bulk API's target for a selection. */

@@ -26,11 +26,15 @@ export function BulkActionDialog({
   selection,
   onClose,
   onFinished,
+  fallbackFocus,
 }: {
   kind: BulkKind;
   selection: FleetSelection;
-  onClose: () => void;
+  /** `ran`: a run was started, so its devices were acted on (not only previewed). */
+  onClose: (ran: boolean) => void;
   onFinished: () => void;
+  /** Where focus goes on close when the Actions button is gone (the selection was cleared). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
   const info = BULK_KIND_INFO[kind];
   const [step, setStep] = useState<Step>('form');
@@ -42,6 +46,7 @@ export function BulkActionDialog({
   const target = bulkTarget(selection);
   const queryClient = useQueryClient();
   const finished = useRef(false);
+  const close = () => onClose(runId !== undefined);
 
   const requestPreview = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -77,7 +82,7 @@ export function BulkActionDialog({
 
   const size = selectionSize(selection);
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent
         title={info.title}
         description={
@@ -90,13 +95,14 @@ export function BulkActionDialog({
                 }${formatCount(size)}.`
         }
         className="max-h-[90dvh] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto"
+        fallbackFocus={fallbackFocus}
       >
         {step === 'form' ? (
           <form onSubmit={requestPreview} className="flex flex-col gap-4">
             <BulkActionForm kind={kind} onChange={setAction} />
             {preview.error ? <FormMessage>{preview.error.message}</FormMessage> : null}
             <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={onClose}>
+              <Button variant="secondary" onClick={close}>
                 Cancel
               </Button>
               <Button type="submit" disabled={!action || preview.isPending}>
@@ -161,7 +167,7 @@ export function BulkActionDialog({
               finished.current = true;
               onFinished();
             }}
-            onClose={onClose}
+            onClose={close}
           />
         ) : null}
       </DialogContent>

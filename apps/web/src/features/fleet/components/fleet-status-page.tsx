@@ -16,7 +16,7 @@ import { useColumnWidths } from '../column-widths.ts';
 import { hasExplicitState, readViewState, writeViewState, type FleetViewState } from '../fleet-url-state.ts';
 import { rememberFleetView } from '../last-fleet-view.ts';
 import { toggleTerm } from '../query-terms.ts';
-import { EMPTY_SELECTION, toggleIds, type FleetSelection } from '../selection.ts';
+import { afterBulkRun, EMPTY_SELECTION, toggleIds, type FleetSelection } from '../selection.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
 import type { BulkActionDialog as BulkActionDialogModule } from './bulk-action-dialog.tsx';
 import type { PasteListDialog as PasteListDialogModule } from './paste-list-dialog.tsx';
@@ -34,6 +34,7 @@ import { SelectionBar } from './selection-bar.tsx';
 import { useFleetLive } from './use-fleet-live.ts';
 import { useSearchShortcut } from './use-search-shortcut.ts';
 import { useResultsUpdate } from './use-results-update.ts';
+import { useSelectionFollowsRows } from './use-selection-follows-rows.ts';
 import { useTableRows } from './use-table-rows.ts';
 import { usePastedView } from './use-pasted-view.ts';
 
@@ -108,8 +109,10 @@ export function FleetStatusPage() {
   const results = useTableRows({ listKey, queryEnabled: valid && !waitingForView, pasted });
   const facets = useFacets(view.q, valid && !waitingForView);
   const { rows, total } = results;
+  useSelectionFollowsRows(rows, table, setTable);
   const update = useResultsUpdate(results.stale);
 
+  const resultsRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef(rows);
   useEffect(() => {
     rowsRef.current = rows;
@@ -282,6 +285,7 @@ export function FleetStatusPage() {
         <div
           className={cn('min-w-0 flex-1', outOfDate && DIMMED_CLASS)}
           style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
+          ref={resultsRef}
           data-testid="fleet-results"
           data-stale={outOfDate || undefined}
         >
@@ -296,7 +300,12 @@ export function FleetStatusPage() {
           <BulkActionDialog
             kind={bulkKind}
             selection={selection}
-            onClose={() => setBulkKind(null)}
+            onClose={(ran) => {
+              setBulkKind(null);
+              if (ran) setTable(afterBulkRun);
+            }}
+            // The selection bar (and its Actions button) goes with the selection after a run.
+            fallbackFocus={() => resultsRef.current?.querySelector<HTMLElement>('[role="grid"]')}
             onFinished={() => {
               // The acted-on rows refresh where they stand, as after any change (use-fleet-live.ts).
               live.refreshLoaded();
