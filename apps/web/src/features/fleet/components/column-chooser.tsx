@@ -39,7 +39,8 @@ export function ColumnChooser({
           </Button>
         </div>
         <div className="max-h-96 overflow-auto p-1">
-          <ul aria-label="Shown columns">
+          {/* The arrows say up and down, as the list runs; its name says how that maps to the table. */}
+          <ul aria-label="Shown columns, left to right">
             {columns.map((id, index) => (
               <li key={id} className="flex items-center gap-2 rounded-sm px-2 py-1 hover:bg-muted">
                 <input
@@ -55,7 +56,7 @@ export function ColumnChooser({
                 </label>
                 <button
                   type="button"
-                  aria-label={`Move ${labelOf(id)} left`}
+                  aria-label={`Move ${labelOf(id)} up`}
                   disabled={index === 0}
                   onClick={() => move(index, -1)}
                   className="rounded p-0.5 text-muted-foreground hover:bg-surface hover:text-foreground disabled:opacity-30"
@@ -64,7 +65,7 @@ export function ColumnChooser({
                 </button>
                 <button
                   type="button"
-                  aria-label={`Move ${labelOf(id)} right`}
+                  aria-label={`Move ${labelOf(id)} down`}
                   disabled={index === columns.length - 1}
                   onClick={() => move(index, 1)}
                   className="rounded p-0.5 text-muted-foreground hover:bg-surface hover:text-foreground disabled:opacity-30"
