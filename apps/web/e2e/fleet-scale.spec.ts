@@ -4,7 +4,8 @@ import { expect, test } from './fixtures.ts';
 /**
  * The table at the size of a large district: the device list answers as if 100,000 devices
  * matched (an estimated count), so the scrollbar stands for all of them while only the rows in
- * view exist in the page, and rows far down load as the table reaches them.
+ * view exist in the page, and rows far down load as the table reaches them. Going back to the
+ * table from a device opened far down returns to the same rows (decision 029).
  */
 const TOTAL = 100_000;
 
@@ -128,4 +129,81 @@ test('100,000 matches: an estimated count, a full-length scrollbar, few rows in 
   const far = grid.locator('[aria-rowindex="2993"]');
   await expect(far).toHaveAttribute('data-testid', 'fleet-row', { timeout: 30_000 });
   await expect(far).toContainText('SN002991');
+});
+
+test('back from a device far down the table: the same rows, the device active, focus on the grid', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(90_000);
+  // The mocked devices are not in the fleet: their pages say "not found", with the breadcrumb.
+  consoleGuard.allow(/status of 404/);
+  // The list's page reads (not an exact count asked alongside).
+  const listRequests: string[] = [];
+  await page.route(/\/api\/devices\?/, (route) => {
+    const url = new URL(route.request().url());
+    if (url.searchParams.get('count') !== 'exact') listRequests.push(url.search);
+    return answerList(route);
+  });
+  await page.route(/\/api\/devices\/facets\?/, (route) =>
+    route.fulfill({
+      json: { facets: { status: [{ value: 'ACTIVE', count: TOTAL, term: 'status:ACTIVE' }] } },
+    }),
+  );
+  await page.goto('/devices/fleetStatus?q=status%3AACTIVE');
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  await expect(grid.getByTestId('fleet-row').first()).toBeVisible({ timeout: 20_000 });
+
+  // Scroll to around row 1,500 (compact rows are 30 px); the pages before it load on the way.
+  await grid.evaluate((element) => {
+    element.scrollTop = 1_490 * 30;
+  });
+  const row = (index: number) => grid.locator(`[aria-rowindex="${index + 2}"]`);
+  await expect(row(1_500)).toHaveAttribute('data-testid', 'fleet-row', { timeout: 30_000 });
+  const scrolledTo = await grid.evaluate((element) => element.scrollTop);
+
+  // Open the device by its serial number, then Back.
+  await row(1_500).getByRole('link', { name: 'SN001500' }).click();
+  await expect(page).toHaveURL(/\/devices\/chromebook\/dev-1500$/);
+  const breadcrumb = page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'Devices' });
+  await expect(breadcrumb).toBeVisible();
+  const requestsBefore = listRequests.length;
+  await page.goBack();
+  await expect(page).toHaveURL(/\/devices\/fleetStatus\?q=status%3AACTIVE$/);
+  await expect(row(1_500)).toBeInViewport();
+  await expect(row(1_500)).toContainText('SN001500');
+  await expect(row(1_500)).toHaveAttribute('data-testid', 'fleet-row');
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'fleet-row-1500');
+  await expect(grid).toBeFocused();
+  expect(await grid.evaluate((element) => element.scrollTop)).toBe(scrolledTo);
+  // The loaded rows came from the cache: no page was read again to get back there.
+  expect(listRequests.length).toBe(requestsBefore);
+
+  // With the keyboard: the next row, Enter, then the breadcrumb leads back to the same place.
+  await page.keyboard.press('ArrowDown');
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'fleet-row-1501');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/devices\/chromebook\/dev-1501$/);
+  await breadcrumb.click();
+  await expect(page).toHaveURL(/\/devices\/fleetStatus\?q=status%3AACTIVE$/);
+  await expect(row(1_501)).toBeInViewport();
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'fleet-row-1501');
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'fleet-row-1502');
+
+  // The cached pages are gone after a reload of the device page: back starts at the top, without
+  // reading the 1,500 rows before the place.
+  await row(1_502).getByRole('link', { name: 'SN001502' }).click();
+  await expect(page).toHaveURL(/\/devices\/chromebook\/dev-1502$/);
+  await page.reload();
+  await expect(breadcrumb).toBeVisible();
+  const requestsAfterReload = listRequests.length;
+  await page.goBack();
+  await expect(grid.getByTestId('fleet-row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(row(0)).toBeInViewport();
+  expect(await grid.evaluate((element) => element.scrollTop)).toBe(0);
+  expect(listRequests.length - requestsAfterReload).toBeLessThanOrEqual(2);
 });

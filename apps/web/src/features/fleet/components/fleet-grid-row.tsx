@@ -113,7 +113,11 @@ export const FleetGridRow = memo(function FleetGridRow(props: FleetGridRowProps)
           )}
           style={{ width: widthOf(column), ...(columnIndex === 0 ? { left: pinnedLeft } : {}) }}
         >
-          {device ? <CellContent column={column} device={device} /> : <Placeholder />}
+          {device ? (
+            <CellContent column={column} device={device} onFollow={() => props.onActivate(index)} />
+          ) : (
+            <Placeholder />
+          )}
           {columnIndex === 0 && device?.stale ? <StaleRowNote reason={device.stale} /> : null}
         </div>
       ))}
@@ -121,8 +125,20 @@ export const FleetGridRow = memo(function FleetGridRow(props: FleetGridRowProps)
   );
 });
 
-/** The serial number links to the device's page (also the row's click); other columns format their value. */
-function CellContent({ column, device }: { column: FleetColumn; device: FleetRow }) {
+/**
+ * The serial number links to the device's page (also the row's click); other columns format their
+ * value. Following the link makes its row the active one, as the row's click does, so going back
+ * to the table returns to it.
+ */
+function CellContent({
+  column,
+  device,
+  onFollow,
+}: {
+  column: FleetColumn;
+  device: FleetRow;
+  onFollow: () => void;
+}) {
   if (column.id !== 'serialNumber') return <FleetCell column={column} device={device} />;
   return (
     <Link
@@ -132,7 +148,10 @@ function CellContent({ column, device }: { column: FleetColumn; device: FleetRow
         'block font-mono text-[0.8125rem] hover:underline',
         device.stale ? 'text-muted-foreground' : 'text-foreground',
       )}
-      onClick={(event) => event.stopPropagation()}
+      onClick={(event) => {
+        event.stopPropagation();
+        onFollow();
+      }}
     >
       {device.serialNumber ?? device.deviceId}
     </Link>

@@ -6,6 +6,7 @@ import { isSelected, type FleetSelection } from '../selection.ts';
 import { CHECKBOX_WIDTH, FleetGridRow } from './fleet-grid-row.tsx';
 import { FleetHeaderCell } from './fleet-header-cell.tsx';
 import { useFixedRows } from './use-fixed-rows.ts';
+import { useReturnPlace } from './use-return-place.ts';
 
 export interface FleetTableProps {
   readonly columns: readonly FleetColumn[];
@@ -78,6 +79,15 @@ export function FleetTable(props: FleetTableProps) {
     setActive(next);
     scrollToIndex(next);
   };
+  const activate = useCallback(
+    (index: number) => {
+      setActive(index);
+      scrollToIndex(index);
+    },
+    [scrollToIndex],
+  );
+  // Back from a device: the same rows in view and the device opened as the active row.
+  useReturnPlace({ scrollRef, rows, stale: props.stale, rowHeight, activeIndex, activate });
 
   // Stable while only the table's own state changes (scrolling, the active row), so the memoised
   // rows that did not change skip rendering.
