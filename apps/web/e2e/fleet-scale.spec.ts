@@ -131,6 +131,51 @@ test('100,000 matches: an estimated count, a full-length scrollbar, few rows in 
   await expect(far).toContainText('SN002991');
 });
 
+/** The list answering with `estimate` for a first page and `exact` when asked to count exactly. */
+function countingList(estimate: number, exact: number, asked: string[]) {
+  return async (route: Route) => {
+    const url = new URL(route.request().url());
+    const count = url.searchParams.get('count');
+    if (count !== null) asked.push(count);
+    const limit = Number(url.searchParams.get('limit') ?? '100');
+    await route.fulfill({
+      json: {
+        devices: Array.from({ length: limit }, (_, i) => device(i)),
+        nextCursor: String(limit),
+        total:
+          count === 'exact'
+            ? { value: exact, exact: true }
+            : count === 'auto'
+              ? { value: estimate, exact: false }
+              : null,
+      },
+    });
+  };
+}
+
+test('an estimated count is followed by the exact one below 100,000 matches, and counted on request above', async ({
+  page,
+}) => {
+  await page.route(/\/api\/devices\/facets\?/, (route) => route.fulfill({ json: { facets: {} } }));
+  const asked: string[] = [];
+  await page.route(/\/api\/devices\?/, countingList(5_033, 5_000, asked));
+  await page.goto('/devices/fleetStatus');
+  // The rows come with the estimate; the exact count follows in a second request.
+  await expect(page.getByTestId('fleet-match-count')).toHaveText('5,000 devices');
+  expect(asked.filter((count) => count === 'exact')).toHaveLength(1);
+  await expect(page.getByRole('button', { name: 'Count exactly' })).toHaveCount(0);
+
+  await page.unroute(/\/api\/devices\?/);
+  asked.length = 0;
+  await page.route(/\/api\/devices\?/, countingList(TOTAL, 99_871, asked));
+  await page.goto('/devices/fleetStatus?q=status%3AACTIVE');
+  await expect(page.getByTestId('fleet-match-count')).toHaveText('about 100,000 devices');
+  expect(asked).not.toContain('exact');
+  await page.getByRole('button', { name: 'Count exactly' }).click();
+  await expect(page.getByTestId('fleet-match-count')).toHaveText('99,871 devices');
+  await expect(page.getByRole('button', { name: 'Count exactly' })).toHaveCount(0);
+});
+
 test('back from a device far down the table: the same rows, the device active, focus on the grid', async ({
   page,
   consoleGuard,

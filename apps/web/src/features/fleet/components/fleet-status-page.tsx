@@ -240,6 +240,7 @@ export function FleetStatusPage() {
           valid={valid}
           outOfDate={outOfDate}
           update={update}
+          onCountNow={results.countNow}
         />
         <SelectionBar
           selection={selection}
@@ -274,7 +275,9 @@ export function FleetStatusPage() {
         >
           <FleetFacets
             facets={facets.data?.facets}
-            loading={facets.isFetching}
+            more={facets.data?.more}
+            // Dimmed while they are another query's; a refresh of the same query's counts (after a sync) is not.
+            loading={facets.isFetching && (facets.isPlaceholderData || !facets.data)}
             query={view.q}
             onToggle={(term) => {
               setView({ q: toggleTerm(view.q, term) });

@@ -27,6 +27,7 @@ export function ResultsStatus({
   valid,
   outOfDate,
   update,
+  onCountNow,
 }: {
   /** Devices of the pasted list shown instead of the query's matches, or null. */
   pastedCount: number | null;
@@ -38,12 +39,14 @@ export function ResultsStatus({
   outOfDate: boolean;
   /** Whether the rows shown are being replaced by a new query's, sort's or column set's. */
   update: UpdatePhase;
+  /** Counts the matches exactly where the count is an estimate not counted unasked. */
+  onCountNow?: (() => void) | null | undefined;
 }) {
   return (
     <div className="flex items-center gap-2">
       {pastedCount === null ? (
         <div className={cn(outOfDate && DIMMED_CLASS)}>
-          <MatchCount total={total} loading={loading} valid={valid} />
+          <MatchCount total={total} loading={loading} valid={valid} onCountNow={onCountNow} />
         </div>
       ) : (
         <PastedListChip count={pastedCount} onClose={onClosePasted} />

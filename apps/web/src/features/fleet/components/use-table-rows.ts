@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useExactCount } from '../api/count-devices.ts';
 import { pastedDevicesKey, usePastedDevices } from '../api/list-pasted-devices.ts';
 import { devicesQuery, NEXT_PAGE, useDevices, type DeviceListKey } from '../api/list-devices.ts';
 import { loadedRows } from '../live-rows.ts';
@@ -23,7 +24,11 @@ export function useTableRows({
   const pastedDevices = usePastedDevices(pasted, listKey.columns);
   const source = pasted ? pastedDevices : matches;
   const rows = useMemo(() => loadedRows(source.data?.pages ?? []), [source.data]);
-  const total = pasted ? null : (matches.data?.pages[0]?.total ?? null);
+  // The first page's count; while it is the previous query's placeholder, shown as it is.
+  const firstCount = matches.data?.pages[0]?.total ?? null;
+  const own = pasted === null && !matches.isPlaceholderData;
+  const exact = useExactCount(listKey.q, own ? firstCount : null);
+  const total = pasted ? null : own ? exact.total : firstCount;
   const hasMore = source.hasNextPage;
   // The scrollbar stands for every match; with an estimate below what is loaded, one more row at least.
   const expected = pasted ? pasted.ids.length : (total?.value ?? rows.length + NEXT_PAGE);
@@ -42,6 +47,9 @@ export function useTableRows({
     /** The rows shown belong to an earlier query or column set while the next one loads. */
     stale: source.isPlaceholderData,
     counting: source.isFetching && source.isPlaceholderData,
+    /** The exact count is being read after an estimate, or may be asked for (null: not offered). */
+    exactCounting: exact.counting,
+    countNow: pasted ? null : exact.countNow,
     error: source.isError ? source.error : null,
     refetch: () => void source.refetch(),
     /** What live updates refresh: the loaded pages' rows, by id, among the query's matches. */
