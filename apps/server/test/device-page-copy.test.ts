@@ -61,7 +61,11 @@ describe(`a first copy's device page (${backendName})`, () => {
     expect(target.loading).toBe(true);
     await writeTelemetryPage(db, ORG, [sample('d1')], { updateDevices: false });
     const rows: DeviceRow[] = [
-      device('d1', { notes: 'tab\there\nnext line\r\nback\\slash', annotatedUser: '\\N' }),
+      device('d1', {
+        notes: 'tab\there\nnext line\r\nback\\slash',
+        annotatedUser: '\\N',
+        osVersion: '120.0.6099.235',
+      }),
       device('d2', { notes: 'Schülerin 🎒 «Raum 3» "quoted"', annotatedLocation: 'C:\\labs\\2' }),
       device('d3', {}),
     ].map((d) => toDeviceRow(ORG, 'C01', d));
@@ -78,7 +82,7 @@ describe(`a first copy's device page (${backendName})`, () => {
       select device_id, notes, annotated_user, annotated_location, org_unit_path, raw, content_hash,
         last_sync = ${'2026-03-01T08:30:00.123Z'}::timestamptz as last_sync_kept, aue_date::text as aue_date,
         ram_total_bytes::text as ram_total_bytes, seen_run_id::text as seen_run_id, deleted_at,
-        battery_health, battery_cycle_count, battery_capacity_percent,
+        battery_health, battery_cycle_count, battery_capacity_percent, battery_health_rank, os_version_key,
         telemetry_at = ${'2026-03-01T07:00:00.456Z'}::timestamptz as telemetry_kept
       from ${sql.id(target.table)} order by device_id`.execute(db);
     expect(stored.rows).toHaveLength(3);
@@ -98,16 +102,21 @@ describe(`a first copy's device page (${backendName})`, () => {
         deleted_at: null,
       });
     }
+    // The sort keys (migration 0016) are generated however the row went in.
     expect(stored.rows[0]).toMatchObject({
       battery_health: 'BATTERY_REPLACE_SOON',
       battery_cycle_count: 812,
       battery_capacity_percent: 78.1,
       telemetry_kept: true,
+      battery_health_rank: 2,
+      os_version_key: [120, 0, 6099, 235],
     });
     expect(stored.rows[1]).toMatchObject({
       battery_health: null,
       battery_cycle_count: null,
       telemetry_kept: null,
+      battery_health_rank: null,
+      os_version_key: null,
     });
 
     // The same page again (a restarted shard): its rows are stored, so it is upserted, not copied.

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as partitions from '../src/db/migrations/0011-fleet-device-partitions.ts';
+import * as sortKeys from '../src/db/migrations/0016-fleet-sort-keys.ts';
 import { writeDevicePage } from '../src/modules/fleet-store/device-page-writer.ts';
 import {
   attachDevicePartition,
@@ -18,10 +19,11 @@ import { backendName, createTestDatabase, type TestDatabase } from './test-datab
 const RUN = '00000000-0000-4000-8000-000000000002';
 const SHARED_ORG = 'org-partition-shared';
 const OWN_ORG = "org-partition-own'quoted";
+const LOADING_ORG = 'org-partition-loading';
 
 /**
  * A first copy is loaded into a table of its own and attached as the organization's partition;
- * rows written any other way stay in the default partition; migration 0011 goes both ways.
+ * rows written any other way stay in the default partition; migrations 0011 and 0016 go both ways.
  */
 describe(`device partitions (${backendName})`, () => {
   let testDb: TestDatabase;
@@ -124,11 +126,59 @@ describe(`device partitions (${backendName})`, () => {
     });
   });
 
+  it('migration 0016 gives every partition and a first copy still loading their sort keys', async () => {
+    const db = testDb.database.db;
+    const untyped = db as unknown as Kysely<unknown>;
+    const target = await openDeviceTarget(db, LOADING_ORG);
+    expect(target.loading).toBe(true);
+    await writeDevicePage(db, {
+      orgId: LOADING_ORG,
+      runId: RUN,
+      rows: await rowsFor(LOADING_ORG),
+      table: target.table,
+    });
+    const keyColumns = async (table: string) =>
+      (
+        await sql<{ name: string }>`
+          select attname as name from pg_attribute
+          where attrelid = ${table}::regclass and attname in ('battery_health_rank', 'os_version_key')
+            and not attisdropped order by 1`.execute(db)
+      ).rows.map((row) => row.name);
+    /** Rows of `table` with a version and no key: none once the keys are generated. */
+    const unkeyed = async (table: string) =>
+      (
+        await sql<{ n: number }>`
+          select count(*)::int as n from ${sql.id(table)}
+          where os_version is not null and os_version_key is null`.execute(db)
+      ).rows[0]?.n;
+
+    // A load table opened while the migration runs (an upgrade mid-copy) goes both ways with the table.
+    await sortKeys.down(untyped);
+    for (const table of ['fleet_device', 'fleet_device_shared', target.table]) {
+      expect(await keyColumns(table), table).toEqual([]);
+    }
+    await sortKeys.up(untyped);
+    for (const table of ['fleet_device', 'fleet_device_shared', devicePartitionName(OWN_ORG), target.table]) {
+      expect(await keyColumns(table), table).toEqual(['battery_health_rank', 'os_version_key']);
+      expect(await unkeyed(table), table).toBe(0);
+    }
+    expect(await count(OWN_ORG)).toBeGreaterThan(0);
+
+    // It still attaches, with the key indexes built on it like every other.
+    const statements = await partitionIndexStatements(db, target.table);
+    expect(statements.join('\n')).toContain('(org_id, os_version_key, device_id)');
+    for (const statement of statements) await sql.raw(statement).execute(db);
+    await db.transaction().execute((trx) => attachDevicePartition(trx, LOADING_ORG, target.table));
+    expect(await count(LOADING_ORG)).toBe((await rowsFor(LOADING_ORG)).length);
+  });
+
   it('migration 0011 folds the partitions back into one table and splits it again', async () => {
     const db = testDb.database.db;
     // Migrations are written against an untyped database.
     const untyped = db as unknown as Kysely<unknown>;
     const total = (await count(SHARED_ORG)) + (await count(OWN_ORG));
+    // Rolled back in order: the sort keys of 0016 first.
+    await sortKeys.down(untyped);
     await partitions.down(untyped);
     expect(await partitionNames()).toEqual([]);
     expect((await count(SHARED_ORG)) + (await count(OWN_ORG))).toBe(total);
@@ -137,6 +187,7 @@ describe(`device partitions (${backendName})`, () => {
     expect(names.rows.map((row) => row.name)).toContain('fleet_device_search_trgm_idx');
     expect(names.rows.map((row) => row.name)).toContain('fleet_device_pkey');
     await partitions.up(untyped);
+    await sortKeys.up(untyped);
     expect(await partitionNames()).toEqual(['fleet_device_shared']);
     expect(await count(OWN_ORG)).toBe(total / 2);
   });

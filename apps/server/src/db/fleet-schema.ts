@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 
 /** Tables of the fleet copy and the sync engine (migrations 0003 and 0004); merged into `DB`. */
 
@@ -59,6 +59,10 @@ export interface FleetDeviceTable {
   battery_cycle_count: number | null;
   battery_capacity_percent: number | null;
   telemetry_at: NullableTimestamp;
+  /** Migration 0016: generated from battery_health (replace now 1, soon 2, normal 3; else null). */
+  battery_health_rank: GeneratedAlways<number | null>;
+  /** Migration 0016: generated from os_version, its dotted numbers as an array (else null). */
+  os_version_key: GeneratedAlways<number[] | null>;
   etag: string | null;
   raw: JSONColumnType<Record<string, unknown>>;
   content_hash: string;

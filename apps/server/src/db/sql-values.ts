@@ -13,8 +13,11 @@ const REAL_MAX = 3.4028234e38;
 const REAL_MIN = 1.1754944e-38;
 const INTEGER = /^-?\d{1,18}$/;
 const REAL = /^-?(?:\d{1,20}(?:\.\d{1,20})?|\.\d{1,20})(?:e[+-]?\d{1,3})?$/i;
+/** An integer array as PostgreSQL writes one (`{120,0,6099,235}`), at most 100 elements. */
+const INT_ARRAY = /^\{(?:-?\d{1,10}(?:,-?\d{1,10}){0,99})?\}$/;
 
-export type CastType = 'text' | 'date' | 'timestamptz' | 'bigint' | 'int' | 'real' | 'uuid';
+export type CastType =
+  'text' | 'date' | 'timestamptz' | 'bigint' | 'int' | 'smallint' | 'int[]' | 'real' | 'uuid';
 
 /** Why: whether PostgreSQL's cast of `value` to `type` succeeds, without asking it. */
 export function castsTo(value: string, type: CastType): boolean {
@@ -37,12 +40,20 @@ export function castsTo(value: string, type: CastType): boolean {
     case 'bigint':
       return INTEGER.test(value);
     case 'int':
-      return INTEGER.test(value) && Number(value) >= -2_147_483_648 && Number(value) <= 2_147_483_647;
+      return isInt(value);
+    case 'smallint':
+      return INTEGER.test(value) && Number(value) >= -32_768 && Number(value) <= 32_767;
+    case 'int[]':
+      return INT_ARRAY.test(value) && (value === '{}' || value.slice(1, -1).split(',').every(isInt));
     case 'real': {
       const magnitude = Math.abs(Number(value));
       return REAL.test(value) && magnitude <= REAL_MAX && (magnitude === 0 || magnitude >= REAL_MIN);
     }
   }
+}
+
+function isInt(value: string): boolean {
+  return INTEGER.test(value) && Number(value) >= -2_147_483_648 && Number(value) <= 2_147_483_647;
 }
 
 function isCalendarDate(match: RegExpExecArray | null): boolean {

@@ -38,7 +38,9 @@ export async function openDeviceTarget(db: Executor, orgId: string): Promise<Dev
   const row = state.rows[0];
   if (row?.present && !row.attached) return { table: name, loading: true };
   if (row?.present || row?.has_rows) return { table: DEVICE_TABLE, loading: false };
-  await sql`create table ${sql.id(name)} (like fleet_device including defaults including storage)`.execute(
+  // With the sort keys' generation expressions (migration 0016): a partition's columns must be
+  // generated as the table's are, and the load table's rows get their keys as they are written.
+  await sql`create table ${sql.id(name)} (like fleet_device including defaults including generated including storage)`.execute(
     db,
   );
   await sql`alter table ${sql.id(name)} add primary key (org_id, device_id)`.execute(db);

@@ -11,7 +11,14 @@ import { appErrors } from '../../errors/app-error.ts';
 
 type Sql = RawBuilder<unknown>;
 
-/** The SQL column and its type (for casting a cursor value back) of every column of the table. */
+/**
+ * The stored column each column of the table sorts by, and its type (for casting a cursor value
+ * back). Battery health sorts by `battery_health_rank` (replace now, replace soon, normal:
+ * ascending is worst first, what an admin's first click on the header asks for) and OS version by
+ * `os_version_key` (its numbers as an integer array: numeric, dotted-version order); both are
+ * generated from the shown value (migration 0016, decision 030). A cursor written before those
+ * keys holds the shown value, which does not cast to the key's type: the reload message.
+ */
 export const COLUMN_SQL: Readonly<Record<FleetColumnId, { column: string; type: CastType }>> = {
   serialNumber: { column: 'serial_number', type: 'text' },
   annotatedAssetId: { column: 'annotated_asset_id', type: 'text' },
@@ -24,13 +31,13 @@ export const COLUMN_SQL: Readonly<Record<FleetColumnId, { column: string; type: 
   notes: { column: 'notes', type: 'text' },
   lastSync: { column: 'last_sync', type: 'timestamptz' },
   aueDate: { column: 'aue_date', type: 'date' },
-  osVersion: { column: 'os_version', type: 'text' },
+  osVersion: { column: 'os_version_key', type: 'int[]' },
   platformVersion: { column: 'platform_version', type: 'text' },
   firmwareVersion: { column: 'firmware_version', type: 'text' },
   osCompliance: { column: 'os_compliance', type: 'text' },
   osUpdateState: { column: 'os_update_state', type: 'text' },
   bootMode: { column: 'boot_mode', type: 'text' },
-  batteryHealth: { column: 'battery_health', type: 'text' },
+  batteryHealth: { column: 'battery_health_rank', type: 'smallint' },
   batteryCycleCount: { column: 'battery_cycle_count', type: 'int' },
   batteryCapacityPercent: { column: 'battery_capacity_percent', type: 'real' },
   storageFreeBytes: { column: 'storage_free_bytes', type: 'bigint' },
