@@ -252,3 +252,48 @@ test('back from a device far down the table: the same rows, the device active, f
   expect(await grid.evaluate((element) => element.scrollTop)).toBe(0);
   expect(listRequests.length - requestsAfterReload).toBeLessThanOrEqual(2);
 });
+
+test('back after more than 30 s away: the kept rows refresh in place by id, no page is read again', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  consoleGuard.allow(/status of 404/);
+  const pageReads: string[] = [];
+  const idReads: string[] = [];
+  await page.route(/\/api\/devices\?/, async (route) => {
+    const url = new URL(route.request().url());
+    const ids = /device_id:(\S+)/.exec(url.searchParams.get('q') ?? '')?.[1];
+    if (ids === undefined) {
+      if (url.searchParams.get('count') !== 'exact') pageReads.push(url.search);
+      return answerList(route);
+    }
+    idReads.push(ids);
+    // Read by id after the return: each device now has a user.
+    const devices = ids.split(',').map((id) => ({
+      ...device(Number(id.slice('dev-'.length))),
+      annotatedUser: 'refreshed@example.edu',
+    }));
+    return route.fulfill({ json: { devices, nextCursor: null, total: null } });
+  });
+  await page.route(/\/api\/devices\/facets\?/, (route) => route.fulfill({ json: { facets: {} } }));
+  await page.goto('/devices/fleetStatus?q=status%3AACTIVE');
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  await expect(grid.getByTestId('fleet-row').first()).toBeVisible({ timeout: 20_000 });
+  await grid.evaluate((element) => {
+    element.scrollTop = 590 * 30;
+  });
+  const row = (index: number) => grid.locator(`[aria-rowindex="${index + 2}"]`);
+  await expect(row(600)).toHaveAttribute('data-testid', 'fleet-row', { timeout: 30_000 });
+  await row(600).getByRole('link', { name: 'SN000600' }).click();
+  await expect(page).toHaveURL(/\/devices\/chromebook\/dev-600$/);
+  // Longer than the 30 s the cache calls fresh.
+  await page.waitForTimeout(31_000);
+  const readsBefore = pageReads.length;
+  await page.goBack();
+  await expect(row(600)).toBeInViewport();
+  await expect(row(600)).toContainText('refreshed@example.edu', { timeout: 10_000 });
+  expect(idReads.join(',')).toContain('dev-600');
+  // The pages stayed as they were: none was read again (new devices would wait for "Show them").
+  expect(pageReads.length).toBe(readsBefore);
+});

@@ -42,11 +42,17 @@ export function listDevices(key: DeviceListKey, cursor: string | null): Promise<
 }
 
 /**
- * Why: the loaded pages are not refetched when the window regains focus or the network returns:
- * that would slip the devices that joined the fleet into the list and move rows under the admin's
- * eyes. Live updates refresh the loaded rows by id instead (use-fleet-live.ts).
+ * Why: the loaded pages are not refetched when the window regains focus, the network returns or
+ * the admin comes back to the table (from a device page, after more than the 30 s the cache calls
+ * fresh): that would slip the devices that joined the fleet into the list and move rows under the
+ * admin's eyes, and lose the place kept for the return (decision 029). Live updates refresh the
+ * loaded rows by id instead (use-fleet-live.ts), also on that return.
  */
-export const LIVE_REFETCH = { refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+export const LIVE_REFETCH = {
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+  refetchOnMount: false,
+} as const;
 
 /**
  * The columns are not part of the key: a column shown in a table scrolled far down fills in by

@@ -9,6 +9,8 @@ import { useLiveRefresh, type LiveSource } from './use-live-refresh.ts';
 const SETTLE_MS = 800;
 /** Without the channel, a window regaining focus refreshes the rows at most this often. */
 const FOCUS_REFRESH_MS = 30_000;
+/** Rows the table opens with that were loaded longer ago than this came from the cache. */
+const KEPT_ROWS_MS = 2_000;
 
 interface Pending {
   /** A change named no devices (a sync): any loaded row may have changed. */
@@ -48,11 +50,16 @@ export function useFleetLive(source: LiveSource): {
   }, [refresh]);
 
   useEffect(() => {
-    // The rows were just loaded.
-    lastRefresh.current = Date.now();
+    // Rows kept in the cache from an earlier visit (back from a device page) may have changed
+    // meanwhile, unheard: they refresh in place. Rows loaded just now need nothing.
+    const loadedAt = queryClient.getQueryState(source.queryKey)?.dataUpdatedAt ?? 0;
+    if (loadedAt > 0 && Date.now() - loadedAt > KEPT_ROWS_MS) refreshLoaded();
+    else lastRefresh.current = Date.now();
     return () => {
       if (pending.current.timer) clearTimeout(pending.current.timer);
     };
+    // Once, for the rows the table opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const flush = () => {
