@@ -141,6 +141,10 @@ describe('keeping places in storage', () => {
       negative,
       { ...place(), top: { deviceId: 'dev-1', index: 1e12, offset: 0 } },
       { ...place(), focus: 'everywhere' },
+      { ...place(), top: { deviceId: 'dev-1', index: 1.5, offset: 0 } },
+      { ...place(), top: { deviceId: 'dev-1', index: 1, offset: 2 } },
+      { ...place(), active: { deviceId: 'dev-1' } },
+      { ...place(), list: 7 },
       'not a place',
     ];
     storage.setItem(FLEET_PLACES_KEY, JSON.stringify(bad));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEVICE_ID_PATTERN } from '@fleetdeck/shared/app-routes';
 import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
 import type { FleetViewState } from './fleet-url-state.ts';
@@ -22,23 +21,24 @@ const MAX_STORED_CHARS = KEPT_PLACES * (FLEET_LIST_LIMITS.queryChars * 2 + 1_000
 /** Far above any row index the table can hold (a scrollbar of some millions of pixels). */
 const MAX_INDEX = 10_000_000;
 
-const placedRow = z.object({
-  deviceId: z.string().regex(DEVICE_ID_PATTERN),
-  index: z.number().int().min(0).max(MAX_INDEX),
-});
+const MAX_LIST_CHARS = FLEET_LIST_LIMITS.queryChars * 2 + 200;
 
-const placeSchema = z.object({
-  list: z.string().max(FLEET_LIST_LIMITS.queryChars * 2 + 200),
+interface PlacedRow {
+  readonly deviceId: string;
+  readonly index: number;
+}
+
+export interface FleetPlace {
+  readonly list: string;
   /** The first row in view, and how far (a fraction of a row) it was scrolled past. */
-  top: placedRow.extend({ offset: z.number().min(0).max(1) }),
+  readonly top: PlacedRow & { readonly offset: number };
   /** The keyboard's active row: the device opened, when it was opened from the table. */
-  active: placedRow.nullable(),
-  scrollLeft: z.number().min(0).max(MAX_INDEX),
+  readonly active: PlacedRow | null;
+  readonly scrollLeft: number;
   /** Where focus was: on the grid or a row after keys, after a pointer, or outside the table. */
-  focus: z.enum(['keyboard', 'pointer']).nullable(),
-});
+  readonly focus: 'keyboard' | 'pointer' | null;
+}
 
-export type FleetPlace = z.infer<typeof placeSchema>;
 export type PlaceFocus = FleetPlace['focus'];
 
 /**
@@ -146,7 +146,40 @@ function readPlaces(store: PlaceStorage): FleetPlace[] {
   }
   if (!Array.isArray(parsed)) return [];
   return parsed.slice(0, KEPT_PLACES).flatMap((item: unknown) => {
-    const place = placeSchema.safeParse(item);
-    return place.success ? [place.data] : [];
+    const place = storedPlaceOf(item);
+    return place ? [place] : [];
   });
+}
+
+/**
+ * Why: what sessionStorage gives back is checked field by field, by hand: a schema library here
+ * would add its whole runtime (~24 KB gzip) to the fleet page's first load for one small shape.
+ */
+function storedPlaceOf(item: unknown): FleetPlace | null {
+  if (!isRecord(item)) return null;
+  const { list, top, active, scrollLeft, focus } = item;
+  if (typeof list !== 'string' || list.length > MAX_LIST_CHARS) return null;
+  const topRow = placedRowOf(top);
+  if (!topRow || !isRecord(top) || !isNumberIn(top.offset, 0, 1)) return null;
+  const activeRow = active === null ? null : placedRowOf(active);
+  if (active !== null && !activeRow) return null;
+  if (!isNumberIn(scrollLeft, 0, MAX_INDEX)) return null;
+  if (focus !== null && focus !== 'keyboard' && focus !== 'pointer') return null;
+  return { list, top: { ...topRow, offset: top.offset }, active: activeRow, scrollLeft, focus };
+}
+
+function placedRowOf(value: unknown): PlacedRow | null {
+  if (!isRecord(value)) return null;
+  const { deviceId, index } = value;
+  if (typeof deviceId !== 'string' || !DEVICE_ID_PATTERN.test(deviceId)) return null;
+  if (!isNumberIn(index, 0, MAX_INDEX) || !Number.isInteger(index)) return null;
+  return { deviceId, index };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNumberIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
 }

@@ -16,7 +16,13 @@ import { useColumnWidths } from '../column-widths.ts';
 import { hasExplicitState, readViewState, writeViewState, type FleetViewState } from '../fleet-url-state.ts';
 import { rememberFleetView } from '../last-fleet-view.ts';
 import { toggleTerm } from '../query-terms.ts';
-import { afterBulkRun, EMPTY_SELECTION, toggleIds, type FleetSelection } from '../selection.ts';
+import {
+  afterBulkRun,
+  EMPTY_SELECTION,
+  selectionSize,
+  toggleIds,
+  type FleetSelection,
+} from '../selection.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
 import type { BulkActionDialog as BulkActionDialogModule } from './bulk-action-dialog.tsx';
 import type { PasteListDialog as PasteListDialogModule } from './paste-list-dialog.tsx';
@@ -29,8 +35,8 @@ import { FleetEmpty, FleetError, FleetInvalidQuery, FleetNoResults } from './fle
 import { FleetTable } from './fleet-table.tsx';
 import { QueryBox } from './query-box.tsx';
 import { DIMMED_CLASS, ResultsStatus } from './results-status.tsx';
-import { SavedViewsMenu } from './saved-views-menu.tsx';
-import { SelectionBar } from './selection-bar.tsx';
+import { SavedViewsButton } from './saved-views-button.tsx';
+import type { SelectionBar as SelectionBarModule } from './selection-bar.tsx';
 import { useFleetLive } from './use-fleet-live.ts';
 import { useSearchShortcut } from './use-search-shortcut.ts';
 import { useResultsUpdate } from './use-results-update.ts';
@@ -43,6 +49,10 @@ const PasteListDialog = lazyComponent<ComponentProps<typeof PasteListDialogModul
 );
 const BulkActionDialog = lazyComponent<ComponentProps<typeof BulkActionDialogModule>>(() =>
   import('./bulk-action-dialog.tsx').then((module) => ({ default: module.BulkActionDialog })),
+);
+// Shown once something is selected: not part of the page's first load (the 200 KB budget).
+const SelectionBar = lazyComponent<ComponentProps<typeof SelectionBarModule>>(() =>
+  import('./selection-bar.tsx').then((module) => ({ default: module.SelectionBar })),
 );
 
 const FIX_QUERY_FIRST = 'Fix the query first: the results shown are for the last valid query.';
@@ -195,7 +205,7 @@ export function FleetStatusPage() {
         description="Every managed Chromebook: search, filter, sort, act in bulk, and export."
         actions={
           <>
-            <SavedViewsMenu
+            <SavedViewsButton
               views={savedViews.data?.views}
               activeView={activeView}
               current={current}
@@ -242,18 +252,23 @@ export function FleetStatusPage() {
           update={update}
           onCountNow={results.countNow}
         />
-        <SelectionBar
-          selection={selection}
-          total={total}
-          query={view.q}
-          can={can}
-          blockedReason={outOfDate ? FIX_QUERY_FIRST : null}
-          onSelectQuery={() =>
-            total && selectRows(() => ({ kind: 'query', q: view.q, count: total.value, exact: total.exact }))
-          }
-          onClear={() => setSelection(() => EMPTY_SELECTION)}
-          onAction={setBulkKind}
-        />
+        {selectionSize(selection) > 0 ? (
+          <Suspense fallback={null}>
+            <SelectionBar
+              selection={selection}
+              total={total}
+              query={view.q}
+              can={can}
+              blockedReason={outOfDate ? FIX_QUERY_FIRST : null}
+              onSelectQuery={() =>
+                total &&
+                selectRows(() => ({ kind: 'query', q: view.q, count: total.value, exact: total.exact }))
+              }
+              onClear={() => setSelection(() => EMPTY_SELECTION)}
+              onAction={setBulkKind}
+            />
+          </Suspense>
+        ) : null}
         <div className="ml-auto flex items-center gap-2">
           <ColumnChooserButton columns={view.columns} onChange={(next) => setView({ columns: next })} />
           <DensityMenu density={view.density} onChange={(density) => setView({ density })} />

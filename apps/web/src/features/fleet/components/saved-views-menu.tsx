@@ -1,7 +1,6 @@
 import { Suspense, useState, type ComponentProps } from 'react';
-import { Bookmark, ChevronDown, Link2, Plus, Save, Trash2, Users } from 'lucide-react';
+import { Bookmark, Link2, Plus, Save, Trash2, Users } from 'lucide-react';
 import type { SavedView, SavedViewState } from '@fleetdeck/shared/fleet-contract';
-import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -15,6 +14,7 @@ import { cn } from '../../../lib/cn.ts';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { savedViewOwner } from '../saved-view-owner.ts';
 import type { SaveViewDialog as SaveViewDialogModule } from './save-view-dialog.tsx';
+import { isEdited, ViewsButton } from './saved-views-button.tsx';
 
 const SaveViewDialog = lazyComponent<ComponentProps<typeof SaveViewDialogModule>>(() =>
   import('./save-view-dialog.tsx').then((module) => ({ default: module.SaveViewDialog })),
@@ -31,6 +31,7 @@ export function SavedViewsMenu({
   onOpen,
   onSaved,
   onDeleted,
+  defaultOpen = false,
 }: {
   views: readonly SavedView[] | undefined;
   activeView: SavedView | undefined;
@@ -38,6 +39,8 @@ export function SavedViewsMenu({
   onOpen: (view: SavedView) => void;
   onSaved: (view: SavedView) => void;
   onDeleted: () => void;
+  /** Open at once: the admin clicked the button that stood in for this menu while it loaded. */
+  defaultOpen?: boolean;
 }) {
   const [saving, setSaving] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -45,22 +48,12 @@ export function SavedViewsMenu({
   const remove = useDeleteSavedView();
   const mine = views?.filter((view) => !view.shared) ?? [];
   const shared = views?.filter((view) => view.shared) ?? [];
-  const changed =
-    activeView !== undefined &&
-    (activeView.q !== current.q ||
-      activeView.sort !== current.sort ||
-      activeView.dir !== current.dir ||
-      activeView.columns.join(',') !== current.columns.join(','));
+  const changed = isEdited(activeView, current);
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <Button variant="secondary" size="sm" className="max-w-56">
-            <Bookmark aria-hidden="true" />
-            <span className="truncate">{activeView ? activeView.name : 'Views'}</span>
-            {changed ? <span className="text-xs text-muted-foreground">(edited)</span> : null}
-            <ChevronDown aria-hidden="true" />
-          </Button>
+          <ViewsButton activeView={activeView} current={current} />
         </DropdownMenuTrigger>
         <DropdownMenuContent className="w-72" align="start">
           <ViewGroup label="My views" views={mine} activeId={activeView?.id} onOpen={onOpen} />
