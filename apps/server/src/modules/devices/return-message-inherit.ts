@@ -1,12 +1,15 @@
 import { orgUnitTargetResource } from '@fleetdeck/google/google-ids';
 import { RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
-import { roleCan } from '@fleetdeck/shared/permissions';
 import { appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { inScope, type StoredDevice } from './device-tenant.ts';
-import { auditOf, recordReturnMessageChange, refusal } from './return-message-write.ts';
+import type { StoredDevice } from './device-tenant.ts';
 import {
-  deviceOrgUnit,
+  auditOf,
+  editableReturnMessageUnit,
+  recordReturnMessageChange,
+  refusal,
+} from './return-message-write.ts';
+import {
   orgUnitIdAt,
   parentPathOf,
   resolveReturnMessage,
@@ -41,13 +44,7 @@ export async function inheritOrgUnitReturnMessage(
   ctx: Ctx,
   device: StoredDevice,
 ): Promise<ReturnMessageInherit> {
-  if (!roleCan(ctx.tenant.role, 'policy.edit')) {
-    throw appErrors.forbidden(
-      "Your role may disable devices but not change an organizational unit's return message (a Chrome policy). Disable without changing it, or ask an owner or admin.",
-    );
-  }
-  const ou = deviceOrgUnit(device);
-  if (!inScope(ctx.tenant, ou.path)) throw appErrors.notFound('This organizational unit lies outside yours.');
+  const ou = editableReturnMessageUnit(ctx, device);
   const parentPath = parentPathOf(ou.path);
   if (parentPath === null) {
     throw appErrors.conflict(

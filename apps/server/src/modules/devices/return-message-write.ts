@@ -41,13 +41,7 @@ export async function setOrgUnitReturnMessage(
   device: StoredDevice,
   newMessage: string,
 ): Promise<ReturnMessageChange> {
-  if (!roleCan(ctx.tenant.role, 'policy.edit')) {
-    throw appErrors.forbidden(
-      "Your role may disable devices but not change an organizational unit's return message (a Chrome policy). Disable without changing it, or ask an owner or admin.",
-    );
-  }
-  const ou = deviceOrgUnit(device);
-  if (!inScope(ctx.tenant, ou.path)) throw appErrors.notFound('This organizational unit lies outside yours.');
+  const ou = editableReturnMessageUnit(ctx, device);
   const details = { orgUnitId: ou.id, orgUnitPath: ou.path, schema: RETURN_MESSAGE_POLICY.schema };
   const fail = async (error: unknown, step: 'read' | 'write', oldMessage?: string | null) => {
     const mapped = refusal(error, ou, step);
@@ -88,6 +82,22 @@ export async function setOrgUnitReturnMessage(
     details: { ...details, deviceId: device.device_id, oldSource: current.source?.path ?? null },
   });
   return { orgUnit: ou, oldMessage, newMessage, changed: true };
+}
+
+/**
+ * Why: both writes change the device's OU for every device in it, so they need `policy.edit`
+ * (owners and admins), not only the right to disable, and the unit must lie within the member's
+ * scope. Returns that unit.
+ */
+export function editableReturnMessageUnit(ctx: Ctx, device: StoredDevice): OrgUnitRef {
+  if (!roleCan(ctx.tenant.role, 'policy.edit')) {
+    throw appErrors.forbidden(
+      "Your role may disable devices but not change an organizational unit's return message (a Chrome policy). Disable without changing it, or ask an owner or admin.",
+    );
+  }
+  const ou = deviceOrgUnit(device);
+  if (!inScope(ctx.tenant, ou.path)) throw appErrors.notFound('This organizational unit lies outside yours.');
+  return ou;
 }
 
 /**
