@@ -39,6 +39,5 @@ export function useExactCount(q: string, estimate: MatchCount | null) {
     total: estimated && wanted && query.data ? query.data : estimate,
     /** Counting exactly is offered: the estimate is above what is counted unasked. */
     countNow: estimated && !wanted ? () => setAsked(q) : null,
-    counting: wanted && query.isFetching,
   };
 }

@@ -47,8 +47,7 @@ export function useTableRows({
     /** The rows shown belong to an earlier query or column set while the next one loads. */
     stale: source.isPlaceholderData,
     counting: source.isFetching && source.isPlaceholderData,
-    /** The exact count is being read after an estimate, or may be asked for (null: not offered). */
-    exactCounting: exact.counting,
+    /** Counts the matches exactly where the count is an estimate not counted unasked (else null). */
     countNow: pasted ? null : exact.countNow,
     error: source.isError ? source.error : null,
     refetch: () => void source.refetch(),
