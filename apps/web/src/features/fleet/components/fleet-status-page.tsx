@@ -2,7 +2,6 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type Compo
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClipboardList, Funnel } from 'lucide-react';
 import { FLEET_COLUMNS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
-import type { SavedView } from '@fleetdeck/shared/fleet-contract';
 import { parseDeviceQuery } from '@fleetdeck/shared/device-query';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -11,9 +10,8 @@ import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { cn } from '../../../lib/cn.ts';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { useFacets } from '../api/get-facets.ts';
-import { useSavedViews } from '../api/saved-views.ts';
 import { useColumnWidths } from '../column-widths.ts';
-import { hasExplicitState, readViewState, writeViewState, type FleetViewState } from '../fleet-url-state.ts';
+import { readViewState, writeViewState, type FleetViewState } from '../fleet-url-state.ts';
 import { rememberFleetView } from '../last-fleet-view.ts';
 import { toggleTerm } from '../query-terms.ts';
 import {
@@ -40,6 +38,7 @@ import type { SelectionBar as SelectionBarModule } from './selection-bar.tsx';
 import { useFleetLive } from './use-fleet-live.ts';
 import { useSearchShortcut } from './use-search-shortcut.ts';
 import { useResultsUpdate } from './use-results-update.ts';
+import { useSavedViewLink } from './use-saved-view-link.ts';
 import { useSelectionFollowsRows } from './use-selection-follows-rows.ts';
 import { useTableRows } from './use-table-rows.ts';
 import { usePastedView } from './use-pasted-view.ts';
@@ -83,34 +82,15 @@ export function FleetStatusPage() {
   );
   const commitQuery = useCallback((q: string) => setView({ q }), [setView]);
 
-  // A saved view opened by its URL alone (`?view=<id>`) brings its state into the URL.
-  const savedViews = useSavedViews();
-  const activeView = savedViews.data?.views.find((saved) => saved.id === view.viewId);
-  const missingView = view.viewId !== null && savedViews.isSuccess && !activeView;
-  useEffect(() => {
-    if (!activeView || hasExplicitState(params)) return;
-    setParams(
-      writeViewState(
-        { q: activeView.q, columns: activeView.columns, sort: activeView.sort, dir: activeView.dir },
-        readViewState(params),
-      ),
-      { replace: true },
-    );
-  }, [activeView, params, setParams]);
-  const openView = (saved: SavedView) =>
-    setParams(
-      writeViewState(
-        { q: saved.q, columns: saved.columns, sort: saved.sort, dir: saved.dir, viewId: saved.id },
-        view,
-      ),
-    );
+  const { views, activeView, openView, missingView, waitingForView } = useSavedViewLink(
+    view,
+    params,
+    setParams,
+  );
 
   const valid = useMemo(() => parseDeviceQuery(view.q).ok, [view.q]);
   // While the typed query does not parse, the results on screen are the last valid query's.
   const [typedValid, setTypedValid] = useState(true);
-  // A bare view link waits for the view (and its state in the URL) before loading anything.
-  const waitingForView =
-    view.viewId !== null && (savedViews.isPending || activeView !== undefined) && !hasExplicitState(params);
   const listKey = { q: view.q, sort: view.sort, dir: view.dir, columns: view.columns };
   const pastedView = usePastedView(view, setView, canAct);
   const { table, setTable } = pastedView;
@@ -206,7 +186,7 @@ export function FleetStatusPage() {
         actions={
           <>
             <SavedViewsButton
-              views={savedViews.data?.views}
+              views={views}
               activeView={activeView}
               current={current}
               onOpen={openView}
