@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
-import { appErrors } from '../src/errors/app-error.ts';
+import { STEP_UP_ERROR_ID } from '@fleetdeck/shared/step-up';
+import { AppError, appErrors } from '../src/errors/app-error.ts';
 import { createBulkRunner, type BulkRunner } from '../src/modules/devices/bulk-runner.ts';
 import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
 import type { DeviceDeps } from '../src/modules/devices/device-context.ts';
@@ -47,6 +48,11 @@ const headerAccess = (customerId: string): DeviceRouteAccess => ({
     const role = request.headers['x-role'] as MemberRole | undefined;
     if (!role) throw appErrors.unauthenticated();
     if (!roleCan(role, permission)) throw appErrors.forbidden();
+  },
+  // A test caller has proved a second factor unless it says otherwise (`x-step-up: missing`).
+  stepUp: async (request, reason) => {
+    if (request.headers['x-step-up'] === 'missing')
+      throw new AppError(STEP_UP_ERROR_ID, 403, `step-up needed to ${reason}`, { reason, methods: ['totp'] });
   },
   tenantOf: async (request) => ({
     orgId: String(request.headers['x-org']),

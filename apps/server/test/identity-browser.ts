@@ -65,6 +65,19 @@ export class Browser {
     return signedIn.json<{ user: { id: string } }>().user.id;
   }
 
+  /** Step-up with a code mailed to `email` (a member without an authenticator), read from the outbox. */
+  async stepUpWithEmailCode(email: string): Promise<void> {
+    const sent = await this.post('/api/auth/step-up/email-code');
+    if (sent.statusCode !== 204)
+      throw new Error(`step-up/email-code answered ${sent.statusCode}: ${sent.body}`);
+    const outbox = await this.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const messages = outbox.json<{ messages: { subject: string; text: string }[] }>().messages;
+    const mail = messages.find((message) => message.subject === 'Your Fleetdeck confirmation code');
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    const proved = await this.post('/api/auth/step-up', { method: 'email_code', code });
+    if (proved.statusCode !== 200) throw new Error(`step-up answered ${proved.statusCode}: ${proved.body}`);
+  }
+
   /** Google sign-in end to end: start at better-auth, consent at the emulator, return to the callback. */
   async signInWithGoogle(
     email: string,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityOf } from '../src/modules/identity/identity-plugin.ts';
 import { GoogleReconsentRequiredError } from '../src/modules/identity/google-access-token.ts';
-import { allowedOuPaths } from '../src/modules/organizations/ou-scope.ts';
+import { memberScope } from '../src/modules/organizations/ou-scope.ts';
 import { backendName } from './test-database.ts';
 import type { TestApp } from './test-app.ts';
 import {
@@ -177,28 +177,33 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
     expect((await viewer.get('/api/audit')).statusCode).toBe(403);
     expect((await viewer.post('/api/onboarding/ou-scope', { ouPath: '/' })).statusCode).toBe(403);
     const me = (await viewer.get('/api/auth/me')).json<{ user: { id: string } }>();
-    expect(await allowedOuPaths(t.testDb.database.db, { orgId, userId: me.user.id })).toEqual([
+    expect((await memberScope(t.testDb.database.db, { orgId, userId: me.user.id }))?.paths).toEqual([
       '/Schools/North',
     ]);
     const ownerMe = (await owner.get('/api/auth/me')).json<{ user: { id: string } }>();
-    expect(await allowedOuPaths(t.testDb.database.db, { orgId, userId: ownerMe.user.id })).toEqual([
+    expect((await memberScope(t.testDb.database.db, { orgId, userId: ownerMe.user.id }))?.paths).toEqual([
       '/Schools',
     ]);
 
-    const promote = await owner.request({
-      method: 'PATCH',
+    const promotion = {
+      method: 'PATCH' as const,
       url: `/api/organization/members/${me.user.id}`,
       payload: { role: 'technician' },
-    });
-    expect(promote.statusCode).toBe(204);
-    // Only viewers are limited to units: the scope goes with the role, and would not come back,
-    // unchecked, were they made a viewer again.
+    };
+    // A role change asks the owner to confirm it is them first (step-up).
+    const held = await owner.request(promotion);
+    expect(held.statusCode, held.body).toBe(403);
+    expect(held.json()).toMatchObject({ error: 'step_up_required', details: { reason: 'member_change' } });
+    await owner.stepUpWithEmailCode(OWNER_EMAIL);
+    const promote = await owner.request(promotion);
+    expect(promote.statusCode, promote.body).toBe(204);
+    // Every role but owner may be limited to units: a technician keeps the viewer's school.
     const promoted = await t.testDb.database.db
       .selectFrom('org_member')
       .select('ou_scope')
       .where('user_id', '=', me.user.id)
       .executeTakeFirstOrThrow();
-    expect(promoted.ou_scope).toEqual([]);
+    expect(promoted.ou_scope).toEqual(['/Schools/North']);
     // The log names the member changed by address, not by an id nobody recognises.
     const changed = (await owner.get('/api/audit?action=members.role_changed')).json<{
       entries: { targetType: string; details: Record<string, unknown> }[];
@@ -269,9 +274,9 @@ describe(`Google sign-in, onboarding, tenants and second factor on ${backendName
       expect(response.json()).toMatchObject({ error: 'invalid_request', message, status: 400 });
     };
     await refused(
-      'technician',
+      'owner',
       ['/Schools/North'],
-      'Only viewers are limited to organizational units; technicians, admins and owners work on every device Fleetdeck manages. Clear the OU scope, or choose the Viewer role.',
+      'Owners work on every device Fleetdeck manages and cannot be limited to units. Clear the units, or choose another role.',
     );
     await refused(
       'viewer',

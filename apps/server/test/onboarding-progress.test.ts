@@ -87,7 +87,7 @@ describe(`onboarding progress on ${backendName}`, () => {
     const owner = new Browser(t.app, '10.0.3.1');
     await owner.signInWithGoogle(OWNER_EMAIL);
     expect(await statusOf(owner)).toMatchObject({ step: 'signed_in', onboarded: false, progress: null });
-    expect((await saveScope(owner, '/')).json()).toMatchObject({ error: 'onboarding_required' });
+    expect((await saveScope(owner, '/')).json()).toMatchObject({ error: 'membership_required' });
 
     const connected = (await owner.post('/api/onboarding/connect')).json<OnboardingStatusResponse>();
     expect(connected).toMatchObject({
@@ -111,9 +111,24 @@ describe(`onboarding progress on ${backendName}`, () => {
     expect(Date.parse(chosen.progress?.scopeChosenAt ?? '')).not.toBeNaN();
     // A reload, and another admin of the same Workspace, resume at the first sync.
     expect(await statusOf(owner)).toEqual(chosen);
+    // Another Google admin of the same Workspace is not let in by connecting: they ask, the owner approves.
     const admin = new Browser(t.app, '10.0.3.2');
     await admin.signInWithGoogle(ADMIN_EMAIL);
-    await admin.post('/api/onboarding/connect');
+    expect((await admin.post('/api/onboarding/connect')).json()).toMatchObject({
+      error: 'access_request_required',
+    });
+    expect(await statusOf(admin)).toMatchObject({ step: 'signed_in', organization: null });
+    const asked = await admin.post('/api/access-requests', { message: 'sysadmin' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    await owner.stepUpWithEmailCode(OWNER_EMAIL);
+    const approved = await owner.post(
+      `/api/organization/access-requests/${asked.json<{ id: string }>().id}/approve`,
+      {
+        role: 'admin',
+        ouScope: [],
+      },
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
     expect(await statusOf(admin)).toMatchObject({ step: 'scope_chosen', organization: { role: 'admin' } });
     expect(await onboardedOf(owner)).toBe(false);
 
@@ -272,9 +287,9 @@ describe(`onboarding progress on ${backendName}`, () => {
     const refused = await viewer.post('/api/onboarding/connect');
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({
-      error: 'forbidden',
+      error: 'owner_required',
       message:
-        'Only an owner or admin of your organization can connect or reconnect Google Workspace. Ask one of them to do it.',
+        'Only an owner of your organization can connect or reconnect Google Workspace. Ask one of them to do it.',
     });
     // The organization still runs on the owner's grant, still waiting for a reconnect.
     expect(await grantOf()).toEqual({ user_id: before.user_id, status: 'needs_reconsent' });
@@ -286,6 +301,13 @@ describe(`onboarding progress on ${backendName}`, () => {
       .execute();
     expect(connected.map((entry) => entry.actor_user_id)).not.toContain(viewerId);
 
+    // Replacing the grant the organization runs on asks the owner to confirm it is them first.
+    const held = await owner.post('/api/onboarding/connect');
+    expect(held.json()).toMatchObject({
+      error: 'step_up_required',
+      details: { reason: 'google_connection' },
+    });
+    await owner.stepUpWithEmailCode(OWNER_EMAIL);
     const reconnected = await owner.post('/api/onboarding/connect');
     expect(reconnected.statusCode, reconnected.body).toBe(200);
     expect(await grantOf()).toEqual({ user_id: before.user_id, status: 'connected' });

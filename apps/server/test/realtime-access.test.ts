@@ -77,6 +77,8 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
     await sql`insert into org_member (org_id, user_id, role, ou_scope) values
       (${ORG}, ${ownerId}, 'owner', '[]'::jsonb),
       (${ORG}, ${viewerId}, 'viewer', '["/Schools/North"]'::jsonb)`.execute(db);
+    // Removing members needs a fresh second factor: the owner gives one for the whole file.
+    await ownerBrowser.stepUpWithEmailCode('owner@realtime.example');
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();

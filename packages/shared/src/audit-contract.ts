@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const AUDIT_CATEGORIES = {
   security: { label: 'Sign-in and security', prefixes: ['auth.', 'mfa.', 'identity.'] },
-  team: { label: 'Team and invitations', prefixes: ['members.'] },
+  team: { label: 'Team, invitations and access requests', prefixes: ['members.', 'access.'] },
   setup: { label: 'Setup and Google connection', prefixes: ['onboarding.', 'google.'] },
   sync: { label: 'Sync', prefixes: ['sync.'] },
   devices: { label: 'Device actions', prefixes: ['device.', 'bulk.'] },

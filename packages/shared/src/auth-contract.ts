@@ -33,6 +33,8 @@ export const currentPrincipalResponseSchema = z.object({
       id: z.string(),
       name: z.string(),
       role: z.enum(['owner', 'admin', 'technician', 'viewer']),
+      /** The units this member was given; empty for every unit Fleetdeck manages. */
+      units: z.array(z.string()),
     })
     .nullable(),
 });

@@ -130,3 +130,78 @@ export const invitationPreviewSchema = z.object({
   expiresAt: z.string(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** Roles an access request or the domain rule may grant (never owner). */
+export const joinRoleSchema = z.enum(['admin', 'technician', 'viewer']);
+
+/** `POST /api/access-requests`: ask the organization of your Google Workspace (or email domain) to let you in. */
+export const accessRequestCreateSchema = z
+  .object({ message: z.string().trim().max(1000).default('') })
+  .strict();
+export type AccessRequestCreate = z.input<typeof accessRequestCreateSchema>;
+
+export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
+
+export const accessRequestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  message: z.string(),
+  status: z.enum(ACCESS_REQUEST_STATUSES),
+  role: joinRoleSchema.nullable(),
+  ouScope: z.array(z.string()),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AccessRequest = z.infer<typeof accessRequestSchema>;
+
+export const accessRequestListResponseSchema = z.object({ requests: z.array(accessRequestSchema) });
+
+/** `GET /api/access-requests/mine`: the caller's latest request, and to which organization. */
+export const myAccessRequestSchema = z.object({
+  request: accessRequestSchema.extend({ organizationName: z.string() }).nullable(),
+});
+export type MyAccessRequest = z.infer<typeof myAccessRequestSchema>;
+
+export const accessRequestApproveSchema = z
+  .object({ role: joinRoleSchema, ouScope: z.array(orgUnitPathSchema).max(100).default([]) })
+  .strict();
+export type AccessRequestApprove = z.input<typeof accessRequestApproveSchema>;
+
+/** An email domain as people type it: `springfield.k12.us`. */
+const domainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3)
+  .max(253)
+  .regex(
+    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'must be a domain such as springfield.k12.us',
+  );
+
+/** The owner's rule: people with a verified address at these domains join as viewers of these units. */
+export const autoJoinSchema = z
+  .object({
+    enabled: z.boolean(),
+    domains: z.array(domainSchema).max(20),
+    ouScope: z.array(orgUnitPathSchema).max(100),
+  })
+  .strict();
+export type AutoJoin = z.infer<typeof autoJoinSchema>;
+
+export const transferOwnershipSchema = z.object({ userId: z.string().min(1).max(128) }).strict();
+
+/** `GET /api/organization/google-connection`: whose grant the organization runs on. */
+export const googleConnectionSchema = z.object({
+  connected: z.boolean(),
+  status: z.enum(['connected', 'needs_reconsent']).nullable(),
+  grantedBy: z.object({ userId: z.string(), name: z.string(), email: z.string() }).nullable(),
+  since: z.string().nullable(),
+  scopes: z.array(z.string()),
+  missingScopes: z.array(z.string()),
+  lastError: z.string().nullable(),
+});
+export type GoogleConnection = z.infer<typeof googleConnectionSchema>;

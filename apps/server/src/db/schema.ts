@@ -38,13 +38,45 @@ export interface OrgTable {
   /** Migration 0014: when onboarding's OU scope step was first saved. */
   onboarding_scope_chosen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** Migration 0017: people with a verified address at these domains join as viewers of these units. */
+  auto_join_enabled: Generated<boolean>;
+  auto_join_domains: JSONColumnType<string[], string | undefined>;
+  auto_join_ou_scope: JSONColumnType<string[], string | undefined>;
+}
+
+/** Migration 0017: someone signed in asking to join an organization; owners and admins decide. */
+export interface OrgAccessRequestTable {
+  id: Generated<string>;
+  org_id: string;
+  user_id: string;
+  email: string;
+  name: Generated<string>;
+  message: Generated<string>;
+  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+  role: Exclude<MemberRoleColumn, 'owner'> | null;
+  ou_scope: JSONColumnType<string[], string | undefined>;
+  decided_by: string | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Migration 0017: when a session last proved a fresh second factor (step-up). */
+export interface SessionStepUpTable {
+  session_id: string;
+  user_id: string;
+  method: 'totp' | 'email_code' | null;
+  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** sha-256 of a mailed step-up code, while one is outstanding. */
+  code_hash: string | null;
+  code_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  code_attempts: Generated<number>;
 }
 
 export interface OrgMemberTable {
   org_id: string;
   user_id: string;
   role: MemberRoleColumn;
-  /** OU paths a viewer is limited to; empty means the whole managed tree. */
+  /** OU paths the member is limited to (never an owner); empty means the whole managed tree. */
   ou_scope: JSONColumnType<string[], string | undefined>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -104,6 +136,7 @@ export interface IdentityUserTable {
   id: string;
   email: string;
   name: string;
+  emailVerified: boolean;
   twoFactorEnabled: boolean | null;
 }
 
@@ -139,6 +172,8 @@ export interface DB extends FleetTables {
   org: OrgTable;
   org_member: OrgMemberTable;
   org_invitation: OrgInvitationTable;
+  org_access_request: OrgAccessRequestTable;
+  session_step_up: SessionStepUpTable;
   org_google_connection: OrgGoogleConnectionTable;
   mail_outbox: MailOutboxTable;
   session: IdentitySessionTable;

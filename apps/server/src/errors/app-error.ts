@@ -25,5 +25,7 @@ export const appErrors = {
     message = 'Your role does not allow this action. Ask an owner or admin of your organization.',
   ) => new AppError('forbidden', 403, message),
   conflict: (message: string) => new AppError('conflict', 409, message),
+  /** An owner's decision (the Google grant, ownership, who joins by domain): the role table lets others reach the route. */
+  ownerRequired: (message: string) => new AppError('owner_required', 403, message),
   unavailable: (message: string) => new AppError('service_unavailable', 503, message),
 } as const;

@@ -140,7 +140,15 @@ export async function authSessionRoutes(
           createdAt: principal.sessionCreatedAt.toISOString(),
           expiresAt: principal.sessionExpiresAt.toISOString(),
         },
-        organization: org && principal.role ? { id: org.id, name: org.name, role: principal.role } : null,
+        organization:
+          org && principal.member
+            ? {
+                id: org.id,
+                name: org.name,
+                role: principal.member.role,
+                units: [...principal.member.grantedUnits],
+              }
+            : null,
       });
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { StepUpReason } from '@fleetdeck/shared/step-up';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -48,6 +49,7 @@ export async function bulkActionRoutes(
     meta: requestMeta(request),
     runner,
     tokenKey,
+    stepUp: (reason: StepUpReason) => access.stepUp(request, reason),
   });
 
   api.post(

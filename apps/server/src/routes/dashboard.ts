@@ -14,7 +14,6 @@ import { loadDashboard } from '../modules/dashboard/dashboard-service.ts';
 import { presentCosts, readCostBook, writeCostBook } from '../modules/dashboard/replacement-costs.ts';
 import { computeScopedRollups, readRollups } from '../modules/fleet-store/fleet-rollups.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
-import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
 
 /**
  * The dashboard API: every number from the sync's rollups (`GET /api/dashboard`) and the
@@ -104,12 +103,12 @@ async function fleetModels(db: Kysely<DB>, caller: DashboardCaller): Promise<Map
 }
 
 /** Why: identity's guards answer "who, which organization, which OU subtrees" for the dashboard. */
-export function identityDashboardAccess(database: Database): DashboardRouteAccess {
+export function identityDashboardAccess(): DashboardRouteAccess {
   return {
     requirePermission,
     callerOf: async (request) => {
       const principal = requireOrganization(request);
-      const ouPaths = await allowedOuPaths(database.db, principal);
+      const ouPaths = [...principal.member.ouPaths];
       return { orgId: principal.orgId, userId: principal.userId, email: principal.email, ouPaths };
     },
   };
@@ -122,6 +121,6 @@ export async function registerDashboardApi(
 ): Promise<void> {
   await api.register(dashboardRoutes, {
     db: deps.database.db,
-    access: identityDashboardAccess(deps.database),
+    access: identityDashboardAccess(),
   });
 }

@@ -88,6 +88,7 @@ export async function deviceActionRoutes(
       if (request.body.action === 'deprovision' && !roleCan(ctx.tenant.role, 'device.deprovision')) {
         throw appErrors.forbidden('Your role does not allow deprovisioning devices. Ask an owner or admin.');
       }
+      if (request.body.action === 'deprovision') await access.stepUp(request, 'deprovision');
       return changeDeviceStatus(ctx, request.params.deviceId, request.body);
     },
   );
@@ -115,10 +116,12 @@ export async function deviceActionRoutes(
       },
       preHandler: access.requirePermission('device.command'),
     },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(await issueDeviceCommand(await ctxOf(request), request.params.deviceId, request.body)),
+    async (request, reply) => {
+      const ctx = await ctxOf(request);
+      if (request.body.type === 'REMOTE_POWERWASH') await access.stepUp(request, 'powerwash');
+      if (request.body.type === 'WIPE_USERS') await access.stepUp(request, 'wipe_users');
+      return reply.code(202).send(await issueDeviceCommand(ctx, request.params.deviceId, request.body));
+    },
   );
 
   api.get(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { AppError, appErrors } from '../errors/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { googleClientFactory } from '../jobs/sync-runtime.ts';
 import { createBulkRunner, type BulkRunner } from '../modules/devices/bulk-runner.ts';
 import { followOpenCommands } from '../modules/devices/command-follower.ts';
@@ -11,7 +11,7 @@ import type { DeviceTenant } from '../modules/devices/device-tenant.ts';
 import { resolveAuthSecret } from '../modules/identity/auth-secret.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
-import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
+import { requireStepUp } from '../modules/identity/step-up.ts';
 import type { RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 import { bulkActionRoutes } from './bulk-actions.ts';
 import { deviceActionRoutes } from './device-actions.ts';
@@ -28,24 +28,19 @@ import { deviceDetailRoutes, type DeviceRouteAccess } from './device-detail.ts';
 const RESUME_INTERVAL_MS = 30_000;
 const FOLLOW_INTERVAL_MS = 15_000;
 
-/** Why: identity's guards answer "who, which organization, which OU subtrees" for device routes. */
+/** Why: the request context answers "who, which organization, which OU subtrees" for device routes. */
 export function identityDeviceAccess(database: Database): DeviceRouteAccess {
   return {
     requirePermission,
+    stepUp: (request, reason) => requireStepUp(database.db, requireOrganization(request), reason),
     tenantOf: async (request: FastifyRequest): Promise<DeviceTenant> => {
-      const principal = requireOrganization(request);
-      const org = await database.db
-        .selectFrom('org')
-        .select('google_customer_id')
-        .where('id', '=', principal.orgId)
-        .executeTakeFirst();
-      if (!org) throw appErrors.notFound('Your organization no longer exists.');
+      const { member, userId } = requireOrganization(request);
       return {
-        orgId: principal.orgId,
-        customerId: org.google_customer_id,
-        userId: principal.userId,
-        role: principal.role,
-        allowedOuPaths: await allowedOuPaths(database.db, principal),
+        orgId: member.orgId,
+        customerId: member.customerId,
+        userId,
+        role: member.role,
+        allowedOuPaths: member.ouPaths,
       };
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StepUpReason } from '@fleetdeck/shared/step-up';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +23,8 @@ import { getDeviceTimeline } from '../modules/devices/device-timeline.ts';
 export interface DeviceRouteAccess {
   requirePermission(permission: Permission): (request: FastifyRequest) => Promise<void>;
   tenantOf(request: FastifyRequest): Promise<DeviceTenant>;
+  /** Refuses the request (step_up_required) unless the caller proved a second factor within 10 minutes. */
+  stepUp(request: FastifyRequest, reason: StepUpReason): Promise<void>;
 }
 
 export interface DeviceDetailRouteOptions {

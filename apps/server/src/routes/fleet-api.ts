@@ -33,7 +33,6 @@ import { resolvePastedList } from '../modules/fleet/device-resolve.ts';
 import { scopePredicate, type FleetScope } from '../modules/fleet/fleet-scope.ts';
 import { readOrgUnitTree } from '../modules/fleet/org-unit-tree.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
-import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
 import { auditRequest, callerActor } from './request-audit.ts';
 import { savedViewRoutes } from './saved-view-routes.ts';
 
@@ -202,17 +201,16 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
 }
 
 /** Why: identity's guards answer "who, which organization, which OU subtrees" for the fleet API. */
-export function identityFleetAccess(database: Database): FleetRouteAccess {
+export function identityFleetAccess(): FleetRouteAccess {
   return {
     requirePermission,
     callerOf: async (request) => {
       const principal = requireOrganization(request);
-      const ouPaths = await allowedOuPaths(database.db, principal);
       return {
         orgId: principal.orgId,
         userId: principal.userId,
         email: principal.email,
-        ouPaths,
+        ouPaths: [...principal.member.ouPaths],
         managesShared: roleCan(principal.role, 'settings.manage'),
       };
     },
@@ -221,5 +219,5 @@ export function identityFleetAccess(database: Database): FleetRouteAccess {
 
 /** Why: registered inside the authenticated product scope, so every route is signed in. */
 export async function registerFleetApi(api: FastifyInstance, deps: { database: Database }): Promise<void> {
-  await api.register(fleetRoutes, { db: deps.database.db, access: identityFleetAccess(deps.database) });
+  await api.register(fleetRoutes, { db: deps.database.db, access: identityFleetAccess() });
 }

@@ -4,11 +4,13 @@ import type { Database } from '../db/client.ts';
 import type { AccessChangedListener } from '../modules/identity/access-changes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { enforceAuthentication } from '../modules/identity/request-guards.ts';
+import { accessRequestRoutes } from './access-requests.ts';
 import { auditRoutes } from './audit.ts';
 import { authSessionRoutes, SECOND_FACTOR_EXEMPT_ROUTES } from './auth-session.ts';
 import { devOutboxRoutes } from './dev-outbox.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { organizationRoutes } from './organizations.ts';
+import { stepUpRoutes } from './step-up.ts';
 
 interface Options {
   readonly identity: Identity;
@@ -35,8 +37,10 @@ export async function registerProductApi(
       allowPendingSecondFactor: SECOND_FACTOR_EXEMPT_ROUTES,
     });
     await api.register(authSessionRoutes, { identity, database, onAccessChanged });
+    await api.register(stepUpRoutes, { identity, database });
     await api.register(onboardingRoutes, { identity, database, config });
     await api.register(organizationRoutes, { identity, database, config, onAccessChanged });
+    await api.register(accessRequestRoutes, { identity, database, config });
     await api.register(auditRoutes, { database });
     await register(api);
   });

@@ -10,6 +10,7 @@ import {
   invitationSchema,
   memberListResponseSchema,
   memberUpdateRequestSchema,
+  transferOwnershipSchema,
 } from '@fleetdeck/shared/organization-contract';
 import { canAssignRole } from '@fleetdeck/shared/permissions';
 import type { Config } from '../config/env.ts';
@@ -17,11 +18,8 @@ import type { Database } from '../db/client.ts';
 import { appErrors } from '../errors/app-error.ts';
 import { ignoreAccessChanges, type AccessChangedListener } from '../modules/identity/access-changes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
-import {
-  requireOrganization,
-  requirePermission,
-  requirePrincipal,
-} from '../modules/identity/request-guards.ts';
+import { requireOrganization, requirePrincipal } from '../modules/identity/request-guards.ts';
+import { requireStepUp } from '../modules/identity/step-up.ts';
 import { mailTemplates } from '../modules/mail/mail-templates.ts';
 import {
   acceptInvitation,
@@ -32,13 +30,16 @@ import {
 } from '../modules/organizations/invitations.ts';
 import { checkMemberScope } from '../modules/organizations/member-scope-check.ts';
 import {
-  countOwners,
   findMember,
   findOrganization,
   listMembers,
-  removeMember,
-  updateMember,
 } from '../modules/organizations/organization-repository.ts';
+import {
+  changeMember,
+  leaveOrganization,
+  removeFromOrganization,
+  transferOwnership,
+} from '../modules/organizations/team-service.ts';
 
 interface Options {
   readonly identity: Identity;
@@ -62,32 +63,21 @@ export async function organizationRoutes(
     '/api/organization/members',
     {
       schema: { response: { 200: memberListResponseSchema } },
-      preHandler: requirePermission('members.read'),
     },
     async (request) => ({ members: await listMembers(db, requireOrganization(request).orgId) }),
   );
 
   api.patch(
     '/api/organization/members/:userId',
-    {
-      schema: { params: userParam, body: memberUpdateRequestSchema },
-      preHandler: requirePermission('members.manage'),
-    },
+    { schema: { params: userParam, body: memberUpdateRequestSchema } },
     async (request, reply) => {
       const actor = requireOrganization(request);
       const { userId } = request.params;
-      const target = await findMember(db, actor.orgId, userId);
-      if (!target) throw appErrors.notFound('No member with this id in your organization.');
-      const { role, ouScope } = request.body;
-      if (!canAssignRole(actor.role, target.role) || (role && !canAssignRole(actor.role, role)))
-        throw appErrors.forbidden('Only an owner can grant or change the owner role.');
-      if (target.role === 'owner' && role && role !== 'owner' && (await countOwners(db, actor.orgId)) <= 1)
-        throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
-      if (ouScope) await checkMemberScope(db, actor.orgId, role ?? target.role, ouScope);
-      // Only viewers are limited to units: a member given another role keeps no scope that would
-      // come back, unchecked, should they be made a viewer again.
-      const scope = ouScope ?? (role && role !== 'viewer' ? [] : undefined);
-      await updateMember(db, actor.orgId, userId, { role, ouScope: scope });
+      // Another organization's member is unknown here: 404 before anything else is asked.
+      if (!(await findMember(db, actor.orgId, userId)))
+        throw appErrors.notFound('No member with this id in your organization.');
+      await requireStepUp(db, actor, 'member_change');
+      const { before, role, ouScope } = await changeMember(db, actor, userId, request.body);
       onAccessChanged(actor.orgId, userId);
       await identity.audit({
         action: 'members.role_changed',
@@ -97,12 +87,7 @@ export async function organizationRoutes(
         actorLabel: actor.email,
         targetType: 'user',
         targetId: userId,
-        details: {
-          email: target.email,
-          from: target.role,
-          to: role ?? target.role,
-          ouScope: scope ?? target.ouScope,
-        },
+        details: { email: before.email, from: before.role, to: role, fromOuScope: before.ouScope, ouScope },
       });
       return reply.code(204).send();
     },
@@ -110,21 +95,16 @@ export async function organizationRoutes(
 
   api.delete(
     '/api/organization/members/:userId',
-    { schema: { params: userParam }, preHandler: requirePermission('members.manage') },
+    { schema: { params: userParam } },
     async (request, reply) => {
       const actor = requireOrganization(request);
+      if (request.params.userId === actor.userId)
+        throw appErrors.invalidRequest('To leave the organization yourself, use Leave organization.');
       const { userId } = request.params;
-      const target = await findMember(db, actor.orgId, userId);
-      if (!target) throw appErrors.notFound('No member with this id in your organization.');
-      if (!canAssignRole(actor.role, target.role))
-        throw appErrors.forbidden('Only an owner can remove an owner.');
-      if (target.role === 'owner' && (await countOwners(db, actor.orgId)) <= 1)
-        throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
-      // Membership and sessions go together: never a removed member still signed in, or the reverse.
-      await db.transaction().execute(async (trx) => {
-        await removeMember(trx, actor.orgId, userId);
-        await trx.deleteFrom('session').where('userId', '=', userId).execute();
-      });
+      if (!(await findMember(db, actor.orgId, userId)))
+        throw appErrors.notFound('No member with this id in your organization.');
+      await requireStepUp(db, actor, 'member_remove');
+      const target = await removeFromOrganization(db, actor, userId);
       onAccessChanged(actor.orgId, userId);
       await identity.audit({
         action: 'members.removed',
@@ -140,11 +120,51 @@ export async function organizationRoutes(
     },
   );
 
+  api.post('/api/organization/leave', async (request, reply) => {
+    const actor = requireOrganization(request);
+    await leaveOrganization(db, actor);
+    onAccessChanged(actor.orgId, actor.userId);
+    await identity.audit({
+      action: 'members.left',
+      outcome: 'success',
+      orgId: actor.orgId,
+      actorUserId: actor.userId,
+      actorLabel: actor.email,
+      targetType: 'user',
+      targetId: actor.userId,
+      details: { email: actor.email, role: actor.role },
+    });
+    return reply.code(204).send();
+  });
+
+  api.post(
+    '/api/organization/transfer-ownership',
+    { schema: { body: transferOwnershipSchema } },
+    async (request, reply) => {
+      const actor = requireOrganization(request);
+      if (actor.role !== 'owner') throw appErrors.ownerRequired('Only an owner can transfer ownership.');
+      await requireStepUp(db, actor, 'ownership_transfer');
+      const target = await transferOwnership(db, actor, request.body.userId);
+      onAccessChanged(actor.orgId, target.userId);
+      onAccessChanged(actor.orgId, actor.userId);
+      await identity.audit({
+        action: 'members.ownership_transferred',
+        outcome: 'success',
+        orgId: actor.orgId,
+        actorUserId: actor.userId,
+        actorLabel: actor.email,
+        targetType: 'user',
+        targetId: target.userId,
+        details: { email: target.email, from: target.role, previousOwner: actor.email },
+      });
+      return reply.code(204).send();
+    },
+  );
+
   api.get(
     '/api/organization/invitations',
     {
       schema: { response: { 200: invitationListResponseSchema } },
-      preHandler: requirePermission('members.manage'),
     },
     async (request) => ({ invitations: await listInvitations(db, requireOrganization(request).orgId) }),
   );
@@ -153,13 +173,15 @@ export async function organizationRoutes(
     '/api/organization/invitations',
     {
       schema: { body: invitationCreateRequestSchema, response: { 201: invitationSchema } },
-      preHandler: requirePermission('members.manage'),
     },
     async (request, reply) => {
       const actor = requireOrganization(request);
       if (!canAssignRole(actor.role, request.body.role))
         throw appErrors.forbidden('Only an owner can invite another owner.');
-      await checkMemberScope(db, actor.orgId, request.body.role, request.body.ouScope);
+      await checkMemberScope(db, actor.orgId, request.body.role, request.body.ouScope, actor.member);
+      // Owners and admins can change everything: inviting one is as sensitive as making one.
+      if (request.body.role === 'owner' || request.body.role === 'admin')
+        await requireStepUp(db, actor, 'member_change');
       const { invitation, token } = await createInvitation(db, actor.orgId, {
         ...request.body,
         invitedBy: actor.userId,
@@ -183,24 +205,20 @@ export async function organizationRoutes(
     },
   );
 
-  api.delete(
-    '/api/organization/invitations/:id',
-    { schema: { params: idParam }, preHandler: requirePermission('members.manage') },
-    async (request, reply) => {
-      const actor = requireOrganization(request);
-      await revokeInvitation(db, actor.orgId, request.params.id);
-      await identity.audit({
-        action: 'members.invitation_revoked',
-        outcome: 'success',
-        orgId: actor.orgId,
-        actorUserId: actor.userId,
-        actorLabel: actor.email,
-        targetType: 'invitation',
-        targetId: request.params.id,
-      });
-      return reply.code(204).send();
-    },
-  );
+  api.delete('/api/organization/invitations/:id', { schema: { params: idParam } }, async (request, reply) => {
+    const actor = requireOrganization(request);
+    await revokeInvitation(db, actor.orgId, request.params.id);
+    await identity.audit({
+      action: 'members.invitation_revoked',
+      outcome: 'success',
+      orgId: actor.orgId,
+      actorUserId: actor.userId,
+      actorLabel: actor.email,
+      targetType: 'invitation',
+      targetId: request.params.id,
+    });
+    return reply.code(204).send();
+  });
 
   api.get(
     '/api/invitations/preview',

@@ -22,7 +22,6 @@ import { appErrors } from '../errors/app-error.ts';
 import { auditRequest } from './request-audit.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
-import { allowedOuPaths } from '../modules/organizations/ou-scope.ts';
 import { type AppNameLookupOptions, type AppsApi, createAppNameLookup } from '../modules/policy/app-names.ts';
 import { findDevices } from '../modules/policy/policy-fleet.ts';
 import { createPolicyService, type PolicyCaller } from '../modules/policy/policy-service.ts';
@@ -202,7 +201,6 @@ export function identityPolicyAccess(deps: {
   identity: Identity;
   config: Config;
 }): PolicyRouteAccess {
-  const { db } = deps.database;
   const apiRootUrl = deps.config.google.apiRootUrl;
   const googleFor = (tenant: PolicyTenant) =>
     createGoogleClient({
@@ -214,19 +212,12 @@ export function identityPolicyAccess(deps: {
   return {
     requirePermission,
     tenantOf: async (request) => {
-      const principal = requireOrganization(request);
-      const org = await db
-        .selectFrom('org')
-        .select('google_customer_id')
-        .where('id', '=', principal.orgId)
-        .executeTakeFirst();
-      if (!org) throw appErrors.notFound('Your organization no longer exists.');
-      const allowedPaths = await allowedOuPaths(db, { orgId: principal.orgId, userId: principal.userId });
+      const { member, userId } = requireOrganization(request);
       return {
-        orgId: principal.orgId,
-        customerId: org.google_customer_id,
-        userId: principal.userId,
-        allowedPaths,
+        orgId: member.orgId,
+        customerId: member.customerId,
+        userId,
+        allowedPaths: [...member.ouPaths],
       };
     },
     policyApi: (tenant) => googleFor(tenant).policy,

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
-import { appErrors } from '../errors/app-error.ts';
 import { googleClientFactory, startSyncRuntime, type SyncRuntime } from '../jobs/sync-runtime.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import {
@@ -57,20 +56,14 @@ export async function startSyncForApp(
 }
 
 /** Why: identity's guards answer "who, which organization, which permission" for the sync API. */
-export function identitySyncAccess(database: Database): SyncRouteAccess {
+export function identitySyncAccess(): SyncRouteAccess {
   return {
     requirePermission,
     tenantOf: async (request: FastifyRequest) => {
       const principal = requireOrganization(request);
-      const org = await database.db
-        .selectFrom('org')
-        .select('google_customer_id')
-        .where('id', '=', principal.orgId)
-        .executeTakeFirst();
-      if (!org) throw appErrors.notFound('Your organization no longer exists.');
       return {
         orgId: principal.orgId,
-        customerId: org.google_customer_id,
+        customerId: principal.member.customerId,
         userId: principal.userId,
         actorLabel: principal.email,
       };
@@ -127,7 +120,7 @@ export async function registerSyncApi(
   });
   await api.register(syncRoutes, {
     db: deps.database.db,
-    access: identitySyncAccess(deps.database),
+    access: identitySyncAccess(),
     boss: deps.runtime?.boss,
   });
 }

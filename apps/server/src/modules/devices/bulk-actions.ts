@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type {
+  BulkAction,
   BulkActionRun,
   BulkPreview,
   BulkPreviewRequest,
   StartBulkActionRequest,
 } from '@fleetdeck/shared/bulk-contract';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
+import { STEP_UP_DISABLE_THRESHOLD, type StepUpReason } from '@fleetdeck/shared/step-up';
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { BulkRunner } from './bulk-runner.ts';
@@ -43,6 +45,20 @@ export interface BulkCtx {
   readonly runner: BulkRunner;
   /** HMAC key of preview tokens (bulk-token.ts). */
   readonly tokenKey: Buffer;
+  /** Asks the caller for a fresh second factor (step-up) unless they gave one within 10 minutes. */
+  readonly stepUp: (reason: StepUpReason) => Promise<void>;
+}
+
+/**
+ * Why: the bulk actions that cannot be taken back, and disabling more than a handful of devices,
+ * need the acting member's fresh second factor (the spec's re-authentication).
+ */
+export function bulkStepUpReason(action: BulkAction, count: number): StepUpReason | undefined {
+  if (action.kind === 'deprovision') return 'deprovision';
+  if (action.kind === 'disable' && count > STEP_UP_DISABLE_THRESHOLD) return 'bulk_disable';
+  if (action.kind === 'command' && action.command.type === 'REMOTE_POWERWASH') return 'powerwash';
+  if (action.kind === 'command' && action.command.type === 'WIPE_USERS') return 'wipe_users';
+  return undefined;
 }
 
 /** Why: each kind of bulk action needs the permission its single-device twin needs. */
@@ -119,6 +135,8 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
     throw appErrors.invalidRequest(
       'None of these devices would change: each is already as asked or not eligible, so nothing is sent to Google.',
     );
+  const stepUpReason = bulkStepUpReason(request.action, count);
+  if (stepUpReason) await ctx.stepUp(stepUpReason);
   const { requiresTypedCount } = destructiveness(request.action);
   if (requiresTypedCount && request.confirmCount !== count) {
     throw new AppError(
@@ -189,6 +207,8 @@ export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<Bulk
         ? 'This bulk action has no failed devices to retry.'
         : 'Google refused the failed devices of this bulk action for good (their state does not allow it), so a retry cannot succeed. Review them in the results.',
     );
+  const stepUpReason = bulkStepUpReason(run.action, run.retryable);
+  if (stepUpReason) await ctx.stepUp(stepUpReason);
   await ctx.deps.db.transaction().execute(async (tx) => {
     const requeued = await tx
       .updateTable('bulk_action_result')

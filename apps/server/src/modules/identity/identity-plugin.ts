@@ -62,13 +62,17 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDepen
     auth,
     db,
     config,
-    onReconsentRequired: (orgId) =>
-      audit({
+    onReconsentRequired: async (orgId) => {
+      await audit({
         action: 'google.reconsent_required',
         outcome: 'failure',
         orgId,
         details: { reason: 'invalid_grant' },
-      }),
+      });
+      await mailOwnersGrantRefused(db, mailer, config.publicUrl, orgId).catch((error: unknown) =>
+        app.log.error({ err: error }, 'could not mail the owners about the refused Google grant'),
+      );
+    },
   });
 
   const handle = toNodeHandler(auth);
@@ -101,6 +105,25 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDepen
   };
   registry.set(app, identity);
   return identity;
+}
+
+/** Why: a refused grant stops every sync and action; the owners hear it once, when it happens. */
+async function mailOwnersGrantRefused(db: Database['db'], mailer: Mailer, publicUrl: string, orgId: string) {
+  const owners = await db
+    .selectFrom('org_member')
+    .innerJoin('user', 'user.id', 'org_member.user_id')
+    .innerJoin('org', 'org.id', 'org_member.org_id')
+    .select(['user.email', 'org.name'])
+    .where('org_member.org_id', '=', orgId)
+    .where('org_member.role', '=', 'owner')
+    .execute();
+  for (const owner of owners)
+    await mailer.send({
+      to: owner.email,
+      subject: `Google refused Fleetdeck's access to ${owner.name}`,
+      text: `Google refused the grant ${owner.name} runs on in Fleetdeck (it was revoked, or its admin lost rights). Syncs and device actions stop until an owner reconnects; nothing is retried and your data is kept. Reconnect in Settings, Google:`,
+      link: `${publicUrl}/settings/google`,
+    });
 }
 
 const registry = new WeakMap<FastifyInstance, Identity>();

@@ -6,17 +6,40 @@ import { IDENTITY_ERROR_IDS, IDENTITY_MESSAGES } from '@fleetdeck/shared/identit
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { scopeOf } from '../organizations/ou-scope.ts';
 import type { IdentityAuth } from './identity-auth.ts';
 import type { VerifiedJwt } from './jwt-verifier.ts';
 import { isPastAbsoluteLifetime } from './session-policy.ts';
 
-/** Who is calling, resolved once per request from the session cookie or a bearer JWT. */
+/** The caller's membership as one request sees it: organization, role and units. */
+export interface MemberContext {
+  readonly orgId: string;
+  readonly role: MemberRole;
+  readonly customerId: string;
+  /** The part of the organization Fleetdeck manages (`/` unless onboarding chose a unit). */
+  readonly managedOuPath: string;
+  /** The units this member was given; empty for the whole managed tree. */
+  readonly grantedUnits: readonly string[];
+  /** The OU subtrees the member may see and act in (`scopeOf`). */
+  readonly ouPaths: readonly string[];
+  /** Whether `ouPaths` is the whole managed tree. */
+  readonly wholeTree: boolean;
+}
+
+/**
+ * Who is calling, resolved once per request from the session cookie or a bearer JWT: the request
+ * context every route reads (identity, membership and units, how they signed in, step-up).
+ */
 export interface Principal {
   readonly userId: string;
   readonly email: string;
+  readonly name: string;
   readonly sessionId: string;
   readonly orgId: string | undefined;
   readonly role: MemberRole | undefined;
+  readonly member: MemberContext | undefined;
+  /** When this session last proved a fresh second factor (step-up), if ever. */
+  readonly steppedUpAt: Date | undefined;
   readonly aal: AuthenticatorAssuranceLevel;
   /** The user has a verified second factor that this session has not passed yet. */
   readonly secondFactorPending: boolean;
@@ -37,6 +60,7 @@ interface Resolvers {
 interface SessionFacts {
   userId: string;
   email: string;
+  name: string;
   sessionId: string;
   token: string;
   aal: unknown;
@@ -60,6 +84,7 @@ async function fromBearer({ db, verifyJwt }: Resolvers, token: string): Promise<
       'session.createdAt as createdAt',
       'session.expiresAt as expiresAt',
       'user.email as email',
+      'user.name as name',
       'user.twoFactorEnabled as twoFactorEnabled',
     ])
     .where('session.id', '=', jwt.sessionId)
@@ -87,6 +112,7 @@ async function fromCookie(
   return {
     userId: user.id,
     email: user.email,
+    name: user.name,
     sessionId: session.id,
     token: session.token,
     aal: session.aal,
@@ -117,22 +143,60 @@ export async function resolvePrincipal(
     await ctx.internalAdapter.deleteSession(facts.token);
     throw sessionMissing();
   }
-  const membership = await resolvers.db
-    .selectFrom('org_member')
-    .select(['org_id', 'role'])
-    .where('user_id', '=', facts.userId)
-    .executeTakeFirst();
+  const [member, steppedUpAt] = await Promise.all([
+    readMemberContext(resolvers.db, facts.userId),
+    readStepUp(resolvers.db, facts.sessionId),
+  ]);
   const aal: AuthenticatorAssuranceLevel = facts.aal === 'aal2' ? 'aal2' : 'aal1';
   return {
     userId: facts.userId,
     email: facts.email,
     sessionId: facts.sessionId,
-    orgId: membership?.org_id,
-    role: membership?.role,
+    name: facts.name,
+    orgId: member?.orgId,
+    role: member?.role,
+    member,
+    steppedUpAt,
     aal,
     secondFactorPending: facts.twoFactorEnabled === true && aal !== 'aal2',
     via: bearer ? 'bearer' : 'cookie',
     sessionCreatedAt: facts.createdAt,
     sessionExpiresAt: facts.expiresAt,
   };
+}
+
+/** Why: membership, units and the organization's managed tree in one read per request. */
+export async function readMemberContext(db: Kysely<DB>, userId: string): Promise<MemberContext | undefined> {
+  const row = await db
+    .selectFrom('org_member')
+    .innerJoin('org', 'org.id', 'org_member.org_id')
+    .select([
+      'org_member.org_id as orgId',
+      'org_member.role as role',
+      'org_member.ou_scope as granted',
+      'org.managed_ou_path as managed',
+      'org.google_customer_id as customerId',
+    ])
+    .where('org_member.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const scope = scopeOf(row.role, row.granted, row.managed);
+  return {
+    orgId: row.orgId,
+    role: row.role,
+    customerId: row.customerId,
+    managedOuPath: row.managed,
+    grantedUnits: row.role === 'owner' ? [] : row.granted,
+    ouPaths: scope.paths,
+    wholeTree: scope.wholeTree,
+  };
+}
+
+async function readStepUp(db: Kysely<DB>, sessionId: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('session_step_up')
+    .select('verified_at')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.verified_at ? new Date(row.verified_at) : undefined;
 }

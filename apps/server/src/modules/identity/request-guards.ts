@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_ERROR_IDS } from '@fleetdeck/shared/identity-messages';
 import { roleCan, type MemberRole, type Permission } from '@fleetdeck/shared/permissions';
+import { ROUTE_ACCESS, routeAccessKey, type RouteAccess } from '@fleetdeck/shared/route-access';
 import { AppError, appErrors } from '../../errors/app-error.ts';
-import { sessionMissing, type Principal } from './principal.ts';
+import { sessionMissing, type MemberContext, type Principal } from './principal.ts';
 
 const principals = new WeakMap<FastifyRequest, Principal>();
 
@@ -43,6 +44,16 @@ export function checkSameOrigin(request: FastifyRequest, publicUrl: string): voi
  */
 export function enforceAuthentication(scope: FastifyInstance, options: AuthenticationOptions): void {
   const pendingAllowed = new Set(options.allowPendingSecondFactor ?? []);
+  // A route without an entry in the access table is a route nobody decided about: refuse to start.
+  scope.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      if (!(routeAccessKey(method, route.url) in ROUTE_ACCESS))
+        throw new Error(
+          `${method} ${route.url} has no entry in ROUTE_ACCESS (packages/shared/src/route-access.ts)`,
+        );
+    }
+  });
   scope.addHook('onRequest', async (request, reply) => {
     const principal = await options.authenticate(request, reply);
     if (!principal) throw sessionMissing();
@@ -56,8 +67,29 @@ export function enforceAuthentication(scope: FastifyInstance, options: Authentic
       );
     }
     principals.set(request, principal);
+    authorizeRoute(principal, routeAccessOf(request));
   });
 }
+
+function routeAccessOf(request: FastifyRequest): RouteAccess {
+  const access = ROUTE_ACCESS[routeAccessKey(request.method, request.routeOptions.url ?? '')];
+  // Unreachable for registered routes (onRoute refuses them); an unknown path reads as members-only.
+  return access ?? 'member';
+}
+
+/** Why: the access table is checked before any handler runs, so no route can forget it. */
+function authorizeRoute(principal: Principal, access: RouteAccess): void {
+  if (access === 'signed-in') return;
+  if (!principal.member) throw notAMember();
+  if (access !== 'member' && !roleCan(principal.member.role, access)) throw appErrors.forbidden();
+}
+
+const notAMember = () =>
+  new AppError(
+    'membership_required',
+    403,
+    'You are not a member of an organization in Fleetdeck yet. Ask for access on the onboarding page, or accept an invitation.',
+  );
 
 /** Why: handlers read the caller without trusting anything the client sent. */
 export function requirePrincipal(request: FastifyRequest): Principal {
@@ -69,19 +101,15 @@ export function requirePrincipal(request: FastifyRequest): Principal {
 export interface OrganizationPrincipal extends Principal {
   readonly orgId: string;
   readonly role: MemberRole;
+  readonly member: MemberContext;
 }
 
-/** Why: tenant routes need the caller's own organization, never one named by the client. */
+/** Why: tenant routes need the caller's own organization and units, never ones named by the client. */
 export function requireOrganization(request: FastifyRequest): OrganizationPrincipal {
   const principal = requirePrincipal(request);
-  if (principal.orgId === undefined || principal.role === undefined) {
-    throw new AppError(
-      'onboarding_required',
-      403,
-      'You are not a member of an organization yet. Connect your Google Workspace in onboarding, or accept an invitation.',
-    );
-  }
-  return { ...principal, orgId: principal.orgId, role: principal.role };
+  const { member } = principal;
+  if (!member) throw notAMember();
+  return { ...principal, orgId: member.orgId, role: member.role, member };
 }
 
 /** Why: one preHandler per route enforces the shared permission matrix (`requirePermission('device.move')`). */

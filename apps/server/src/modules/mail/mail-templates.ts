@@ -39,4 +39,44 @@ export const mailTemplates = {
       link,
     };
   },
+  accessRequested(
+    to: string,
+    organization: string,
+    requester: { name: string; email: string },
+    message: string,
+    link: string,
+  ): MailMessage {
+    const who =
+      requester.name && requester.name !== requester.email
+        ? `${requester.name} (${requester.email})`
+        : requester.email;
+    return {
+      to,
+      subject: `${who} asks for access to ${organization} on Fleetdeck`,
+      text: `${who} signed in to Fleetdeck and asks to join ${organization}.${
+        message ? ` Their message: "${message}"` : ''
+      } Nobody gets access until an owner or admin approves it, with a role and units. Review the request in Settings, Team:`,
+      link,
+    };
+  },
+  accessDecided(
+    to: string,
+    organization: string,
+    decision: { approved: boolean; role?: string },
+    link: string,
+  ): MailMessage {
+    return decision.approved
+      ? {
+          to,
+          subject: `You have access to ${organization} on Fleetdeck`,
+          text: `Your request to join ${organization} on Fleetdeck was approved: you are a ${decision.role ?? 'member'}. Open Fleetdeck:`,
+          link,
+        }
+      : {
+          to,
+          subject: `Your request to join ${organization} on Fleetdeck was declined`,
+          text: `An owner or admin of ${organization} declined your request to join it on Fleetdeck. If you think this is a mistake, ask your IT director. Fleetdeck:`,
+          link,
+        };
+  },
 } as const;

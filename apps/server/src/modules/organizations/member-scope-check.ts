@@ -2,23 +2,43 @@ import type { Kysely } from 'kysely';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
-import { isWithinOu } from './ou-scope.ts';
+import { isWithinOu, scopeWithin } from './ou-scope.ts';
+
+/** The member granting access: nobody grants more than they hold. */
+export interface Granter {
+  readonly role: MemberRole;
+  /** The units the granter was given; empty for the whole managed tree. */
+  readonly grantedUnits: readonly string[];
+}
 
 /**
- * Why: an OU scope limits only viewers, and a misspelt unit limits a viewer to nothing, silently.
- * So a scope is refused for other roles, outside the unit Fleetdeck manages, and (once a sync has
- * copied the organization's units) for a unit the organization does not have.
+ * Why: a misspelt unit limits a member to nothing, silently, and a granter limited to one school
+ * must not hand out the district. So a scope is refused for owners (they hold the whole tree),
+ * outside the unit Fleetdeck manages, beyond the granter's own units, and (once a sync has copied
+ * the organization's units) for a unit the organization does not have.
  */
 export async function checkMemberScope(
   db: Kysely<DB>,
   orgId: string,
   role: MemberRole,
   ouScope: readonly string[],
+  granter?: Granter,
 ): Promise<void> {
+  if (granter && granter.role !== 'owner' && granter.grantedUnits.length > 0) {
+    if (ouScope.length === 0)
+      throw appErrors.forbidden(
+        `You are limited to ${granter.grantedUnits.join(', ')}, so you can only grant access within those units. Choose one or more of them (or units below them).`,
+      );
+    const beyond = ouScope.find((path) => !scopeWithin([path], granter.grantedUnits));
+    if (beyond)
+      throw appErrors.forbidden(
+        `${beyond} is outside your own units (${granter.grantedUnits.join(', ')}): nobody can grant more than they hold. Choose a unit within yours.`,
+      );
+  }
   if (ouScope.length === 0) return;
-  if (role !== 'viewer')
+  if (role === 'owner')
     throw appErrors.invalidRequest(
-      'Only viewers are limited to organizational units; technicians, admins and owners work on every device Fleetdeck manages. Clear the OU scope, or choose the Viewer role.',
+      'Owners work on every device Fleetdeck manages and cannot be limited to units. Clear the units, or choose another role.',
     );
   const org = await db.selectFrom('org').select('managed_ou_path').where('id', '=', orgId).executeTakeFirst();
   const managed = org?.managed_ou_path ?? '/';

@@ -4,13 +4,13 @@ import { createGoogleClient } from '@fleetdeck/google/google-client';
 import { GOOGLE_BASE_URLS } from '@fleetdeck/google/google-hosts';
 import { GoogleApiError } from '@fleetdeck/google/errors';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
-import { roleCan } from '@fleetdeck/shared/permissions';
 import type { Config } from '../../config/env.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import { missingApiScopes, parseScopes } from '../identity/google-scopes.ts';
 import type { Identity } from '../identity/identity-plugin.ts';
 import type { Principal } from '../identity/principal.ts';
+import { requireStepUp } from '../identity/step-up.ts';
 import type { OrganizationPrincipal } from '../identity/request-guards.ts';
 import {
   addMember,
@@ -72,20 +72,90 @@ function findGoogleAccount(db: Kysely<DB>, userId: string) {
     .executeTakeFirst();
 }
 
+/** Why: a member of an existing organization is told who to ask instead of joining by themselves. */
+export const accessRequestRequired = (org: Pick<OrganizationRow, 'name'>) =>
+  new AppError(
+    'access_request_required',
+    403,
+    `Your Google Workspace is already set up in Fleetdeck as ${org.name}. Being a Google admin does not give access by itself: ask for access, and an owner or admin of ${org.name} will approve it.`,
+    { organizationName: org.name },
+  );
+
+/**
+ * Why: the owner's domain rule lets people with a verified address at the listed domains in as
+ * viewers of the listed units; anyone else must ask. Answers whether the caller joined.
+ */
+async function joinByDomainRule(
+  deps: OnboardingDependencies,
+  principal: Principal,
+  orgId: string,
+): Promise<boolean> {
+  const [org, user] = await Promise.all([
+    deps.db
+      .selectFrom('org')
+      .select(['auto_join_enabled', 'auto_join_domains', 'auto_join_ou_scope'])
+      .where('id', '=', orgId)
+      .executeTakeFirst(),
+    deps.db
+      .selectFrom('user')
+      .select(['email', 'emailVerified'])
+      .where('id', '=', principal.userId)
+      .executeTakeFirst(),
+  ]);
+  if (!org?.auto_join_enabled || user?.emailVerified !== true) return false;
+  const domain = user.email.split('@').pop()?.toLowerCase() ?? '';
+  if (!org.auto_join_domains.includes(domain)) return false;
+  const joined = await deps.db
+    .insertInto('org_member')
+    .values({
+      org_id: orgId,
+      user_id: principal.userId,
+      role: 'viewer',
+      ou_scope: JSON.stringify(org.auto_join_ou_scope),
+    })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!joined) return false;
+  await auditStep(deps, principal, orgId, 'access.auto_joined', {
+    domain,
+    role: 'viewer',
+    ouScope: org.auto_join_ou_scope,
+  });
+  return true;
+}
+
+/** Why: the Google customer behind the caller's own grant, and the organization set up for it, if any. */
+export async function customerOfCaller(
+  deps: OnboardingDependencies,
+  principal: Principal,
+): Promise<{ customer: Customer; org: OrganizationRow | undefined } | undefined> {
+  const found = await findGoogleAccount(deps.db, principal.userId);
+  if (!found) return undefined;
+  const token = await deps.identity.google.forAccount(found.id);
+  const customer = await fetchCustomer(deps.config, token);
+  return { customer, org: await findOrganizationByCustomer(deps.db, customer.id) };
+}
+
 /**
  * Why: onboarding proves the admin's grant works (customers.get succeeds, every scope granted)
- * before creating or joining the organization of that Google customer; the first admin owns it.
+ * before creating the organization of that Google customer; the first admin owns it. Nobody joins
+ * an existing organization this way (they ask for access, or the owner's domain rule lets them
+ * in), and only an owner, freshly confirmed, may replace the grant it runs on.
  */
 export async function connectGoogleWorkspace(
   deps: OnboardingDependencies,
   principal: Principal,
 ): Promise<{ orgId: string; created: boolean }> {
   // Connecting replaces the grant the whole organization runs on (a reconnect after Google access
-  // was lost): a member whose role may not manage settings is refused before Google is asked.
-  if (principal.orgId !== undefined && !roleCan(principal.role, 'settings.manage'))
-    throw appErrors.forbidden(
-      'Only an owner or admin of your organization can connect or reconnect Google Workspace. Ask one of them to do it.',
-    );
+  // was lost): only an owner, and only with a fresh second factor, before Google is asked.
+  if (principal.member) {
+    if (principal.member.role !== 'owner')
+      throw appErrors.ownerRequired(
+        'Only an owner of your organization can connect or reconnect Google Workspace. Ask one of them to do it.',
+      );
+    await requireStepUp(deps.db, principal, 'google_connection');
+  }
   const found = await findGoogleAccount(deps.db, principal.userId);
   if (!found)
     throw new AppError(
@@ -97,6 +167,19 @@ export async function connectGoogleWorkspace(
   const token = await deps.identity.google.forAccount(found.id, { verifyGrant: true });
   const account = (await findGoogleAccount(deps.db, principal.userId)) ?? found;
   const scopes = parseScopes(account.scope);
+  const customer = await fetchCustomer(deps.config, token);
+  const existing = await findOrganizationByCustomer(deps.db, customer.id);
+  if (existing && principal.member?.orgId !== existing.id) {
+    if (principal.member)
+      throw new AppError(
+        'member_of_another_organization',
+        409,
+        'You already belong to the organization of another Google Workspace. Leave it before connecting this one.',
+      );
+    if (await joinByDomainRule(deps, principal, existing.id)) return { orgId: existing.id, created: false };
+    await auditStep(deps, principal, existing.id, 'access.denied', { via: 'google_connect' }, 'failure');
+    throw accessRequestRequired(existing);
+  }
   const missing = missingApiScopes(scopes);
   if (missing.length > 0)
     throw new AppError(
@@ -105,19 +188,14 @@ export async function connectGoogleWorkspace(
       'Google did not grant every access Fleetdeck needs. Sign in with Google again and leave every box ticked.',
       { missingScopes: missing },
     );
-  const customer = await fetchCustomer(deps.config, token);
+  if (principal.member && !existing)
+    throw new AppError(
+      'member_of_another_organization',
+      409,
+      'You already belong to the organization of another Google Workspace. Leave it before connecting this one.',
+    );
 
   const result = await deps.db.transaction().execute(async (trx) => {
-    if (principal.orgId) {
-      const current = await findOrganization(trx, principal.orgId);
-      if (current && current.googleCustomerId !== customer.id)
-        throw new AppError(
-          'member_of_another_organization',
-          409,
-          'You already belong to the organization of another Google Workspace. Leave it before connecting this one.',
-        );
-    }
-    const existing = await findOrganizationByCustomer(trx, customer.id);
     const orgId =
       existing?.id ??
       (await createOrganization(trx, {
@@ -126,19 +204,21 @@ export async function connectGoogleWorkspace(
         primaryDomain: customer.domain,
       }));
     const membership = await findMember(trx, orgId, principal.userId);
-    const created = !existing;
-    if (!membership)
-      await addMember(trx, orgId, { userId: principal.userId, role: created ? 'owner' : 'admin' });
-    const connection = await findGoogleConnection(trx, orgId);
-    if (!connection || connection.status === 'needs_reconsent' || connection.userId === principal.userId)
-      await saveGoogleConnection(trx, orgId, { userId: principal.userId, accountId: account.id, scopes });
-    return { orgId, created };
+    // Two first admins at once: the organization was created by the other; this one must ask.
+    if (!membership && existing) throw accessRequestRequired(existing);
+    if (!membership) await addMember(trx, orgId, { userId: principal.userId, role: 'owner' });
+    const previous = await findGoogleConnection(trx, orgId);
+    await saveGoogleConnection(trx, orgId, { userId: principal.userId, accountId: account.id, scopes });
+    return { orgId, created: !existing, previousUserId: previous?.userId };
   });
   await auditStep(deps, principal, result.orgId, 'onboarding.connected', {
     customerId: customer.id,
     created: result.created,
+    ...(result.previousUserId && result.previousUserId !== principal.userId
+      ? { replacedGrantOf: result.previousUserId }
+      : {}),
   });
-  return result;
+  return { orgId: result.orgId, created: result.created };
 }
 
 async function requireConnectedGoogle(db: Kysely<DB>, orgId: string): Promise<void> {
@@ -197,10 +277,11 @@ async function auditStep(
   orgId: string,
   action: AuditAction,
   details?: Record<string, unknown>,
+  outcome: 'success' | 'failure' = 'success',
 ): Promise<void> {
   await deps.identity.audit({
     action,
-    outcome: 'success',
+    outcome,
     orgId,
     actorUserId: actor.userId,
     actorLabel: actor.email,

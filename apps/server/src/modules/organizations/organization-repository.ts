@@ -43,6 +43,29 @@ export async function findOrganizationByCustomer(
     .executeTakeFirst();
 }
 
+/**
+ * Why: someone without a Google grant (signed in by email) asks the organization of their verified
+ * address's domain: its primary domain, or a domain its owner lets join.
+ */
+export async function findOrganizationByDomain(
+  db: Executor,
+  domain: string,
+): Promise<OrganizationRow | undefined> {
+  const lower = domain.toLowerCase();
+  return db
+    .selectFrom('org')
+    .select(orgColumns)
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['primary_domain']), '=', lower),
+        eb('auto_join_domains', '@>', sql<string[]>`${JSON.stringify([lower])}::jsonb`),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Why: creating an organization and its first owner is one unit. */
 export async function createOrganization(
   db: Executor,

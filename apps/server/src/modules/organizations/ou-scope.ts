@@ -15,16 +15,30 @@ export function isWithinOu(path: string, root: string): boolean {
 
 export interface MemberScope {
   readonly role: MemberRole;
-  /** The OU subtrees the member may see. */
+  /** The OU subtrees the member may see and act in. */
   readonly paths: string[];
-  /** Whether they are the organization's whole managed tree (anyone but a viewer given units). */
+  /** Whether they are the organization's whole managed tree (an owner, or a member given no units). */
   readonly wholeTree: boolean;
 }
 
 /**
- * Why: fleet queries must show a member only the OU subtrees they may see: the organization's
- * managed tree, narrowed to a viewer's granted subtrees when they have any. Undefined for someone
- * who is not a member.
+ * Why: one rule for what a member may see, wherever it is read: owners work on the whole tree
+ * Fleetdeck manages; every other role on the units they were given (none given: the whole
+ * managed tree), kept inside the managed tree.
+ */
+export function scopeOf(role: MemberRole, granted: readonly string[], managed: string): MemberScope {
+  if (role === 'owner' || granted.length === 0) return { role, paths: [managed], wholeTree: true };
+  return { role, paths: granted.filter((path) => isWithinOu(path, managed)), wholeTree: false };
+}
+
+/** Why: whether every unit of `inner` lies within one of `outer`'s (a grant never exceeds its granter). */
+export function scopeWithin(inner: readonly string[], outer: readonly string[]): boolean {
+  return inner.every((path) => outer.some((root) => isWithinOu(path, root)));
+}
+
+/**
+ * Why: fleet queries must show a member only the OU subtrees they may see (`scopeOf`), read
+ * afresh (the realtime socket asks again while it is open). Undefined for someone who is not a member.
  */
 export async function memberScope(
   db: Kysely<DB>,
@@ -37,20 +51,5 @@ export async function memberScope(
     .where('org_member.org_id', '=', principal.orgId)
     .where('org_member.user_id', '=', principal.userId)
     .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.role !== 'viewer' || row.scope.length === 0)
-    return { role: row.role, paths: [row.managed], wholeTree: true };
-  return {
-    role: row.role,
-    paths: row.scope.filter((path) => isWithinOu(path, row.managed)),
-    wholeTree: false,
-  };
-}
-
-/** Why: the OU subtrees of `memberScope`; none for someone who is not a member. */
-export async function allowedOuPaths(
-  db: Kysely<DB>,
-  principal: { orgId: string; userId: string },
-): Promise<string[]> {
-  return (await memberScope(db, principal))?.paths ?? [];
+  return row ? scopeOf(row.role, row.scope, row.managed) : undefined;
 }

@@ -4,6 +4,7 @@ import { CircleQuestionMark } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { Logo } from '../brand/logo.tsx';
+import { GoogleAccessBanner } from './google-access-banner.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { NavLinks } from './primary-nav.tsx';
 import { PRIMARY_NAV, SETTINGS_NAV } from './nav-items.ts';
@@ -64,6 +65,7 @@ export function AppShell({ variant, width = 'default', userMenu, children }: App
           </div>
         </div>
       </header>
+      {app ? <GoogleAccessBanner /> : null}
       <main
         id="main"
         tabIndex={-1}

@@ -22,7 +22,7 @@ export function principal(
       expiresAt: '2026-11-29T10:00:00.000Z',
       ...overrides,
     },
-    organization: { id: 'org-1', name: 'example.edu', role: 'owner' },
+    organization: { id: 'org-1', name: 'example.edu', role: 'owner', units: [] },
   } satisfies CurrentPrincipalResponse;
 }
 

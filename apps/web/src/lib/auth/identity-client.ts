@@ -102,7 +102,19 @@ function fallbackMessage(status: number): string {
 /** The page's own fetch, late-bound so tests and tools can replace `globalThis.fetch`. */
 export const browserFetch: FetchLike = (input, init) => fetch(input, init);
 
-/** Why: feature api files call the identity endpoints in one line with the page's fetch. */
+/** Called when a request needs a step-up: resolves true once the member proved a second factor. */
+let stepUp: (<T>(call: () => Promise<T>) => Promise<T>) | undefined;
+
+/** Why: the step-up module plugs in here without this file importing it (and its dialog) eagerly. */
+export function installStepUpWrapper(wrapper: <T>(call: () => Promise<T>) => Promise<T>): void {
+  stepUp = wrapper;
+}
+
+/**
+ * Why: feature api files call the identity endpoints in one line with the page's fetch; a request
+ * the server holds for a step-up is sent again once the member confirmed it is them.
+ */
 export function callIdentity<T>(path: string, request: IdentityRequest = {}): Promise<T> {
-  return identityRequest<T>(browserFetch, path, request);
+  const call = () => identityRequest<T>(browserFetch, path, request);
+  return stepUp ? stepUp(call) : call();
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { RefreshCcw } from 'lucide-react';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
-import { roleCan } from '@fleetdeck/shared/permissions';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 import { startGoogleSignIn } from '../../../lib/auth/google-sign-in.ts';
 import { IdentityError } from '../../../lib/auth/identity-client.ts';
 import { useConnectGoogleWorkspace } from '../api/connect-google-workspace.ts';
+import { AskForAccess } from './access-request-panel.tsx';
 
 function missingScopesOf(error: unknown): string[] {
   if (!(error instanceof IdentityError)) return [];
@@ -42,7 +42,7 @@ export function ReconnectGoogleButton({ label = 'Reconnect Google' }: { label?: 
  * server refuses. Someone not yet in an organization connects their own Workspace.
  */
 export function mayConnectGoogle(status: Pick<OnboardingStatusResponse, 'organization'>): boolean {
-  return status.organization === null || roleCan(status.organization.role, 'settings.manage');
+  return status.organization === null || status.organization.role === 'owner';
 }
 
 /** Step 1: check the Google grant and find the Workspace customer. */
@@ -50,8 +50,8 @@ export function ConnectStep({ status }: { status: OnboardingStatusResponse }) {
   if (!mayConnectGoogle(status)) {
     return (
       <p data-testid="connect-not-allowed">
-        Only an owner or admin of your organization connects or reconnects Google Workspace. Ask one of them
-        to do it; you can continue once they have.
+        Only an owner of your organization connects or reconnects Google Workspace. Ask one of them to do it;
+        you can continue once they have.
       </p>
     );
   }
@@ -61,6 +61,17 @@ export function ConnectStep({ status }: { status: OnboardingStatusResponse }) {
 /** The connect step's controls, for someone who may connect the organization's Google grant. */
 function ConnectControls({ status }: { status: OnboardingStatusResponse }) {
   const connect = useConnectGoogleWorkspace();
+  const [asking, setAsking] = useState(false);
+  if (connect.error instanceof IdentityError && connect.error.code === 'access_request_required') {
+    const details = connect.error.details as { organizationName?: unknown } | undefined;
+    return (
+      <AskForAccess
+        {...(typeof details?.organizationName === 'string'
+          ? { organizationName: details.organizationName }
+          : {})}
+      />
+    );
+  }
   const missing = [...(status.google?.missingScopes ?? []), ...missingScopesOf(connect.error)];
   const needsGoogle =
     connect.error instanceof IdentityError &&
@@ -92,7 +103,13 @@ function ConnectControls({ status }: { status: OnboardingStatusResponse }) {
         {needsGoogle || missing.length > 0 || status.google?.status === 'needs_reconsent' ? (
           <ReconnectGoogleButton />
         ) : null}
+        {status.organization === null && !asking ? (
+          <Button variant="ghost" onClick={() => setAsking(true)}>
+            My organization already uses Fleetdeck
+          </Button>
+        ) : null}
       </div>
+      {asking ? <AskForAccess /> : null}
     </div>
   );
 }

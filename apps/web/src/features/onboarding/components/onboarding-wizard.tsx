@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Building, FolderTree, KeyRound, RefreshCcw } from 'lucide-react';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -10,7 +11,9 @@ import { ONBOARDING_FLAG_KEY, ONBOARDING_FLAG_VALUE } from '../../../lib/auth/au
 import { rememberOnboarded } from '../../../lib/auth/browser-auth.ts';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
-import { useOnboardingStatus } from '../api/get-onboarding-status.ts';
+import { useMyAccessRequest } from '../api/access-request.ts';
+import { onboardingStatusQuery, useOnboardingStatus } from '../api/get-onboarding-status.ts';
+import { AccessRequestStatus } from './access-request-panel.tsx';
 import { currentStepIndex, recordsFinish } from '../wizard-steps.ts';
 import { ConnectStep, ReconnectGoogleButton } from './connect-step.tsx';
 import { OuScopeStep } from './ou-scope-step.tsx';
@@ -31,6 +34,10 @@ export function OnboardingWizard({
   firstSync: (finish: ReactNode, onSucceeded: () => void) => ReactNode;
 }) {
   const status = useOnboardingStatus();
+  const queryClient = useQueryClient();
+  const outsider = status.data?.organization === null;
+  const myRequest = useMyAccessRequest(outsider);
+  const requestStatus = myRequest.data?.request?.status;
   const { session } = useAuthSession();
   const navigate = useNavigate();
   const complete = useCompleteOnboarding();
@@ -43,9 +50,39 @@ export function OnboardingWizard({
     void navigate('/dashboard');
   };
 
+  // An approval arrives while the requester waits: read the status again, which now names the
+  // organization; once it is set up, the new member goes straight to the dashboard.
+  const joinedOnboarded = requestStatus === 'approved' && status.data?.onboarded === true;
+  useEffect(() => {
+    if (outsider && requestStatus === 'approved')
+      void queryClient.invalidateQueries({ queryKey: onboardingStatusQuery.queryKey });
+  }, [outsider, requestStatus, queryClient]);
+  useEffect(() => {
+    if (joinedOnboarded) finish();
+    // `finish` is recreated each render; the move happens once, when the approval lands.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [joinedOnboarded]);
+
   if (status.isPending) return <Skeleton className="h-64 w-full" />;
   if (status.isError) return <FormMessage>{status.error.message}</FormMessage>;
   const data = status.data;
+  const waiting = myRequest.data?.request;
+  if (
+    data.organization === null &&
+    waiting &&
+    (waiting.status === 'pending' || waiting.status === 'declined')
+  )
+    return (
+      <section
+        aria-labelledby="join-title"
+        className="flex flex-col gap-4 rounded-lg border border-border p-5"
+      >
+        <h2 id="join-title" className="text-base font-semibold">
+          Join {waiting.organizationName}
+        </h2>
+        <AccessRequestStatus request={waiting} />
+      </section>
+    );
   const org = data.organization;
   const connected = data.google?.status === 'connected' && org !== null;
   const current = currentStepIndex(data);

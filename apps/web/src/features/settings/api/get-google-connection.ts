@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GoogleConnection, OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
 import { callIdentity } from '../../../lib/auth/identity-client.ts';
 
 /** `GET /api/onboarding/status`, read here for the organization's Google connection. */
@@ -15,4 +15,26 @@ export const googleConnectionQuery = queryOptions({
 /** Why: the Google settings page shows the customer, the status and any missing access. */
 export function useGoogleConnection() {
   return useQuery(googleConnectionQuery);
+}
+
+/** `GET /api/organization/google-connection`: whose grant the organization runs on, since when, with which scopes. */
+export const googleGrantQuery = queryOptions({
+  queryKey: ['settings', 'google-grant'],
+  queryFn: () => callIdentity<GoogleConnection>('/api/organization/google-connection'),
+});
+
+export function useGoogleGrant() {
+  return useQuery(googleGrantQuery);
+}
+
+/** `POST /api/onboarding/connect` from Settings: an owner puts the organization on their own grant (step-up first). */
+export function useReplaceGoogleGrant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callIdentity<OnboardingStatusResponse>('/api/onboarding/connect', { body: {} }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: googleGrantQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: googleConnectionQuery.queryKey });
+    },
+  });
 }

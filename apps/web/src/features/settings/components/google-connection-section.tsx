@@ -1,17 +1,18 @@
-import { roleCan } from '@fleetdeck/shared/permissions';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { startGoogleSignIn } from '../../../lib/auth/google-sign-in.ts';
-import { useGoogleConnection } from '../api/get-google-connection.ts';
+import { useGoogleConnection, useGoogleGrant, useReplaceGoogleGrant } from '../api/get-google-connection.ts';
 import { useMyMembership } from './use-my-role.ts';
 
 /** `/settings/google`: which Workspace customer is connected, its status and any missing access. */
 export function GoogleConnectionSection() {
   const connection = useGoogleConnection();
-  const { role } = useMyMembership();
+  const grant = useGoogleGrant();
+  const replace = useReplaceGoogleGrant();
+  const { role, userId } = useMyMembership();
   if (connection.isPending) return <Skeleton className="h-40 w-full" />;
   if (connection.isError) return <FormMessage>{connection.error.message}</FormMessage>;
   const { organization, google } = connection.data;
@@ -35,24 +36,60 @@ export function GoogleConnectionSection() {
           <dd className="font-mono">{organization?.customerId ?? '—'}</dd>
           <dt className="text-muted-foreground">Managed OU</dt>
           <dd className="font-mono">{organization?.managedOuPath ?? '—'}</dd>
+          <dt className="text-muted-foreground">Runs on the grant of</dt>
+          <dd data-testid="google-grant-holder">
+            {grant.data?.grantedBy
+              ? `${grant.data.grantedBy.name || grant.data.grantedBy.email} (${grant.data.grantedBy.email})`
+              : '—'}
+          </dd>
+          <dt className="text-muted-foreground">Since</dt>
+          <dd>{grant.data?.since ? new Date(grant.data.since).toLocaleString() : '—'}</dd>
+          <dt className="text-muted-foreground">Access granted</dt>
+          <dd>
+            {grant.data && grant.data.scopes.length > 0 ? (
+              <ul className="font-mono text-xs break-all">
+                {grant.data.scopes.map((scope) => (
+                  <li key={scope}>{scope.replace('https://www.googleapis.com/auth/', '')}</li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            )}
+          </dd>
         </dl>
         {google?.status === 'needs_reconsent' ? (
-          <FormMessage>Google asks for consent again: an admin must reconnect.</FormMessage>
+          <FormMessage>
+            Google refused the grant (revoked, or its admin lost rights). Fleetdeck does not retry: an owner
+            must reconnect.
+          </FormMessage>
         ) : null}
         {google && google.missingScopes.length > 0 ? (
           <FormMessage>
             Missing access: <span className="font-mono text-xs">{google.missingScopes.join(', ')}</span>
           </FormMessage>
         ) : null}
-        {roleCan(role, 'settings.manage') ? (
-          <Button
-            variant="secondary"
-            className="self-start"
-            onClick={() => void startGoogleSignIn('/settings/google')}
-          >
-            Reconnect Google
-          </Button>
-        ) : null}
+        {role === 'owner' ? (
+          <div className="flex flex-col gap-2">
+            <p className="text-muted-foreground">
+              Only owners replace the grant, after confirming it is them. Sign in with Google again if
+              Fleetdeck should ask for consent, then put the organization on your grant.
+            </p>
+            {replace.error ? <FormMessage>{replace.error.message}</FormMessage> : null}
+            {replace.isSuccess ? (
+              <FormMessage tone="success">The organization now runs on your grant.</FormMessage>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => void startGoogleSignIn('/settings/google')}>
+                Sign in with Google again
+              </Button>
+              <Button disabled={replace.isPending} onClick={() => replace.mutate()}>
+                {grant.data?.grantedBy?.userId === userId ? 'Refresh my grant' : 'Use my Google grant'}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <p className="text-muted-foreground">Only an owner can replace the grant.</p>
+        )}
       </CardContent>
     </Card>
   );

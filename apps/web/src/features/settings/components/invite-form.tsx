@@ -36,7 +36,7 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
   const invite = useCreateInvitation();
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const parsed = parseInvitation({ email, ouScope: role === 'viewer' ? ouScope : '' });
+    const parsed = parseInvitation({ email, ouScope: role === 'owner' ? '' : ouScope });
     setInvalid(parsed.ok ? undefined : parsed.message);
     setSent(undefined);
     if (!parsed.ok) return;
@@ -67,19 +67,19 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
             onChange={(event) => setRole(event.target.value as MemberRole)}
           />
         </div>
-        {/* Only viewers are limited to units; for other roles the field would promise a limit that is not there. */}
-        {role === 'viewer' ? (
+        {/* Owners hold the whole tree; for them the field would promise a limit that is not there. */}
+        {role !== 'owner' ? (
           <Field
             id="invite-ou-scope"
-            label="OU scope (optional)"
+            label="Units (optional)"
+            hint="Empty: every unit Fleetdeck manages."
             placeholder="/Schools/North, /Staff"
             value={ouScope}
             onChange={(event) => setOuScope(event.target.value)}
           />
         ) : (
           <p className="text-xs text-muted-foreground sm:pb-2.5">
-            {role === 'technician' ? 'Technicians' : 'Admins and owners'} work on every device Fleetdeck
-            manages. Only viewers can be limited to organizational units.
+            Owners work on every device Fleetdeck manages; they cannot be limited to units.
           </p>
         )}
       </div>
