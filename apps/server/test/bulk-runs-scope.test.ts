@@ -69,6 +69,40 @@ describe(`device routes: bulk runs refused to viewers, timeline cursors (${backe
     expect(list.statusCode, list.body).toBe(403);
   });
 
+  it("shows a technician limited to units neither another member's run nor its results", async () => {
+    const scoped = { ...as('technician', ORG, 'user-north-tech'), 'x-scope': viewerScope };
+    const detail = await h.app.inject({ method: 'GET', url: `/api/bulk-actions/${runId}`, headers: scoped });
+    expect(detail.statusCode, detail.body).toBe(404);
+    expect(detail.body).not.toContain(outside[0]!.serial_number ?? '-');
+    const list = await h.app.inject({ method: 'GET', url: '/api/bulk-actions', headers: scoped });
+    expect(list.json<{ runs: BulkActionRun[] }>().runs.map((r) => r.id)).not.toContain(runId);
+    const retry = await h.app.inject({
+      method: 'POST',
+      url: `/api/bulk-actions/${runId}/retry`,
+      headers: scoped,
+    });
+    expect(retry.statusCode, retry.body).toBe(404);
+  });
+
+  it('counts devices of the organization outside a limited caller as "not in your units" in a preview', async () => {
+    const scoped = { ...as('technician', ORG, 'user-north-tech'), 'x-scope': viewerScope };
+    const preview = await h.app.inject({
+      method: 'POST',
+      url: '/api/bulk-actions/preview',
+      headers: scoped,
+      payload: {
+        target: { deviceIds: [...outside.map((d) => d.device_id), 'NO-SUCH-DEVICE'] },
+        action: { kind: 'annotate', fields: { notes: 'checked' } },
+      },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      deviceCount: 0,
+      skipped: outside.length + 1,
+      notInYourUnits: outside.length,
+    });
+  });
+
   it('still shows a technician the run and its results', async () => {
     const detail = await h.app.inject({
       method: 'GET',

@@ -60,6 +60,7 @@ const headerAccess = (customerId: string): DeviceRouteAccess => ({
     userId: String(request.headers['x-user'] ?? USER),
     role: request.headers['x-role'] as MemberRole,
     allowedOuPaths: String(request.headers['x-scope'] ?? '/').split(','),
+    wholeTree: request.headers['x-scope'] === undefined,
   }),
 });
 

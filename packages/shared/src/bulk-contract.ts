@@ -53,6 +53,8 @@ export const bulkPreviewSchema = z.object({
   changeCount: z.number().int().nonnegative(),
   /** Devices the caller may not act on or that no longer exist, left out of `deviceCount`. */
   skipped: z.number().int().nonnegative(),
+  /** Of `skipped`, devices of the organization that lie outside the caller's units ("not in your units"). */
+  notInYourUnits: z.number().int().nonnegative().default(0),
   /** Of `deviceCount`, devices already as the action asks (moved to their own OU, say): no change. */
   unchanged: z.number().int().nonnegative(),
   /** Of `deviceCount`, devices Google would refuse for this action, per reason in plain words. */

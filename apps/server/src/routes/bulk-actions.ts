@@ -16,6 +16,7 @@ import { previewBulkAction, retryBulkAction, startBulkAction } from '../modules/
 import type { BulkRunner } from '../modules/devices/bulk-runner.ts';
 import { getRunDetail, listRuns } from '../modules/devices/bulk-runs.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
+import { runsVisibleTo } from '../modules/devices/device-tenant.ts';
 import { requestMeta, type DeviceRouteAccess } from './device-detail.ts';
 
 /**
@@ -85,8 +86,14 @@ export async function bulkActionRoutes(
       preHandler: act,
     },
     async (request, reply) => {
-      const { orgId } = await access.tenantOf(request);
-      const detail = await getRunDetail(deps.db, orgId, request.params.id, request.query);
+      const tenant = await access.tenantOf(request);
+      const detail = await getRunDetail(
+        deps.db,
+        tenant.orgId,
+        request.params.id,
+        request.query,
+        runsVisibleTo(tenant),
+      );
       return reply.header('cache-control', 'no-store').send(detail);
     },
   );
@@ -98,8 +105,8 @@ export async function bulkActionRoutes(
       preHandler: act,
     },
     async (request, reply) => {
-      const { orgId } = await access.tenantOf(request);
-      const runs = await listRuns(deps.db, orgId, request.query.limit);
+      const tenant = await access.tenantOf(request);
+      const runs = await listRuns(deps.db, tenant.orgId, request.query.limit, runsVisibleTo(tenant));
       return reply.header('cache-control', 'no-store').send({ runs });
     },
   );

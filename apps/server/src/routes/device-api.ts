@@ -41,6 +41,7 @@ export function identityDeviceAccess(database: Database): DeviceRouteAccess {
         userId,
         role: member.role,
         allowedOuPaths: member.ouPaths,
+        wholeTree: member.wholeTree,
       };
     },
   };

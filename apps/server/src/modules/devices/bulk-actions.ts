@@ -29,7 +29,7 @@ import {
   verifyPreviewToken,
 } from './bulk-token.ts';
 import type { DeviceDeps, RequestMeta } from './device-context.ts';
-import type { DeviceTenant } from './device-tenant.ts';
+import { runsVisibleTo, type DeviceTenant } from './device-tenant.ts';
 
 /**
  * Bulk actions: preview (the blast radius and a token binding it), start (the token re-checked
@@ -195,7 +195,7 @@ function hashClassified(resolved: ResolvedTarget): string {
 
 /** Why: a finished run's failures a retry can fix are sent again on request, and only those. */
 export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<BulkActionRun> {
-  const run = await getRun(ctx.deps.db, ctx.tenant.orgId, runId);
+  const run = await getRun(ctx.deps.db, ctx.tenant.orgId, runId, runsVisibleTo(ctx.tenant));
   requireActionPermission(ctx.tenant, run.action.kind);
   if (run.status === 'queued' || run.status === 'running')
     throw appErrors.conflict(

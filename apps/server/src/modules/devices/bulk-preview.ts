@@ -51,6 +51,8 @@ export interface ResolvedTarget {
   readonly notSent: { deviceId: string; outcome: string }[];
   /** Asked for but left out: unknown, gone or outside the caller's subtrees. */
   readonly skipped: number;
+  /** Of `skipped`, devices of the organization outside the caller's subtrees. */
+  readonly notInYourUnits: number;
   /** The SQL condition selecting exactly the devices that will change (alias `d`). */
   readonly changeWhere: RawBuilder<boolean>;
   /** A move's target unit path. */
@@ -67,11 +69,22 @@ export async function resolveTarget(
   const scope = { orgId: tenant.orgId, ouPaths: tenant.allowedOuPaths };
   let base: RawBuilder<boolean>;
   let asked: number | undefined;
+  let notInYourUnits = 0;
   if ('deviceIds' in target) {
     const ids = [...new Set(target.deviceIds)];
     asked = ids.length;
-    base = sql<boolean>`${await scopePredicate(deps.db, scope)}
-      and d.device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`;
+    const chosen = sql<boolean>`d.device_id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`;
+    const inScope = await scopePredicate(deps.db, scope);
+    base = sql<boolean>`${inScope} and ${chosen}`;
+    // Devices of the organization left out only because of the caller's units: said as such.
+    if (!tenant.allowedOuPaths.includes('/')) {
+      const { rows: outside } = await sql<{ n: number }>`
+        select count(*)::int as n from fleet_device d
+        where d.org_id = ${tenant.orgId} and d.deleted_at is null and ${chosen} and not (${inScope})`.execute(
+        deps.db,
+      );
+      notInYourUnits = outside[0]?.n ?? 0;
+    }
   } else {
     base = await compileDeviceQuery(deps.db, scope, target.query);
   }
@@ -99,6 +112,7 @@ export async function resolveTarget(
     changeIds,
     notSent,
     skipped: asked === undefined ? 0 : asked - rows.length,
+    notInYourUnits,
     changeWhere: sql<boolean>`${base} and ${outcome} = ${WILL_CHANGE}::text`,
     targetOuPath,
   };
@@ -130,6 +144,7 @@ export async function computePreview(
     deviceCount: resolved.deviceIds.length,
     changeCount: resolved.changeIds.length,
     skipped: resolved.skipped,
+    notInYourUnits: resolved.notInYourUnits,
     unchanged,
     ineligible: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
     orgUnits: orgUnits.rows.map((row) => ({ orgUnitPath: row.path ?? '(none)', count: row.n })),

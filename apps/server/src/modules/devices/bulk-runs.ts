@@ -67,9 +67,10 @@ export async function createRun(db: Executor, run: NewRun): Promise<string> {
   return row.id;
 }
 
-function runSelect(db: Kysely<DB>, orgId: string) {
-  return db
-    .selectFrom('bulk_action_run as r')
+/** `startedBy`: only the runs this member started (callers limited to units see no one else's). */
+function runSelect(db: Kysely<DB>, orgId: string, startedBy?: string) {
+  const runs = db.selectFrom('bulk_action_run as r');
+  return (startedBy === undefined ? runs : runs.where('r.requested_by', '=', startedBy))
     .leftJoin('user as u', 'u.id', 'r.requested_by')
     .select([
       'r.id',
@@ -147,16 +148,26 @@ async function presentRuns(db: Kysely<DB>, rows: RunRow[]): Promise<BulkActionRu
 }
 
 /** Why: one run of the caller's organization, or the 404 another organization's id gets. */
-export async function getRun(db: Kysely<DB>, orgId: string, runId: string): Promise<BulkActionRun> {
-  const rows = await runSelect(db, orgId).where('r.id', '=', runId).execute();
+export async function getRun(
+  db: Kysely<DB>,
+  orgId: string,
+  runId: string,
+  startedBy?: string,
+): Promise<BulkActionRun> {
+  const rows = await runSelect(db, orgId, startedBy).where('r.id', '=', runId).execute();
   const [run] = await presentRuns(db, rows);
   if (!run) throw appErrors.notFound('This bulk action was not found in your organization.');
   return run;
 }
 
 /** Why: the recent runs list (newest first). */
-export async function listRuns(db: Kysely<DB>, orgId: string, limit: number): Promise<BulkActionRun[]> {
-  const rows = await runSelect(db, orgId)
+export async function listRuns(
+  db: Kysely<DB>,
+  orgId: string,
+  limit: number,
+  startedBy?: string,
+): Promise<BulkActionRun[]> {
+  const rows = await runSelect(db, orgId, startedBy)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(limit)
@@ -170,8 +181,9 @@ export async function getRunDetail(
   orgId: string,
   runId: string,
   query: { cursor?: string | undefined; state?: ResultState | undefined },
+  startedBy?: string,
 ): Promise<BulkActionDetail> {
-  const run = await getRun(db, orgId, runId);
+  const run = await getRun(db, orgId, runId, startedBy);
   let after: string | undefined;
   if (query.cursor !== undefined) {
     after = Buffer.from(query.cursor, 'base64url').toString('utf8');

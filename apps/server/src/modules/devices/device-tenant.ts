@@ -20,6 +20,13 @@ export interface DeviceTenant {
   readonly role: MemberRole;
   /** OU subtrees the caller may see and act in (viewers may be narrowed; others see the managed tree). */
   readonly allowedOuPaths: readonly string[];
+  /** False for a member limited to units: they see only the bulk runs they started (which name other units' devices). */
+  readonly wholeTree?: boolean | undefined;
+}
+
+/** Why: a bulk run names every device it touched; a member limited to units sees only their own runs. */
+export function runsVisibleTo(tenant: DeviceTenant): string | undefined {
+  return tenant.wholeTree === false ? tenant.userId : undefined;
 }
 
 export type StoredDevice = Selectable<FleetDeviceTable>;

@@ -45,9 +45,14 @@ export function BulkPreviewPanel({ kind, preview }: { kind: BulkKind; preview: B
             {words.unchanged}
           </p>
         ) : null}
-        {preview.skipped > 0 ? (
+        {preview.notInYourUnits > 0 ? (
+          <p className="text-muted-foreground" data-testid="bulk-preview-not-in-units">
+            {formatCount(preview.notInYourUnits)} not in your units: left out
+          </p>
+        ) : null}
+        {preview.skipped - preview.notInYourUnits > 0 ? (
           <p className="text-muted-foreground">
-            {formatCount(preview.skipped)} left out (outside your scope or gone)
+            {formatCount(preview.skipped - preview.notInYourUnits)} left out (no longer in the fleet)
           </p>
         ) : null}
       </div>
