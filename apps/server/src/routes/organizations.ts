@@ -32,10 +32,10 @@ import {
 } from '../modules/organizations/invitations.ts';
 import { checkMemberScope } from '../modules/organizations/member-scope-check.ts';
 import {
-  countOwners,
   findMember,
   findOrganization,
   listMembers,
+  lockOwners,
   removeMember,
   updateMember,
 } from '../modules/organizations/organization-repository.ts';
@@ -45,6 +45,21 @@ interface Options {
   readonly database: Database;
   readonly config: Config;
   readonly onAccessChanged?: AccessChangedListener | undefined;
+}
+
+/**
+ * The last-owner rule, checked against the owners `lockOwners` holds: a change that needs an owner
+ * must still come from one (an owner demoted a moment ago acts as one no more), and the demotion or
+ * removal of `userId` (leaving included) must leave an owner.
+ */
+function keepAnOwner(
+  owners: readonly string[],
+  change: { actorId: string; needsOwner: boolean; userId: string; endsOwnership: boolean },
+): void {
+  if (change.needsOwner && !owners.includes(change.actorId))
+    throw appErrors.forbidden('Only an owner can grant, change or remove the owner role.');
+  if (change.endsOwnership && owners.includes(change.userId) && owners.length <= 1)
+    throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
 }
 
 const idParam = z.object({ id: z.string().min(1).max(128) });
@@ -81,13 +96,19 @@ export async function organizationRoutes(
       const { role, ouScope } = request.body;
       if (!canAssignRole(actor.role, target.role) || (role && !canAssignRole(actor.role, role)))
         throw appErrors.forbidden('Only an owner can grant or change the owner role.');
-      if (target.role === 'owner' && role && role !== 'owner' && (await countOwners(db, actor.orgId)) <= 1)
-        throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
       if (ouScope) await checkMemberScope(db, actor.orgId, role ?? target.role, ouScope);
       // Only viewers are limited to units: a member given another role keeps no scope that would
       // come back, unchecked, should they be made a viewer again.
       const scope = ouScope ?? (role && role !== 'viewer' ? [] : undefined);
-      await updateMember(db, actor.orgId, userId, { role, ouScope: scope });
+      await db.transaction().execute(async (trx) => {
+        keepAnOwner(await lockOwners(trx, actor.orgId), {
+          actorId: actor.userId,
+          needsOwner: target.role === 'owner' || role === 'owner',
+          userId,
+          endsOwnership: role !== undefined && role !== 'owner',
+        });
+        await updateMember(trx, actor.orgId, userId, { role, ouScope: scope });
+      });
       onAccessChanged(actor.orgId, userId);
       await identity.audit({
         action: 'members.role_changed',
@@ -118,10 +139,14 @@ export async function organizationRoutes(
       if (!target) throw appErrors.notFound('No member with this id in your organization.');
       if (!canAssignRole(actor.role, target.role))
         throw appErrors.forbidden('Only an owner can remove an owner.');
-      if (target.role === 'owner' && (await countOwners(db, actor.orgId)) <= 1)
-        throw appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
       // Membership and sessions go together: never a removed member still signed in, or the reverse.
       await db.transaction().execute(async (trx) => {
+        keepAnOwner(await lockOwners(trx, actor.orgId), {
+          actorId: actor.userId,
+          needsOwner: target.role === 'owner',
+          userId,
+          endsOwnership: true,
+        });
         await removeMember(trx, actor.orgId, userId);
         await trx.deleteFrom('session').where('userId', '=', userId).execute();
       });
