@@ -5,6 +5,7 @@
  * to the first 200 from /healthz. Warm start: the same folder or database again.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,7 +96,8 @@ async function freshTarget(
   const url = new URL(flags['postgres-url']);
   url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: url.toString() },
+    // Production mode on PostgreSQL requires AUTH_SECRET (decision 032).
+    env: { DATABASE_URL: url.toString(), AUTH_SECRET: randomBytes(48).toString('base64url') },
     cleanup: async () => {
       const client = new pg.Client({ connectionString: flags['postgres-url'] });
       await client.connect();

@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { startSyncRuntime } from '../src/jobs/sync-runtime.ts';
 import { startSync } from '../src/modules/sync/sync-service.ts';
 import { startSyncEmulator } from './sync-harness.ts';
+import { TEST_AUTH_SECRET } from './test-app.ts';
 import { backendName, createTestDatabase } from './test-database.ts';
 
 const ORG = 'org-live-sync';
@@ -16,6 +17,7 @@ describe(`the app with sync jobs (${backendName})`, () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/nonexistent-fleetdeck-dist',
+      AUTH_SECRET: TEST_AUTH_SECRET,
     });
     const app = await buildApp({ config, database: testDb.database, jobs: { connectionString: testDb.url } });
     await app.ready();

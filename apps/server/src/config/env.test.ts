@@ -31,4 +31,18 @@ describe('loadConfig', () => {
   it('treats empty strings as unset so shells can blank a variable', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
+
+  it('refuses PostgreSQL in production without AUTH_SECRET, saying what to set', () => {
+    const url = 'postgres://fleetdeck@db:5432/fleetdeck';
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+      /AUTH_SECRET="": required in production with DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, AUTH_SECRET: '' })).toThrow(/openssl rand -base64 48/);
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret }).authSecret).toBe(secret);
+    // Development and the embedded database keep a generated key file instead.
+    expect(loadConfig({ DATABASE_URL: url, NODE_ENV: 'development' }).authSecret).toBeUndefined();
+    expect(loadConfig({}).authSecret).toBeUndefined();
+  });
 });

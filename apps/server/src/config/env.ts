@@ -47,7 +47,10 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly rateLimitMax: number;
   readonly webDistDir: string | undefined;
-  /** Signs sessions and encrypts Google tokens; generated and kept in the database when unset. */
+  /**
+   * Signs sessions and encrypts Google tokens. Unset: generated once into `DATA_DIR/auth-secret.key`
+   * (decision 032); required with DATABASE_URL in production.
+   */
   readonly authSecret: string | undefined;
   readonly google: {
     readonly clientId: string | undefined;
@@ -87,6 +90,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.AUTH_SECRET) {
+    // A secret generated into one machine's DATA_DIR would differ on every server sharing the database.
+    throw new ConfigError([
+      `AUTH_SECRET="": required in production with DATABASE_URL. Set it to 32+ random characters (openssl rand -base64 48), the same in every Fleetdeck process on this database, and keep it apart from the database's backups. A database an earlier release generated a secret into: set AUTH_SECRET to that one (psql "$DATABASE_URL" -Atc "select value from server_secret where name = 'identity'"), and Fleetdeck deletes it from the database at start.`,
+    ]);
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,

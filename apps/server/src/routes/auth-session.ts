@@ -11,7 +11,9 @@ import {
   totpQrCodeRequestSchema,
   totpQrCodeResponseSchema,
 } from '@fleetdeck/shared/auth-contract';
+import { IDENTITY_ERROR_IDS } from '@fleetdeck/shared/identity-messages';
 import type { Database } from '../db/client.ts';
+import { AppError } from '../errors/app-error.ts';
 import { ignoreAccessChanges, type AccessChangedListener } from '../modules/identity/access-changes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requirePrincipal } from '../modules/identity/request-guards.ts';
@@ -110,6 +112,13 @@ export async function authSessionRoutes(
 
   api.post('/api/auth/sign-out', { schema: { body: signOutRequestSchema } }, async (request, reply) => {
     const principal = requirePrincipal(request);
+    // Signing this browser out is always allowed; ending the other sessions needs the second factor.
+    if (principal.secondFactorPending && request.body.scope !== 'local')
+      throw new AppError(
+        IDENTITY_ERROR_IDS.mfaRequired,
+        403,
+        'Enter the code from your authenticator app to continue: signing out other devices needs your second factor.',
+      );
     await endSessions(request, reply, principal, request.body.scope);
     const action = {
       local: 'auth.sign_out',

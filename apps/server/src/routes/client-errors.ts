@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '@fleetdeck/shared/limits';
+import { redactedUrl } from '../plugins/request-log.ts';
 
 const clientErrorSchema = z.object({
   message: z.string().min(1).max(LIMITS.clientErrorMessage),
@@ -23,7 +24,9 @@ export async function clientErrorRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      request.log.warn({ clientError: request.body }, 'client render error');
+      // The page's path may be a reset or invitation link: its secret stays out of the log.
+      const clientError = { ...request.body, path: redactedUrl(request.body.path) };
+      request.log.warn({ clientError }, 'client render error');
       return reply.code(202).send({ accepted: true });
     },
   );

@@ -10,8 +10,9 @@ const querySchema = z
 
 /**
  * `GET /api/dev/outbox`: the mail Fleetdeck would have sent. Registered only when no SMTP server
- * is configured, so sign-in codes, invitations and resets work offline; it is public because a
- * one-time sign-in code must be readable before anyone is signed in.
+ * is configured and the server listens on a loopback address (`devOutboxEnabled`), so sign-in
+ * codes, invitations and resets work offline; it is public because a one-time sign-in code must
+ * be readable before anyone is signed in.
  */
 export async function devOutboxRoutes(
   app: FastifyInstance,

@@ -103,7 +103,7 @@ export async function registerDeviceApi(
     await pass;
     await runner.stop();
   });
-  const tokenKey = previewTokenKey(await resolveAuthSecret(options.database.db, options.config.authSecret));
+  const tokenKey = previewTokenKey((await resolveAuthSecret(options.database.db, options.config)).secret);
   const access = identityDeviceAccess(options.database);
   await api.register(async (scope) => {
     retryAfterHeader(scope);

@@ -146,6 +146,14 @@ function buildIdentityAuth({ config, db, secret, mailer, events, log }: Identity
       }),
     ],
     hooks: createIdentityHooks(events),
+    // Google's ID token is checked from the token response at sign-in and read by nothing later;
+    // better-auth would keep it in plaintext (its token encryption leaves it out): never stored.
+    databaseHooks: {
+      account: {
+        create: { before: async (account) => ({ data: { ...account, idToken: null } }) },
+        update: { before: async (account) => ({ data: { ...account, idToken: null } }) },
+      },
+    },
   });
 }
 

@@ -44,21 +44,49 @@ function checkSpecMessages(path: string, body: Body): void {
     throw badRequest(IDENTITY_MESSAGES.otpRecipientMissing);
 }
 
-/** Identity changes that a session still waiting for its second factor may not make. */
-const SECOND_FACTOR_GATED = new Set([
-  '/link-social',
-  '/unlink-account',
-  '/two-factor/disable',
-  '/two-factor/enable',
-  '/two-factor/generate-backup-codes',
-  '/change-password',
-  '/change-email',
-  '/update-user',
-  '/list-sessions',
-  '/token',
+/**
+ * The better-auth routes a session still owing its second factor may call: signing in (again),
+ * the challenge itself, reading its own session, signing out, and the flows that act on a mailed
+ * token or code rather than on the session (reset, verification). Every other route needs `aal2`
+ * once the user has a factor: changing the password, email or profile, ending sessions, linking
+ * or unlinking Google, the second factor's own settings, JWTs, and any route better-auth adds later
+ * until it is judged here (second-factor-gate.test.ts lists them all).
+ */
+const PENDING_SECOND_FACTOR_ROUTES = new Set([
+  '/get-session',
+  '/sign-out',
+  '/ok',
+  '/error',
+  '/jwks',
+  '/two-factor/send-otp',
+  '/verify-email',
+  '/send-verification-email',
+  '/request-password-reset',
+  '/reset-password',
+  '/email-otp/send-verification-otp',
+  '/email-otp/check-verification-otp',
+  '/email-otp/verify-email',
+  '/email-otp/request-password-reset',
+  '/email-otp/reset-password',
+  '/forget-password/email-otp',
 ]);
+const PENDING_SECOND_FACTOR_PREFIXES = [
+  '/sign-in/',
+  '/sign-up/',
+  '/callback/',
+  '/oauth2/callback/',
+  '/two-factor/verify-',
+  // The emailed reset link (`/reset-password/:token`) only redirects to the reset page.
+  '/reset-password/',
+];
 
-const SESSION_READERS = new Set(['/get-session', '/token', ...SECOND_FACTOR_GATED]);
+/** Whether a session owing its second factor may call `path` (a better-auth route, as the hooks see it). */
+export function allowedBeforeSecondFactor(path: string): boolean {
+  return (
+    PENDING_SECOND_FACTOR_ROUTES.has(path) ||
+    PENDING_SECOND_FACTOR_PREFIXES.some((prefix) => path.startsWith(prefix))
+  );
+}
 
 const SIGN_IN_PREFIXES = ['/sign-in/', '/sign-up/', '/callback/', '/oauth2/callback/', '/two-factor/verify-'];
 const isSignInPath = (path: string) =>
@@ -105,7 +133,8 @@ export function createIdentityHooks(events: IdentityEvents) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       checkSpecMessages(ctx.path, ctx.body as Body);
-      if (!SESSION_READERS.has(ctx.path)) return;
+      const gated = !allowedBeforeSecondFactor(ctx.path);
+      if (!gated && ctx.path !== '/get-session') return;
       const current = (await getSessionFromCtx(ctx)) as SessionLike | null;
       if (!current) return;
       if (isPastAbsoluteLifetime(current.session.createdAt)) {
@@ -115,11 +144,7 @@ export function createIdentityHooks(events: IdentityEvents) {
           message: IDENTITY_MESSAGES.sessionMissing,
         });
       }
-      if (
-        SECOND_FACTOR_GATED.has(ctx.path) &&
-        current.user.twoFactorEnabled === true &&
-        current.session.aal !== 'aal2'
-      ) {
+      if (gated && current.user.twoFactorEnabled === true && current.session.aal !== 'aal2') {
         throw new APIError('FORBIDDEN', {
           code: 'MFA_REQUIRED',
           message: 'Enter the code from your authenticator app to continue.',

@@ -54,7 +54,13 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDepen
       app.log.error({ err: error, action: event.action }, 'could not write the audit log');
     }
   };
-  const secret = await resolveAuthSecret(db, config.authSecret);
+  const { secret, source } = await resolveAuthSecret(db, config, app.log);
+  app.log.info(
+    source.kind === 'environment' ? { authSecret: 'AUTH_SECRET' } : { authSecret: source.path },
+    source.kind === 'environment'
+      ? 'sessions and Google grants are protected by AUTH_SECRET'
+      : `sessions and Google grants are protected by the generated key file ${source.path}: keep it apart from backups of the database`,
+  );
   const auth = await createIdentityAuth({ config, db, secret, mailer, events: { audit }, log: app.log });
   const origin = new URL(config.publicUrl).origin;
   const verifyJwt = createJwtVerifier(async () => auth.api.getJwks(), origin);

@@ -122,6 +122,26 @@ export async function countOwners(db: Executor, orgId: string): Promise<number> 
   return Number(row.n);
 }
 
+/**
+ * Why: an organization always keeps an owner, also when two owners demote or remove each other at
+ * the same moment. Locks the organization's owner rows until `trx` ends and answers their user ids:
+ * a concurrent change of an owner waits for this transaction, then sees its result (PostgreSQL
+ * re-reads a locked row that changed before handing it over), so two changes cannot both count
+ * the other as the remaining owner. Call it before the change, in the transaction that makes it.
+ */
+export async function lockOwners(trx: Transaction<DB>, orgId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('org_member')
+    .select('user_id')
+    .where('org_id', '=', orgId)
+    .where('role', '=', 'owner')
+    // One order for every locker, so two of them never wait on each other.
+    .orderBy('user_id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Why: the members page; names and emails come from the identity tables. */
 export async function listMembers(db: Executor, orgId: string): Promise<Member[]> {
   const rows = await db

@@ -19,6 +19,10 @@ export interface TargetMember {
   readonly ouScope: string[];
 }
 
+/** An owner demoted a moment ago (by a change that committed first) acts as one no more. */
+const ownerGone = () =>
+  appErrors.forbidden('Only an owner can grant, change or remove the owner role, and you are no longer one.');
+
 const lastOwner = () =>
   appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
 
@@ -81,6 +85,7 @@ export async function changeMember(
     const before = await lockTarget(trx, actor.orgId, userId);
     assertManages(actor, before);
     const role = changes.role ?? before.role;
+    if ((before.role === 'owner' || role === 'owner') && !owners.includes(actor.userId)) throw ownerGone();
     if (!canAssignRole(actor.role, role))
       throw appErrors.forbidden('Only an owner can grant or change the owner role.');
     // Owners hold the whole tree: becoming one drops the units.
@@ -108,6 +113,7 @@ export async function removeFromOrganization(
     const owners = await lockOwners(trx, actor.orgId);
     const target = await lockTarget(trx, actor.orgId, userId);
     assertManages(actor, target);
+    if (target.role === 'owner' && !owners.includes(actor.userId)) throw ownerGone();
     if (target.role === 'owner' && owners.length <= 1) throw lastOwner();
     await trx
       .deleteFrom('org_member')
