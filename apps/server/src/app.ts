@@ -9,6 +9,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { COMPRESSION_OPTIONS } from './plugins/compression.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { REQUEST_LOG_SERIALIZERS } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { readableUrl } from './plugins/url-rewrite.ts';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   await registerSecurity(app, config);
   await app.register(compress, COMPRESSION_OPTIONS);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(healthRoutes, { database });
   await app.register(clientErrorRoutes);
