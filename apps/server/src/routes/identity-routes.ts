@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
@@ -40,16 +41,39 @@ export async function registerProductApi(
     await api.register(auditRoutes, { database });
     await register(api);
   });
-  if (devOutboxEnabled(config)) await app.register(devOutboxRoutes, { database });
+  if (devOutboxEnabled(config)) {
+    await app.register(devOutboxRoutes, { database });
+    if (config.env === 'production' && config.google.clientId)
+      app.log.warn(
+        { host: config.host },
+        'no SMTP_URL: mail goes to the development outbox at /api/dev/outbox, readable without signing in by anyone who reaches this address (a reverse proxy included); set SMTP_URL',
+      );
+  } else if (!config.mail.smtpUrl) {
+    app.log.warn(
+      { host: config.host },
+      'no SMTP_URL and HOST is not a loopback address: the development outbox is off, so sign-in codes, invitations and password resets reach nobody; set SMTP_URL',
+    );
+  }
 }
 
 /**
  * The development outbox shows sign-in codes to anyone who can reach it, so it exists only
- * without SMTP, and in production only while Fleetdeck answers on this machine alone.
+ * without SMTP and only while the server listens on a loopback address (127.0.0.0/8, ::1,
+ * localhost), whatever the environment. Decided by where the server listens, never by PUBLIC_URL,
+ * which names a host without saying who can reach the server.
  */
-export function devOutboxEnabled(config: Config): boolean {
+export function devOutboxEnabled(config: Pick<Config, 'host' | 'mail'>): boolean {
   if (config.mail.smtpUrl) return false;
-  if (config.env !== 'production') return true;
-  const host = new URL(config.publicUrl).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+  return isLoopbackHost(config.host);
+}
+
+/** Whether listening on `host` (config HOST) answers this machine alone. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost' || name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
+  const ipv4 = name.startsWith('::ffff:') ? name.slice('::ffff:'.length) : name;
+  return isIPv4(ipv4) && ipv4.split('.')[0] === '127';
 }
