@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createEmulator, type Emulator } from '@fleetdeck/google-emulator/emulator';
 
 /** Fixed OAuth client of the local Google; the emulator accepts any client, this one names ours. */
@@ -16,7 +17,9 @@ export interface LocalGoogle {
 export async function startLocalGoogleUnlessConfigured(env: NodeJS.ProcessEnv): Promise<LocalGoogle | null> {
   if (env.GOOGLE_CLIENT_ID) return null;
   const size = wholeNumber('FLEET_SIZE', env.FLEET_SIZE, 5000);
-  const emulator = createEmulator({ size, seed: env.FLEET_SEED ?? 1 });
+  // Like Google, the emulator remembers the consents it gave: a restarted demo keeps syncing.
+  const grantsFile = path.resolve(env.DATA_DIR || './data', 'google-emulator-grants.json');
+  const emulator = createEmulator({ size, seed: env.FLEET_SEED ?? 1, grantsFile });
   const origin = await emulator.listen(wholeNumber('EMULATOR_PORT', env.EMULATOR_PORT, 4010), '127.0.0.1');
   env.GOOGLE_ISSUER_URL = origin;
   env.GOOGLE_API_ROOT_URL = origin;

@@ -9,6 +9,8 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { COMPRESSION_OPTIONS } from './plugins/compression.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { logDestination } from './plugins/log-format.ts';
 import { REQUEST_LOG_SERIALIZERS } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { readableUrl } from './plugins/url-rewrite.ts';
@@ -41,6 +43,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: REQUEST_LOG_SERIALIZERS,
+      ...(config.logFormat === 'pretty' ? { stream: logDestination('pretty') } : {}),
     },
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: config.trustProxy,
@@ -61,6 +64,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   await registerSecurity(app, config);
   await app.register(compress, COMPRESSION_OPTIONS);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(healthRoutes, { database });
   await app.register(clientErrorRoutes);

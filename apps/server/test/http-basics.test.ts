@@ -76,14 +76,28 @@ describe(`HTTP basics on ${backendName}`, () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/test-failure',
-      headers: { 'x-request-id': 'req-12345678' },
+      headers: { 'x-request-id': '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' },
     });
     expect(res.statusCode).toBe(500);
     const body = apiErrorSchema.parse(res.json());
     expect(body.error).toBe('internal_error');
     expect(body.message).not.toContain('postgres://');
-    expect(body.message).toContain('req-12345678');
-    expect(res.headers['x-request-id']).toBe('req-12345678');
+    expect(body.message).toContain('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
+    expect(res.headers['x-request-id']).toBe('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
+  });
+
+  it('replaces a client request id not in the server own form (long, markup, another format)', async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const sent of ['x'.repeat(12_000), '<script>alert(1)</script>', 'req-12345678']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/test-failure',
+        headers: { 'x-request-id': sent },
+      });
+      const id = String(res.headers['x-request-id']);
+      expect(id).toMatch(uuid);
+      expect(apiErrorSchema.parse(res.json()).requestId).toBe(id);
+    }
   });
 
   it('sends security headers with a strict script policy', async () => {

@@ -246,6 +246,13 @@ describe(`sessions, bearer JWTs, sign-in methods and their limits on ${backendNa
       password: 'a long first password',
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const wrong = await new Browser(t.app, '10.7.7.7').post('/api/identity/sign-in/email', {
+      email,
+      password: 'not the password at all',
+    });
+    expect(wrong.statusCode, wrong.body).toBe(401);
+    expect(wrong.json()).toMatchObject({ error_code: 'invalid_credentials', reasons: ['email_or_password'] });
+    expect(wrong.json<{ message: string }>().message).toMatch(/^Invalid login credentials: /);
     // Both steps are in the log, once each; the reset names whose password it was.
     const log = await t.testDb.database.db
       .selectFrom('audit_log')
@@ -274,5 +281,19 @@ describe(`sessions, bearer JWTs, sign-in methods and their limits on ${backendNa
       const res = await browser.post(`/api/identity${path}`, { providerId: 'google' });
       expect(res.statusCode, path).toBe(404);
     }
+  });
+  it('answers a too short password as a weak password listing its reasons', async () => {
+    const browser = new Browser(t.app, '10.7.7.8');
+    const weak = await browser.post('/api/identity/reset-password', {
+      token: 'x'.repeat(24),
+      newPassword: 'short',
+    });
+    expect(weak.statusCode, weak.body).toBe(400);
+    expect(weak.json()).toMatchObject({
+      code: 'PASSWORD_TOO_SHORT',
+      error_code: 'weak_password',
+      weak_password: { reasons: ['length'] },
+    });
+    expect(weak.json<{ message: string }>().message).toContain('at least 12 characters');
   });
 });

@@ -43,6 +43,19 @@ describe(`API rate limits cannot be sidestepped (${backendName})`, () => {
     expect(statuses[30]).toBe(429);
   });
 
+  it('names the window in its message and the time left as the wait, not as the window', async () => {
+    const at = { method: 'GET' as const, url: '/api/devices', remoteAddress: '10.8.0.5' };
+    await t.app.inject(at);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    let limited: { statusCode: number; json: () => unknown } | undefined;
+    for (let i = 0; i < 4 && limited?.statusCode !== 429; i++) limited = await t.app.inject(at);
+    expect(limited?.statusCode).toBe(429);
+    const { message } = limited?.json() as { message: string };
+    expect(message).toMatch(
+      /^Too many requests: the limit is 3 per minute\. Wait (5\d|60) s and try again\.$/,
+    );
+  });
+
   it('limits paths no route answers, as scanners probe them, but never health probes', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {

@@ -106,6 +106,26 @@ test.describe('route validation and unknown paths', () => {
 test.describe('signed out', () => {
   test.use({ storageState: SIGNED_OUT });
 
+  test('an invalid device ID is "Page Not Found: <path>" with its query, before any sign-in', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(DOCUMENT_404);
+    const response = await page.goto('/devices/chromebook/bad!id?tab=timeline');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/devices\/chromebook\/bad!id\?tab=timeline$/);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(
+      main.getByText('Page Not Found: /devices/chromebook/bad!id?tab=timeline', { exact: true }),
+    ).toBeVisible();
+    await expect(main.getByLabel('Status code 404')).toHaveText('Error 404');
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0);
+    await screenshot(page, 'device-id-404-signed-out');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'device-id-404-signed-out-phone');
+  });
+
   test('a cut-short invitation link says so before asking to sign in', async ({ page }) => {
     await page.goto(`/invitations/accept?token=${'Ab3_-'.repeat(2)}`);
     await expect(page).toHaveURL(/\/login\?next=/);

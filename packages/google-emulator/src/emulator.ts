@@ -29,6 +29,8 @@ export interface EmulatorOptions extends EmulatorStateOptions {
   strictClients?: readonly StrictClient[];
   /** Fastify request logging (off by default). */
   logger?: boolean;
+  /** Keeps OAuth consents and refresh tokens in this JSON file across restarts (in memory when unset). */
+  grantsFile?: string;
 }
 
 export interface Emulator {
@@ -51,6 +53,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     now: () => state.now(),
     ...(options.strictClients ? { strictClients: options.strictClients } : {}),
+    ...(options.grantsFile ? { grantsFile: options.grantsFile } : {}),
   });
   // Closing ends every connection at once: a client's idle keep-alive sockets would otherwise hold
   // close() for Fastify's 72-second keep-alive timeout.

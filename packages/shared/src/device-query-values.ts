@@ -130,7 +130,8 @@ const BYTE_UNITS: Readonly<Record<string, number>> = {
 function parseBytes(text: string): number | null {
   const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text);
   if (!match) return null;
-  const unit = BYTE_UNITS[(match[2] as string).toLowerCase()];
+  const unitName = (match[2] as string).toLowerCase();
+  const unit = Object.hasOwn(BYTE_UNITS, unitName) ? BYTE_UNITS[unitName] : undefined;
   if (unit === undefined) return null;
   const value = Math.round(Number(match[1]) * unit);
   return Number.isSafeInteger(value) ? value : null;
@@ -190,8 +191,10 @@ function parseStorageFree(text: string): DeviceQueryValue | string {
 }
 
 function mappedValue(operator: string, text: string): DeviceQueryValue | string {
-  const table = MAPPED_VALUES[operator] ?? {};
-  const stored = table[text.toLowerCase()];
+  const table = (Object.hasOwn(MAPPED_VALUES, operator) ? MAPPED_VALUES[operator] : undefined) ?? {};
+  // Own keys only: `constructor` or `__proto__` is an unknown value, not a property of Object.
+  const key = text.toLowerCase();
+  const stored = Object.hasOwn(table, key) ? table[key] : undefined;
   if (!stored) {
     return `Unknown value "${text}" for ${operator}:. Use ${Object.keys(table).join(', ')}`;
   }

@@ -253,6 +253,21 @@ describe('parseDeviceQuery: errors', () => {
     expect(errors('zzzzzzzz:1')[0]?.message).not.toContain('Did you mean');
   });
 
+  it('answers names of Object properties as unknown values, with their position', () => {
+    for (const text of [
+      'battery:constructor',
+      'sku:__proto__',
+      'battery:toString',
+      'storage_free:1hasOwnProperty',
+    ]) {
+      const result = parseDeviceQuery(`status:ACTIVE ${text}`);
+      expect(result.ok, text).toBe(false);
+      if (result.ok) continue;
+      expect(result.errors[0], text).toMatchObject({ start: 14, term: text });
+      expect(result.errors[0]?.message, text).toContain('position 14');
+    }
+  });
+
   it('rejects bad dates with the position of the value', () => {
     const [error] = errors('status:ACTIVE sync:2023-02-30');
     expect(error?.message).toContain('Invalid date "2023-02-30"');

@@ -14,6 +14,8 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (pipes, files, log collectors). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -43,6 +45,8 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly logLevel: Env['LOG_LEVEL'];
+  /** How the log is written: JSON lines, or readable lines for a person at a terminal. */
+  readonly logFormat: 'json' | 'pretty';
   readonly publicUrl: string;
   readonly trustProxy: boolean;
   readonly rateLimitMax: number;
@@ -76,7 +80,10 @@ export class ConfigError extends Error {
 }
 
 /** Why: a bad deployment should fail at boot with every problem named, not at the first request. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  terminal: boolean = process.stdout.isTTY,
+): Config {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== ''),
   );
@@ -103,6 +110,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT === 'auto' ? (terminal ? 'pretty' : 'json') : env.LOG_FORMAT,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     rateLimitMax: env.RATE_LIMIT_MAX,

@@ -41,9 +41,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: false,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
+    // The window is the route's own or the global one; `context.after` is the time left, not the window.
+    errorResponseBuilder: (request, context) => ({
       statusCode: 429,
-      message: `Too many requests: the limit is ${context.max} per ${context.after === '1 minute' ? 'minute' : context.after}. Wait ${Math.ceil(context.ttl / 1000)} s and try again.`,
+      message: rateLimitMessage(context.max, windowOf(request), context.ttl),
     }),
   });
   // The app's first hook: every limited request is counted before anything else runs, whoever
@@ -54,6 +55,28 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (!isLimited(request) || request.routeOptions.config.rateLimit !== undefined) return;
     await limit.call(app, request, reply);
   });
+}
+
+const GLOBAL_WINDOW = '1 minute';
+
+function windowOf(request: FastifyRequest): string | number {
+  const own = request.routeOptions.config.rateLimit;
+  return typeof own === 'object' && own.timeWindow !== undefined && typeof own.timeWindow !== 'function'
+    ? own.timeWindow
+    : GLOBAL_WINDOW;
+}
+
+/** "Too many requests: the limit is 600 per minute. Wait 42 s and try again." */
+export function rateLimitMessage(max: number, window: string | number, ttlMs: number): string {
+  return `Too many requests: the limit is ${max} per ${windowWords(window)}. Wait ${Math.max(1, Math.ceil(ttlMs / 1000))} s and try again.`;
+}
+
+function windowWords(window: string | number): string {
+  const text = typeof window === 'number' ? `${window / 1000} seconds` : window;
+  const match = /^1 (second|minute|hour|day)$/.exec(text.trim());
+  if (match) return match[1] as string;
+  if (text === '60 seconds') return 'minute';
+  return text;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RouterContextProvider, type MiddlewareFunction } from 'react-router';
 import { isValidDeviceId } from '@fleetdeck/shared/app-routes';
-import { guarded, validated, type AppRouteHandle } from './route-helpers.ts';
+import { guarded, validated, validatedThenGuarded, type AppRouteHandle } from './route-helpers.ts';
 
 async function call(
   middleware: MiddlewareFunction,
@@ -31,6 +31,7 @@ describe('validated', () => {
     ['/devices/chromebook/bad!id', 'bad!id'],
     ['/devices/chromebook/has%20space', 'has space'],
     [`/devices/chromebook/${'a'.repeat(129)}`, 'a'.repeat(129)],
+    ['/devices/chromebook/bad!id?tab=timeline', 'bad!id'],
   ])('answers %s with 404 "Page Not Found: " + the path', async (path, deviceID) => {
     // `data(...)` thrown from middleware; the router turns it into the route error response.
     const error = await call(device, path, { deviceID });
@@ -39,6 +40,19 @@ describe('validated', () => {
       data: `Page Not Found: ${path}`,
       init: { status: 404 },
     });
+  });
+});
+
+describe('validatedThenGuarded', () => {
+  it('validates on the route above the guarded page, so validation runs before the guard', () => {
+    const route = validatedThenGuarded(() => false, ['auth'], { path: 'chromebook/:deviceID' });
+    expect(route.path).toBe('chromebook/:deviceID');
+    expect(route.middleware).toHaveLength(1);
+    const [page] = route.children ?? [];
+    expect(page?.index).toBe(true);
+    expect(page?.path).toBeUndefined();
+    expect(page?.handle as AppRouteHandle).toEqual({ guards: ['auth'] });
+    expect(page?.middleware).toHaveLength(1);
   });
 });
 

@@ -56,6 +56,24 @@ export function guarded(guards: readonly GuardName[], route: RouteObject): Route
 }
 
 /**
+ * Why (seed §2): route validation runs before the auth guard, as in the framework the spec
+ * describes: the validating route sits above the guarded page, so a signed-out visitor to an
+ * invalid address gets the 404, not the sign-in page.
+ */
+export function validatedThenGuarded(
+  isValid: (params: Readonly<Record<string, string | undefined>>) => boolean,
+  guards: readonly GuardName[],
+  route: RouteObject & { path: string },
+): RouteObject {
+  const { path, ...page } = route;
+  return {
+    path,
+    middleware: [validated(isValid)],
+    children: [guarded(guards, { ...page, index: true } as RouteObject)],
+  };
+}
+
+/**
  * Why (seed §2): a page may validate its own route; on failure Fleetdeck answers 404 with
  * `Page Not Found: ` + the requested path, shown on the full error page.
  */
@@ -64,8 +82,9 @@ export function validated(
 ): MiddlewareFunction {
   return ({ params, request }) => {
     if (isValid(params)) return;
-    const { pathname } = new URL(request.url);
+    // The full path as requested, query string included, as the framework the spec describes reports it.
+    const { pathname, search } = new URL(request.url);
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's contract: a thrown data() becomes the route's error response
-    throw data(`Page Not Found: ${pathname}`, { status: 404, statusText: 'Not Found' });
+    throw data(`Page Not Found: ${pathname}${search}`, { status: 404, statusText: 'Not Found' });
   };
 }

@@ -8,7 +8,7 @@ import {
   guarded,
   lazyRoute,
   setPendingNavigationReader,
-  validated,
+  validatedThenGuarded,
   type AppRouteHandle,
 } from './route-helpers.ts';
 import { AppSkeleton, PageErrorBoundary, RootErrorBoundary, RootLayout } from './routes/root-route.tsx';
@@ -60,21 +60,21 @@ export const routes: RouteObject[] = [
                 path: 'debugPolicy',
                 lazy: lazyRoute(() => import('./routes/debug-policy.tsx')),
               }),
-              guarded(['auth'], {
+              {
                 path: 'devices',
                 children: [
-                  {
+                  guarded(['auth'], {
                     path: 'fleetStatus',
                     handle: { width: 'full' } satisfies AppRouteHandle,
                     lazy: lazyRoute(() => import('./routes/fleet-status.tsx')),
-                  },
-                  {
+                  }),
+                  // The device ID is validated before the auth guard runs (seed §2).
+                  validatedThenGuarded((params) => isValidDeviceId(params.deviceID), ['auth'], {
                     path: 'chromebook/:deviceID',
-                    middleware: [validated((params) => isValidDeviceId(params.deviceID))],
                     lazy: lazyRoute(() => import('./routes/device.tsx')),
-                  },
+                  }),
                 ],
-              }),
+              },
               guarded(['auth'], {
                 path: 'settings',
                 lazy: lazyRoute(() => import('./routes/settings.tsx')),

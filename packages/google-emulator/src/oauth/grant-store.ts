@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** One user's consent to one client: the scopes granted so far and the refresh tokens it issued. */
 export interface Grant {
@@ -66,14 +68,43 @@ export interface GrantStore {
   code(code: string): AuthorizationCodeRecord | undefined;
 }
 
-/** In-memory token bookkeeping; `now` is the emulator clock in milliseconds. */
-export function createGrantStore(now: () => number): GrantStore {
+/** What a grants file holds: the consents and their refresh tokens (access tokens live an hour). */
+interface SavedGrants {
+  readonly version: 1;
+  readonly grants: (Omit<Grant, 'scopes'> & { scopes: string[] })[];
+  readonly refreshTokens: RefreshTokenRecord[];
+}
+
+/**
+ * Token bookkeeping; `now` is the emulator clock in milliseconds. With `file`, consents and refresh
+ * tokens are read from it at start and written to it on every change, so a restarted emulator still
+ * honours the grants it gave, as Google does; without it, all is in memory.
+ */
+export function createGrantStore(now: () => number, file?: string): GrantStore {
   const grants = new Map<string, Grant>();
   const grantByKey = new Map<string, string>();
   const accessTokens = new Map<string, AccessTokenRecord>();
   const refreshTokens = new Map<string, RefreshTokenRecord>();
   const codes = new Map<string, AuthorizationCodeRecord>();
   const key = (email: string, clientId: string) => `${email.toLowerCase()}\u0000${clientId}`;
+  const save = () => {
+    if (file === undefined) return;
+    const saved: SavedGrants = {
+      version: 1,
+      grants: [...grants.values()].map((grant) => ({ ...grant, scopes: [...grant.scopes] })),
+      refreshTokens: [...refreshTokens.values()],
+    };
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(saved), { mode: 0o600 });
+    renameSync(`${file}.tmp`, file);
+  };
+  for (const grant of file === undefined ? [] : loadGrants(file).grants) {
+    grants.set(grant.id, { ...grant, scopes: new Set(grant.scopes) });
+    grantByKey.set(key(grant.email, grant.clientId), grant.id);
+  }
+  for (const record of file === undefined ? [] : loadGrants(file).refreshTokens) {
+    if (grants.has(record.grantId)) refreshTokens.set(record.token, record);
+  }
 
   const store: GrantStore = {
     activeGrant(email, clientId) {
@@ -92,6 +123,7 @@ export function createGrantStore(now: () => number): GrantStore {
       for (const scope of scopes) grant.scopes.add(scope);
       grants.set(grant.id, grant);
       grantByKey.set(key(email, clientId), grant.id);
+      save();
       return grant;
     },
     grantById: (id) => grants.get(id),
@@ -123,6 +155,7 @@ export function createGrantStore(now: () => number): GrantStore {
         const oldest = grant.refreshTokens.shift();
         if (oldest !== undefined) refreshTokens.delete(oldest);
       }
+      save();
       return record;
     },
     access(token) {
@@ -140,6 +173,7 @@ export function createGrantStore(now: () => number): GrantStore {
         grantByKey.delete(key(grant.email, grant.clientId));
       for (const token of grant.refreshTokens) refreshTokens.delete(token);
       for (const [token, record] of accessTokens) if (record.grantId === grant.id) accessTokens.delete(token);
+      save();
     },
     expireAccess(email) {
       let count = 0;
@@ -164,4 +198,17 @@ export function createGrantStore(now: () => number): GrantStore {
     code: (code) => codes.get(code),
   };
   return store;
+}
+
+function loadGrants(file: string): SavedGrants {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { version: 1, grants: [], refreshTokens: [] }; // first start
+  }
+  const saved = JSON.parse(text) as Partial<SavedGrants>;
+  if (saved.version !== 1)
+    throw new Error(`${file} is not a grants file of this emulator; delete it to start over`);
+  return { version: 1, grants: saved.grants ?? [], refreshTokens: saved.refreshTokens ?? [] };
 }

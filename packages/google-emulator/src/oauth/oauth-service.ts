@@ -23,6 +23,8 @@ export interface OAuthServiceOptions {
   now?: () => number;
   /** When set, only these clients and redirect URIs are accepted. */
   strictClients?: ReadonlyArray<StrictClient>;
+  /** A JSON file that keeps consents and refresh tokens across restarts (in memory when unset). */
+  grantsFile?: string;
 }
 
 /** What the user approved on the consent page, carried from `/o/oauth2/v2/auth` into the code. */
@@ -103,7 +105,7 @@ export function createOAuthService(options: OAuthServiceOptions): OAuthService {
   const now = options.now ?? Date.now;
   const ttlSeconds = options.accessTokenTtlSeconds ?? 3600;
   const admins = createDemoAdmins(options.domain, options.customerId);
-  const store = createGrantStore(now);
+  const store = createGrantStore(now, options.grantsFile);
   const keys = createSigningKeys();
   const strict = options.strictClients;
   const findAdmin = (email: string) =>

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   apps,
@@ -27,6 +30,35 @@ describe('refresh tokens', () => {
     expect((await exchange(app, again.code, again.verifier)).json().refresh_token).toBeUndefined();
     const forced = await authorize(app, { prompt: 'consent' });
     expect((await exchange(app, forced.code, forced.verifier)).json().refresh_token).toBeDefined();
+  });
+
+  it('keeps consents and refresh tokens in its grants file across a restart, revocations too', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'emulator-grants-'));
+    const grantsFile = path.join(dir, 'grants.json');
+    try {
+      const before = await build({ grantsFile });
+      const { code, verifier } = await authorize(before.app);
+      const tokens = (await exchange(before.app, code, verifier)).json<TokenBody>();
+      await before.app.close();
+      expect(statSync(grantsFile).mode & 0o077).toBe(0);
+
+      const restarted = await build({ grantsFile });
+      const refreshed = await refresh(restarted.app, tokens.refresh_token ?? '');
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+      expect(restarted.oauth.grants().map((grant) => grant.email)).toEqual([OWNER]);
+      // Consent is remembered: a second sign-in gives no new refresh token, as after first consent.
+      const again = await authorize(restarted.app);
+      expect(
+        (await exchange(restarted.app, again.code, again.verifier)).json().refresh_token,
+      ).toBeUndefined();
+      expect(restarted.oauth.revokeGrant(OWNER)).toBe(1);
+      await restarted.app.close();
+
+      const third = await build({ grantsFile });
+      expect((await refresh(third.app, tokens.refresh_token ?? '')).statusCode).toBe(400);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refreshes, then answers invalid_grant once the grant is revoked', async () => {

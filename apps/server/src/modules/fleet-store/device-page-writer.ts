@@ -205,6 +205,18 @@ export async function forgetSeenDevices(db: Executor, orgId: string, runId: stri
 }
 
 /**
+ * Why: a run's progress is saved about once a second, so an attempt killed between two saves lost
+ * the count of the pages it committed since; the pages themselves say how many devices it listed.
+ */
+export async function countSeenDevices(db: Executor, orgId: string, runId: string): Promise<number> {
+  const { rows } = await sql<{ seen: number }>`
+    select count(distinct device_id)::int as seen
+    from fleet_device_seen_page, unnest(device_ids) as device_id
+    where org_id = ${orgId} and run_id = ${runId}::uuid`.execute(db);
+  return rows[0]?.seen ?? 0;
+}
+
+/**
  * Why: an incremental listing brings only ids and etags; only devices whose etag differs from the
  * stored one (or that are new) are fetched whole. One read for the whole run: ~40 bytes a device.
  */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
+import { cleanText } from '@fleetdeck/shared/unsafe-text';
 
 /**
  * How a Directory `ChromeOsDevice` becomes a `fleet_device` row: typed columns for everything the
@@ -202,8 +203,17 @@ export const DEVICE_ROW_SQL_TYPES: Readonly<Record<Exclude<keyof DeviceRow, neve
 };
 
 /** Why: one mapping for full and incremental syncs, so both write identical rows for one device. */
-export function toDeviceRow(orgId: string, customerId: string, device: ChromeOsDevice): DeviceRow {
-  const stored = storedJson(device);
+export function toDeviceRow(orgId: string, customerId: string, listed: ChromeOsDevice): DeviceRow {
+  let device = listed;
+  let stored = storedJson(device);
+  let compared = comparedText(stored);
+  // Google keeps what it was sent: a NUL or a lone surrogate in a note would fail the page's write
+  // (PostgreSQL stores neither), so such values are stored cleaned.
+  if (MAYBE_UNSAFE_JSON.test(compared)) {
+    device = cleanStrings(listed);
+    stored = storedJson(device);
+    compared = comparedText(stored);
+  }
   const network = device.lastKnownNetwork?.[0];
   const storage = storageOf(device);
   return {
@@ -245,7 +255,7 @@ export function toDeviceRow(orgId: string, customerId: string, device: ChromeOsD
       : null,
     etag: device.etag ?? null,
     raw: stored,
-    content_hash: contentHash(stored),
+    content_hash: createHash('sha1').update(compared).digest('base64url'),
   };
 }
 
@@ -267,15 +277,39 @@ export function storedJson(device: ChromeOsDevice): StoredDeviceJson {
  * Hashes the stored form (`storedJson`), so per-core counters never count as a change.
  */
 export function contentHash(device: ChromeOsDevice): string {
-  // One JSON text of the compared values in a fixed order. An absent field is `null`, which no
-  // present value can be (Google leaves a field out; the schema refuses null), so the text changes
-  // exactly when a compared value does.
-  const stored = storedJson(device);
+  return createHash('sha1')
+    .update(comparedText(storedJson(device)))
+    .digest('base64url');
+}
+
+/**
+ * One JSON text of the compared values in a fixed order. An absent field is `null`, which no
+ * present value can be (Google leaves a field out; the schema refuses null), so the text changes
+ * exactly when a compared value does.
+ */
+function comparedText(stored: StoredDeviceJson): string {
   const values = new Array<unknown>(COMPARED_DEVICE_FIELDS.length);
   for (let at = 0; at < COMPARED_DEVICE_FIELDS.length; at++) {
     values[at] = stored[COMPARED_DEVICE_FIELDS[at] as keyof StoredDeviceJson];
   }
-  return createHash('sha1').update(JSON.stringify(values)).digest('base64url');
+  return JSON.stringify(values);
+}
+
+/**
+ * In JSON text, the escapes of control characters other than tab and line breaks, C1 controls
+ * and surrogate escapes (JSON.stringify escapes lone surrogates). A literal backslash may match
+ * too: that only costs one needless cleaning.
+ */
+const MAYBE_UNSAFE_JSON = /\\u00[01][0-9a-f]|\\[bf]|[\u007f-\u009f]|\\ud[89a-f][0-9a-f]{2}/;
+
+/** The device with every string (and key) cleaned by `cleanText`. */
+function cleanStrings<T>(value: T): T {
+  if (typeof value === 'string') return cleanText(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => cleanStrings(item)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [cleanText(key), cleanStrings(item as unknown)]),
+  ) as T;
 }
 
 function aueDateOf(device: ChromeOsDevice): string | null {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toNodeHandler } from 'better-auth/node';
+import { LIMITS } from '@fleetdeck/shared/limits';
 import type { Config } from '../../config/env.ts';
+import { refuseRawBody, refuseValue } from '../../plugins/input-guard.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditEvent } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -87,6 +89,16 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDepen
     if (path !== IDENTITY_BASE_PATH && !path.startsWith(`${IDENTITY_BASE_PATH}/`)) return;
     // better-auth rate-limits by client address: give it the one Fastify trusts, never the caller's claim.
     request.raw.headers[CLIENT_IP_HEADER_NAME] = request.ip;
+    // Control characters, lone surrogates and deep nesting answer 400 here, as on every route.
+    const refusal =
+      refuseValue(request.query, 'query parameter', false) ??
+      (await refuseRawBody(request.raw, LIMITS.bodyBytes));
+    if (refusal) {
+      return reply
+        .code(refusal.status)
+        .header('cache-control', 'no-store')
+        .send({ ...refusal, requestId: request.id });
+    }
     reply.hijack();
     reply.raw.setHeader('cache-control', 'no-store');
     reply.raw.setHeader('x-request-id', request.id);

@@ -155,7 +155,33 @@ interface DevicePage {
 }
 
 async function fullPage(ctx: SyncContext, devices: readonly ChromeOsDevice[]): Promise<DevicePage> {
-  return { rows: devices.map((device) => toDeviceRow(ctx.orgId, ctx.customerId, device)), unchanged: [] };
+  const unchanged: SeenDevice[] = [];
+  return { rows: toDeviceRows(ctx, devices, unchanged), unchanged };
+}
+
+/**
+ * Why: one device Google sends in a shape we cannot store never stops a sync. It is skipped (its
+ * stored row, if any, kept and counted as seen, so the sweep leaves it), and named in the run's errors.
+ */
+function toDeviceRows(
+  ctx: SyncContext,
+  devices: readonly ChromeOsDevice[],
+  skipped: SeenDevice[],
+): DeviceRow[] {
+  const rows: DeviceRow[] = [];
+  for (const device of devices) {
+    try {
+      rows.push(toDeviceRow(ctx.orgId, ctx.customerId, device));
+    } catch (error) {
+      skipped.push({ device_id: device.deviceId, etag: null });
+      ctx.tracker.addError({
+        code: 'device_skipped',
+        message: `Device ${device.deviceId}${device.serialNumber ? ` (serial ${device.serialNumber})` : ''} was skipped: ${error instanceof Error ? error.message : String(error)}. The next sync reads it again.`,
+        recovered: true,
+      });
+    }
+  }
+  return rows;
 }
 
 /**
@@ -202,5 +228,5 @@ async function fetchChanged(
       if (!(error instanceof GoogleNotFoundError)) throw error;
     }
   });
-  return { rows: fetched.map((device) => toDeviceRow(ctx.orgId, ctx.customerId, device)), unchanged };
+  return { rows: toDeviceRows(ctx, fetched, unchanged), unchanged };
 }

@@ -7,6 +7,7 @@ import { syncOrgUnits } from './device-phase.ts';
 import { syncDevicesAndTelemetry } from './device-telemetry-phase.ts';
 import { syncReports } from './reports-phase.ts';
 import type { CommittedPage, GoogleClientFactory, SyncContext } from './sync-context.ts';
+import { countSeenDevices } from '../fleet-store/device-page-writer.ts';
 import { SyncProgressTracker } from './sync-progress.ts';
 import { presentSyncRun } from './sync-run-presenter.ts';
 import {
@@ -79,6 +80,9 @@ export async function executeSyncRun(
     errors: storedErrors(claimed.errors),
   });
   tracker.progress.expectedDevices = await lastCompleteDeviceCount(options.db, claimed.org_id);
+  // A resumed run counts the devices its earlier attempts listed, saved or not in its progress.
+  const listedBefore = await countSeenDevices(options.db, claimed.org_id, claimed.id);
+  tracker.progress.devicesSeen = Math.max(tracker.progress.devicesSeen, listedBefore);
   const flusher = startFlusher(options, claimed, tracker, leaseMs);
   try {
     const ctx = buildContext(options, claimed, tracker, AbortSignal.any([run.signal, flusher.signal]));

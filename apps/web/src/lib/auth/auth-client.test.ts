@@ -147,7 +147,7 @@ describe('AuthClient expiry and refresh', () => {
     expect(t.names()).toEqual(['INITIAL_SESSION', 'TOKEN_REFRESHED']);
   });
 
-  it('retries retryable failures with exponential backoff from 200 ms, at most 3 attempts', async () => {
+  it('retries retryable failures with exponential backoff from 200 ms, 3 retries at most', async () => {
     const t = setup({
       '/api/auth/me': [json(principal()), json({}, 503), new TypeError('Failed to fetch'), json(principal())],
       '/api/identity/token': [json({ token: fakeJwt(tokenExp) }), json({ token: fakeJwt(tokenExp + 600) })],
@@ -160,15 +160,34 @@ describe('AuthClient expiry and refresh', () => {
     expect(t.names()).toEqual(['INITIAL_SESSION', 'TOKEN_REFRESHED']);
   });
 
-  it('gives up after 3 retryable failures and keeps the session', async () => {
+  it('retries 3 times after the first attempt (200, 400, 800 ms) before it succeeds', async () => {
     const t = setup({
       '/api/auth/me': [json(principal()), json({}, 502), json({}, 504), json({}, 503), json(principal())],
+      '/api/identity/token': [json({ token: fakeJwt(tokenExp) }), json({ token: fakeJwt(tokenExp + 600) })],
+    });
+    await t.client.initialize();
+    const session = await t.client.refreshSession();
+    expect(session?.expires_at).toBe(tokenExp + 600);
+    expect(t.fetcher.countOf('/api/auth/me')).toBe(5);
+    expect(t.sleeps).toEqual([200, 400, 800]);
+  });
+
+  it('gives up after 3 retries of retryable failures and keeps the session', async () => {
+    const t = setup({
+      '/api/auth/me': [
+        json(principal()),
+        json({}, 502),
+        json({}, 504),
+        json({}, 503),
+        json({}, 502),
+        json(principal()),
+      ],
       '/api/identity/token': [json({ token: fakeJwt(tokenExp) })],
     });
     await t.client.initialize();
-    await expect(t.client.refreshSession()).rejects.toMatchObject({ status: 503 });
-    expect(t.fetcher.countOf('/api/auth/me')).toBe(4);
-    expect(t.sleeps).toEqual([200, 400]);
+    await expect(t.client.refreshSession()).rejects.toMatchObject({ status: 502 });
+    expect(t.fetcher.countOf('/api/auth/me')).toBe(5);
+    expect(t.sleeps).toEqual([200, 400, 800]);
     expect(t.client.peekSession()).not.toBeNull();
     expect(t.names()).toEqual(['INITIAL_SESSION']);
   });

@@ -28,8 +28,8 @@ export interface AuthClientOptions {
 export const EXPIRY_MARGIN_MS = 30_000;
 /** Seed §4: refresh retries start at this delay and double. */
 export const REFRESH_BACKOFF_MS = 200;
-/** Seed §9: attempts in all, the first included. */
-export const REFRESH_MAX_ATTEMPTS = 3;
+/** Seed §9: retries after the first attempt (4 attempts in all). */
+export const REFRESH_MAX_RETRIES = 3;
 /** The auto-refresh tick; a refresh starts when the token expires within this many ticks. */
 export const AUTO_REFRESH_TICK_MS = 30_000;
 export const AUTO_REFRESH_TICK_THRESHOLD = 3;
@@ -221,7 +221,7 @@ export class AuthClient {
       try {
         return await this.load();
       } catch (error) {
-        if (!isRetryableIdentityFailure(error) || attempt >= REFRESH_MAX_ATTEMPTS) throw error;
+        if (!isRetryableIdentityFailure(error) || attempt > REFRESH_MAX_RETRIES) throw error;
         await this.options.sleep(REFRESH_BACKOFF_MS * 2 ** (attempt - 1));
       }
     }

@@ -65,6 +65,22 @@ describe('on SIGNED_IN', () => {
     expect(t.navigations).toEqual(['/dashboard']);
   });
 
+  it('an onboarded Google sign-in lands on the deep link taken before it, with or without TOTP', async () => {
+    const deepLink = '/devices/chromebook/dev-1?tab=timeline';
+    const plain = options({ '/api/auth/session-status': [json({ onboarded: true })] }, deepLink);
+    plain.tabStorage.setItem(NEXT_PATH_KEY, deepLink);
+    await handleSignedIn(plain.opts, session());
+    expect(plain.navigations).toEqual([deepLink]);
+    expect(plain.storage.getItem(ONBOARDING_FLAG_KEY)).toBe('1');
+
+    const totp = options({ '/api/auth/session-status': [json({ onboarded: true })] }, deepLink);
+    totp.tabStorage.setItem(NEXT_PATH_KEY, deepLink);
+    await handleSignedIn(totp.opts, session({ access_token: null, next_level: 'aal2' }));
+    expect(totp.navigations).toEqual([`/login?step=second-factor&next=${encodeURIComponent(deepLink)}`]);
+    await handleSignedIn(totp.opts, session({ aal: 'aal2', next_level: 'aal2' }));
+    expect(totp.navigations.at(-1)).toBe(deepLink);
+  });
+
   it('not onboarded goes to /onboarding without setting the flag', async () => {
     const t = options({ '/api/auth/session-status': [json({ onboarded: false })] });
     await handleSignedIn(t.opts, session());
@@ -170,6 +186,13 @@ describe('safeNext', () => {
     expect(safeNext('/\\evil.example')).toBeUndefined();
     expect(safeNext('https://evil.example')).toBeUndefined();
     expect(safeNext('/login?next=/x')).toBeUndefined();
+    // Browsers drop tabs and line breaks from URLs: `/\t/host` is `//host`, another site.
+    expect(safeNext('/\t/evil.example')).toBeUndefined();
+    expect(safeNext('/\n/evil.example/x')).toBeUndefined();
+    expect(safeNext('/\r\\evil.example')).toBeUndefined();
+    expect(safeNext('/ /evil.example')).toBe('/%20/evil.example');
+    expect(safeNext('/devices/fleetStatus?q=a%20b#top')).toBe('/devices/fleetStatus?q=a%20b#top');
+    expect(safeNext('/./login')).toBeUndefined();
     expect(safeNext(null)).toBeUndefined();
   });
 });

@@ -75,7 +75,8 @@ async function checkOnboarding(
     const status = (await response.json()) as SessionStatusResponse;
     if (status.onboarded) {
       options.storage.setItem(ONBOARDING_FLAG_KEY, ONBOARDING_FLAG_VALUE);
-      options.navigate('/dashboard');
+      // Seed §4 goes to /dashboard; a deep link taken before the sign-in (`/login?next=…`) wins.
+      options.navigate(next ?? '/dashboard');
     } else if (next?.startsWith('/invitations/accept')) {
       // Not onboarded yet, but invited: joining the organization is the onboarding. Setting up
       // one's own first would only make the invitation refuse them.
@@ -102,9 +103,24 @@ export async function handleSignedOut(options: AuthNavigationOptions): Promise<v
   options.navigate('/');
 }
 
-/** Why: `next` comes from the URL, so only same-app paths are followed (never `//host` or a scheme). */
+const SAME_APP = 'https://fleetdeck.invalid';
+
+/**
+ * Why: `next` comes from the URL, so only same-app paths are followed (never `//host` or a scheme).
+ * It is resolved as a browser would (which drops tabs and line breaks: `/\t/host` is `//host`) and
+ * kept only when the resolved address is on our origin; the normalised path is what is followed.
+ */
 export function safeNext(next: string | null | undefined): string | undefined {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
-  if (next.startsWith('/login')) return undefined;
-  return next;
+  if (!next?.startsWith('/')) return undefined;
+  let resolved: URL;
+  try {
+    resolved = new URL(next, SAME_APP);
+  } catch {
+    return undefined;
+  }
+  if (resolved.origin !== SAME_APP) return undefined;
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  if (path.startsWith('//') || resolved.pathname === '/login' || resolved.pathname.startsWith('/login/'))
+    return undefined;
+  return path;
 }
