@@ -194,6 +194,10 @@ describe(`dashboard rollups and API (${backendName})`, () => {
       expect(view.attentionFetchedAt).toBeNull();
       const live = await loadDashboard(testDb.database.db, { orgId: ORG, ouPaths: [ouPath], source: 'live' });
       expect({ ...live, trends: view.trends }).toEqual(view);
+      // The cost form's device counts are theirs too.
+      const costs = await app.inject({ method: 'GET', url: '/api/dashboard/replacement-costs' });
+      const models = costs.json<ReplacementCosts>().models;
+      expect(models.reduce((sum, m) => sum + m.devices, 0)).toBe(view.inService.count);
       await expectMatchesTable(view, ouPath);
     } finally {
       caller = { ...caller, ouPaths: ['/'] };

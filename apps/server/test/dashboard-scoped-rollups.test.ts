@@ -122,6 +122,40 @@ describe(`scoped dashboard from per-unit rollups (${backendName})`, () => {
     expect(totals.filter((n) => n > 0).length).toBeGreaterThan(6);
   });
 
+  it('agrees with the live aggregate for generated scopes: any prefix of a unit, in any case, one to three', async () => {
+    // Every proper path prefix of the seeded units (`/Nor`, `/North/Gra`…): real subtrees and not.
+    const prefixes = [
+      ...new Set(
+        UNITS.flatMap((unit) =>
+          unit === null || unit === '/'
+            ? []
+            : Array.from({ length: unit.length - 1 }, (_, i) => unit.slice(0, i + 2)),
+        ),
+      ),
+    ];
+    let seed = 20261128;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const flipCase = (path: string) =>
+      Array.from(path, (c) => (next(2) ? c.toUpperCase() : c.toLowerCase())).join('');
+    const totals = new Set<number>();
+    for (let round = 0; round < 25; round++) {
+      const ouPaths = Array.from({ length: 1 + next(3) }, () =>
+        flipCase(prefixes[next(prefixes.length)] ?? '/'),
+      );
+      const rows = await readScopedRollups(testDb.database.db, ORG, ouPaths);
+      expect([ouPaths, rows]).toEqual([
+        ouPaths,
+        await computeScopedRollups(testDb.database.db, ORG, ouPaths),
+      ]);
+      if (round % 5 === 0) await expectEqualToLive(ouPaths);
+      totals.add(rows.find((r) => r.dimension === 'total')?.count ?? 0);
+    }
+    expect(totals.size).toBeGreaterThan(5);
+  });
+
   it('counts a subtree over its own units only, ignoring case, never a sibling that shares a prefix', async () => {
     const count = async (where: string) => {
       const result = await sql<{ n: number }>`
