@@ -404,6 +404,10 @@ export function DashboardView() {
     );
   }
   const data = dashboard.data;
-  if (data.state !== 'ready') return <DashboardOverview state={data.state} syncRunning={data.syncRunning} />;
+  if (data.state !== 'ready') {
+    return (
+      <DashboardOverview state={data.state} syncRunning={data.syncRunning} scopeOuPaths={data.scopeOuPaths} />
+    );
+  }
   return <Ready data={data} />;
 }
