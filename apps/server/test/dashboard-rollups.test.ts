@@ -172,7 +172,7 @@ describe(`dashboard rollups and API (${backendName})`, () => {
     await expectMatchesTable(view);
   });
 
-  it('counts a viewer limited to one OU subtree over that subtree only, without fleet-wide data', async () => {
+  it('counts a member limited to one OU subtree over that subtree only, without fleet-wide data', async () => {
     const top = await sql<{ path: string }>`
       select split_part(org_unit_path, '/', 2) as path from fleet_device where org_id = ${ORG}
       and org_unit_path <> '/' group by 1 order by count(*) desc limit 1`.execute(testDb.database.db);
@@ -187,8 +187,17 @@ describe(`dashboard rollups and API (${backendName})`, () => {
       expect(view.total.count).toBeGreaterThan(0);
       expect(view.total.count).toBeLessThan(whole.rows[0]?.n ?? 0);
       expect(view.scopeOuPaths).toEqual([ouPath]);
-      expect(view.trends).toEqual([]);
+      // Their trends count their units; Google's report counts the whole organization: not shown.
+      expect(view.trends).toHaveLength(1);
+      expect(view.trends[0]?.active).toBe(view.inService.count);
       expect(view.attention.every((a) => a.googleCount === null)).toBe(true);
+      expect(view.attentionFetchedAt).toBeNull();
+      const live = await loadDashboard(testDb.database.db, { orgId: ORG, ouPaths: [ouPath], source: 'live' });
+      expect({ ...live, trends: view.trends }).toEqual(view);
+      // The cost form's device counts are theirs too.
+      const costs = await app.inject({ method: 'GET', url: '/api/dashboard/replacement-costs' });
+      const models = costs.json<ReplacementCosts>().models;
+      expect(models.reduce((sum, m) => sum + m.devices, 0)).toBe(view.inService.count);
       await expectMatchesTable(view, ouPath);
     } finally {
       caller = { ...caller, ouPaths: ['/'] };

@@ -172,6 +172,23 @@ export interface FleetRollupTable {
   computed_at: Timestamp;
 }
 
+/** Dashboard counts of one organizational unit (migration 0023); `ou_key` is its lower-case path. */
+export interface FleetOuRollupTable {
+  org_id: string;
+  ou_key: string;
+  dimension: string;
+  bucket: string;
+  device_count: number;
+}
+
+/** One day of one unit's trend counts (migration 0023). */
+export interface FleetOuDailySnapshotTable {
+  org_id: string;
+  day: ColumnType<string, string, string>;
+  ou_key: string;
+  counts: JSONColumnType<Record<string, number>>;
+}
+
 /** One day of the fleet's health per organization (migration 0007), for the dashboard's trends. */
 export interface FleetDailySnapshotTable {
   org_id: string;
@@ -283,6 +300,8 @@ export interface FleetTables {
   fleet_report: FleetReportTable;
   fleet_rollup: FleetRollupTable;
   fleet_daily_snapshot: FleetDailySnapshotTable;
+  fleet_ou_rollup: FleetOuRollupTable;
+  fleet_ou_daily_snapshot: FleetOuDailySnapshotTable;
   replacement_cost_setting: ReplacementCostSettingTable;
   model_replacement_cost: ModelReplacementCostTable;
   saved_view: SavedViewTable;

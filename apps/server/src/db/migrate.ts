@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015-bulk-result-retryable.ts';
 import * as m0016 from './migrations/0016-fleet-sort-keys.ts';
 import * as m0017 from './migrations/0017-access.ts';
 import * as m0019 from './migrations/0019-forget-google-id-tokens.ts';
+import * as m0023 from './migrations/0023-ou-rollups.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-fleet-sort-keys': m0016,
   '0017-access': m0017,
   '0019-forget-google-id-tokens': m0019,
+  '0023-ou-rollups': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

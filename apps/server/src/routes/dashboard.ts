@@ -12,7 +12,7 @@ import type { DB } from '../db/schema.ts';
 import { auditRequest, callerActor } from './request-audit.ts';
 import { loadDashboard } from '../modules/dashboard/dashboard-service.ts';
 import { presentCosts, readCostBook, writeCostBook } from '../modules/dashboard/replacement-costs.ts';
-import { computeScopedRollups, readRollups } from '../modules/fleet-store/fleet-rollups.ts';
+import { readRollups, readScopedRollups } from '../modules/fleet-store/fleet-rollups.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
 
 /**
@@ -98,7 +98,7 @@ export async function dashboardRoutes(
 async function fleetModels(db: Kysely<DB>, caller: DashboardCaller): Promise<Map<string, number>> {
   const rows = caller.ouPaths.includes('/')
     ? await readRollups(db, caller.orgId)
-    : await computeScopedRollups(db, caller.orgId, caller.ouPaths);
+    : await readScopedRollups(db, caller.orgId, caller.ouPaths);
   return new Map(rows.filter((r) => r.dimension === 'model').map((r) => [r.bucket, r.count]));
 }
 

@@ -10,7 +10,13 @@ import {
   type TrendPoint,
 } from '@fleetdeck/shared/dashboard-contract';
 import type { DB } from '../../db/schema.ts';
-import { computeScopedRollups, readRollups, type RollupRow } from '../fleet-store/fleet-rollups.ts';
+import {
+  computeScopedRollups,
+  readRollups,
+  readScopedRollups,
+  readScopedSnapshots,
+  type RollupRow,
+} from '../fleet-store/fleet-rollups.ts';
 import {
   ATTENTION_MEASURES,
   BATTERY_QUERIES,
@@ -27,16 +33,17 @@ import {
 import { readCostBook, type CostBook } from './replacement-costs.ts';
 
 /**
- * Builds the dashboard from what the sync maintains: rollups (or, for a viewer limited to OU
- * subtrees, the same aggregate computed live over their scope), the daily snapshots, Google's
- * needs-attention report, the replacement costs and the last sync run. A handful of small reads.
+ * Builds the dashboard from what the sync maintains: rollups (for a member limited to OU
+ * subtrees, the sum of their units' rollups), the daily snapshots (theirs likewise), Google's
+ * needs-attention report (whole-organization callers only: it counts every unit), the
+ * replacement costs and the last sync run. A handful of small reads.
  */
 
 export interface DashboardScope {
   readonly orgId: string;
   /** OU subtrees the caller may see; `['/']` is the whole fleet. */
   readonly ouPaths: readonly string[];
-  /** `live` aggregates the device table now instead of reading the rollups (scoped viewers always are). */
+  /** `live` aggregates the device table now instead of reading the rollups (the reference tests compare). */
   readonly source?: 'rollups' | 'live' | undefined;
 }
 
@@ -93,13 +100,15 @@ export async function loadDashboard(
 ): Promise<DashboardResponse> {
   const whole = scope.ouPaths.includes('/');
   const [rows, runs, attentionReport, costs, trends] = await Promise.all([
-    whole && scope.source !== 'live'
-      ? readRollups(db, scope.orgId)
-      : computeScopedRollups(db, scope.orgId, scope.ouPaths),
+    scope.source === 'live'
+      ? computeScopedRollups(db, scope.orgId, scope.ouPaths)
+      : whole
+        ? readRollups(db, scope.orgId)
+        : readScopedRollups(db, scope.orgId, scope.ouPaths),
     readRunState(db, scope.orgId),
     whole ? readAttentionReport(db, scope.orgId) : Promise.resolve(undefined),
     readCostBook(db, scope.orgId),
-    whole ? readTrends(db, scope.orgId) : Promise.resolve([]),
+    whole ? readTrends(db, scope.orgId) : readScopedTrends(db, scope.orgId, scope.ouPaths),
   ]);
   const counts = indexRows(rows);
   const get = (dimension: string, bucket: string) => counts.get(dimension)?.get(bucket) ?? 0;
@@ -201,21 +210,31 @@ async function readTrends(db: Kysely<DB>, orgId: string): Promise<TrendPoint[]> 
     .orderBy('day', 'desc')
     .limit(TREND_DAYS)
     .execute();
-  return rows.reverse().map((row) => {
-    const c = row.counts;
-    const n = (key: string) => Math.max(0, Math.trunc(c[key] ?? 0));
-    return {
-      day: row.day,
-      active: n('active'),
-      active7: n('active7'),
-      active30: n('active30'),
-      compliant: n('compliant'),
-      notCompliant: n('notCompliant'),
-      pendingUpdate: n('pendingUpdate'),
-      batteryReplaceSoon: n('batteryReplaceSoon'),
-      batteryReplaceNow: n('batteryReplaceNow'),
-    };
-  });
+  return rows.reverse().map(trendPoint);
+}
+
+async function readScopedTrends(
+  db: Kysely<DB>,
+  orgId: string,
+  ouPaths: readonly string[],
+): Promise<TrendPoint[]> {
+  return (await readScopedSnapshots(db, orgId, ouPaths, TREND_DAYS)).map(trendPoint);
+}
+
+function trendPoint(row: { day: string; counts: Record<string, number> }): TrendPoint {
+  const c = row.counts;
+  const n = (key: string) => Math.max(0, Math.trunc(c[key] ?? 0));
+  return {
+    day: row.day,
+    active: n('active'),
+    active7: n('active7'),
+    active30: n('active30'),
+    compliant: n('compliant'),
+    notCompliant: n('notCompliant'),
+    pendingUpdate: n('pendingUpdate'),
+    batteryReplaceSoon: n('batteryReplaceSoon'),
+    batteryReplaceNow: n('batteryReplaceNow'),
+  };
 }
 
 function attentionItems(

@@ -1,13 +1,22 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ATTENTION_MEASURES, TILE_MEASURES } from '../dashboard/fleet-queries.ts';
 import type { Executor } from './device-page-writer.ts';
+import {
+  alwaysCountedZeros,
+  OU_ROLLUPS_MARKER,
+  sumOuRollups,
+  sumOuSnapshots,
+  writeOuRollups,
+  writeOuSnapshots,
+} from './ou-rollups.ts';
 
 /**
  * Dashboard counts maintained by the sync: after each run, one transaction recomputes every
- * dimension from the device table (indexed by org), replaces the organization's rollup rows and
- * upserts today's snapshot for the trend charts. The dashboard then reads a few hundred rows
- * instead of scanning the fleet per request. The same aggregate, limited to OU subtrees, answers
- * viewers who may see only part of the fleet.
+ * dimension from the device table per organizational unit (`ou-rollups.ts`), replaces the
+ * organization's rollup rows with their sum and upserts today's snapshots (the organization's and
+ * each unit's) for the trend charts. The dashboard then reads a few hundred rows instead of
+ * scanning the fleet per request; a member limited to OU subtrees reads the sum of their units'
+ * rows (decision 033). `rollupAggregate` is the same aggregate computed live, the reference.
  */
 
 /** Dimensions written, with what a bucket holds. Every one but `total` and `status` counts ACTIVE devices. */
@@ -22,7 +31,7 @@ export const ROLLUP_DIMENSIONS = {
   model: 'model name, `Unknown` when absent',
   osMajor: 'Chrome OS major version, `Unknown` when absent',
   aueYearModel: '`<school year start>|<model>`, `none|<model>` without an AUE date',
-  meta: 'bucket `utcDay`: the UTC day the counts were taken, as days since 1970-01-01',
+  meta: "bucket `utcDay`: the UTC day the counts were taken, as days since 1970-01-01; `ouRollups`: 1 once the units' rows are kept",
 } as const;
 export type RollupDimension = keyof typeof ROLLUP_DIMENSIONS;
 
@@ -33,7 +42,7 @@ export interface RollupRow {
 }
 
 /** Snapshot fields: each the bucket of a dimension, in the order the trend charts read them. */
-const SNAPSHOT_FIELDS = {
+export const SNAPSHOT_FIELDS = {
   active: ['inService', 'all'],
   active7: ['tile', 'active7'],
   active30: ['tile', 'active30'],
@@ -45,8 +54,9 @@ const SNAPSHOT_FIELDS = {
 } as const;
 
 /**
- * Why: one aggregate for the stored rollups and for scoped viewers. `ouPaths` limits it to OU
- * subtrees (a path covers itself and everything below it); omitted, it counts the whole fleet.
+ * Why: the dashboard aggregate computed now over the device table, the reference the stored
+ * rollups must equal. `ouPaths` limits it to OU subtrees (a path covers itself and everything
+ * below it); omitted, it counts the whole fleet.
  */
 export function rollupAggregate(orgId: string, ouPaths?: readonly string[]): RawBuilder<unknown> {
   const scope =
@@ -97,10 +107,16 @@ export function rollupAggregate(orgId: string, ouPaths?: readonly string[]): Raw
 /** Why: keeps the dashboard's numbers in step with the copy at the end of every sync. */
 export async function refreshRollups(db: Executor, orgId: string): Promise<void> {
   await sql`set local jit = off`.execute(db);
+  await writeOuRollups(db, orgId);
   await sql`delete from fleet_rollup where org_id = ${orgId}`.execute(db);
   await sql`
     insert into fleet_rollup (org_id, dimension, bucket, device_count)
-    select ${orgId}, dimension, bucket, device_count from (${rollupAggregate(orgId)}) counts`.execute(db);
+    select ${orgId}, dimension, bucket, sum(device_count)::int from (
+      select dimension, bucket, device_count from fleet_ou_rollup where org_id = ${orgId}
+      union all ${alwaysCountedZeros()}
+      union all select 'meta', 'utcDay', ((now() at time zone 'UTC')::date - date '1970-01-01')::int
+      union all select ${OU_ROLLUPS_MARKER[0]}::text, ${OU_ROLLUPS_MARKER[1]}::text, 1
+    ) counts group by dimension, bucket`.execute(db);
   const fields = Object.entries(SNAPSHOT_FIELDS).map(
     ([name, [dimension, bucket]]) =>
       sql`${name}::text, coalesce(sum(device_count) filter (where dimension = ${dimension} and bucket = ${bucket}), 0)::int`,
@@ -112,6 +128,7 @@ export async function refreshRollups(db: Executor, orgId: string): Promise<void>
     on conflict (org_id, day) do update set counts = excluded.counts, computed_at = excluded.computed_at`.execute(
     db,
   );
+  await writeOuSnapshots(db, orgId, SNAPSHOT_FIELDS);
 }
 
 /** Why: the dashboard and the sync contract read rollups the same way. */
@@ -124,7 +141,30 @@ export async function readRollups(db: Executor, orgId: string): Promise<RollupRo
   return toRollupRows(result.rows[0]?.rows);
 }
 
-/** Why: a scoped viewer's numbers, computed now over their OU subtrees (nothing is stored). */
+/**
+ * Why: a scoped member's numbers, summed from the rollups of the units within their OU subtrees;
+ * computed live (`computeScopedRollups`) for an organization whose units' rows are not kept yet.
+ */
+export async function readScopedRollups(
+  db: Executor,
+  orgId: string,
+  ouPaths: readonly string[],
+): Promise<RollupRow[]> {
+  const rows = await sumOuRollups(db, orgId, ouPaths);
+  return rows === undefined ? computeScopedRollups(db, orgId, ouPaths) : toRollupRows(rows);
+}
+
+/** Why: the trend snapshots of a scoped member's units, summed per day. */
+export async function readScopedSnapshots(
+  db: Executor,
+  orgId: string,
+  ouPaths: readonly string[],
+  days: number,
+): Promise<{ day: string; counts: Record<string, number> }[]> {
+  return sumOuSnapshots(db, orgId, ouPaths, Object.keys(SNAPSHOT_FIELDS), days);
+}
+
+/** Why: the numbers computed now over OU subtrees (nothing stored): the reference, and the fallback. */
 export async function computeScopedRollups(
   db: Executor,
   orgId: string,

@@ -4,14 +4,18 @@ import { CountLink } from './count-link.tsx';
 
 /**
  * Why: Google's five needs-attention categories. Each row links to the devices it counts; the
- * count is Fleetdeck's own where its copy holds the data, Google's report otherwise.
+ * count is Fleetdeck's own where its copy holds the data, Google's report otherwise. Google's
+ * report counts the whole organization, so a member limited to units sees only Fleetdeck's counts.
  */
 export function AttentionList({
   items,
   fetchedAt,
+  scoped = false,
 }: {
   items: readonly AttentionItem[];
   fetchedAt: string | null;
+  /** The caller is limited to OU subtrees. */
+  scoped?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-2">
@@ -60,9 +64,11 @@ export function AttentionList({
         </tbody>
       </table>
       <p className="text-xs text-muted-foreground">
-        {fetchedAt
-          ? `Google's report was read ${formatAge(fetchedAt)}. `
-          : "Google's report is not available for this view. "}
+        {scoped
+          ? "Google's report counts the whole organization, so it is not shown to members limited to units; the devices column counts your units only. "
+          : fetchedAt
+            ? `Google's report was read ${formatAge(fetchedAt)}. `
+            : "Google's report is not available for this view. "}
         * The device list has no user-activity times or policy-support flag: the last sync and a passed AUE
         date stand in, so these can differ from Google's count.
       </p>

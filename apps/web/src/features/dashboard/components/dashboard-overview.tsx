@@ -45,11 +45,20 @@ const MESSAGES: Record<Exclude<DashboardResponse['state'], 'ready'>, { title: st
 export function DashboardOverview({
   state = 'never_synced',
   syncRunning = false,
+  scopeOuPaths = [],
 }: {
   state?: Exclude<DashboardResponse['state'], 'ready'>;
   syncRunning?: boolean;
+  /** The caller's units when they are limited to some: "no devices" is then about those. */
+  scopeOuPaths?: readonly string[];
 }) {
-  const message = MESSAGES[state];
+  const message =
+    state === 'no_devices' && scopeOuPaths.length
+      ? {
+          title: 'No devices in your units yet',
+          body: `The last sync found no Chromebooks in ${scopeOuPaths.join(', ')}, the organizational units you may see. Ask an owner or admin if you should see others.`,
+        }
+      : MESSAGES[state];
   return (
     <div className="flex flex-col gap-6" data-testid={`dashboard-${state}`}>
       <EmptyState

@@ -135,7 +135,9 @@ function Freshness({ data }: { data: DashboardResponse }) {
       <Link to="/settings/sync" className="underline-offset-2 hover:underline">
         Sync settings
       </Link>
-      {data.scopeOuPaths.length ? <span>· Counting only {data.scopeOuPaths.join(', ')}</span> : null}
+      {data.scopeOuPaths.length ? (
+        <span data-testid="dashboard-scope">· Counting only your units: {data.scopeOuPaths.join(', ')}</span>
+      ) : null}
     </p>
   );
 }
@@ -146,6 +148,7 @@ function Ready({ data }: { data: DashboardResponse }) {
   const inService = data.inService.count;
   const tiles = new Map(data.tiles.map((tile) => [tile.key, tile]));
   const reference = data.os.referenceMajor;
+  const scoped = data.scopeOuPaths.length > 0;
   return (
     <div className="flex flex-col gap-6">
       <Freshness data={data} />
@@ -197,7 +200,7 @@ function Ready({ data }: { data: DashboardResponse }) {
             <CardDescription>Google's categories; "recent" means the last 28 days.</CardDescription>
           </CardHeader>
           <CardContent>
-            <AttentionList items={data.attention} fetchedAt={data.attentionFetchedAt} />
+            <AttentionList items={data.attention} fetchedAt={data.attentionFetchedAt} scoped={scoped} />
           </CardContent>
         </Card>
         <Card>
@@ -231,8 +234,8 @@ function Ready({ data }: { data: DashboardResponse }) {
           <div className="flex flex-col gap-1">
             <CardTitle>Auto Update Expiration by school year</CardTitle>
             <CardDescription>
-              School years run July to June. Replacing the devices reaching AUE this school year and the next
-              three costs about{' '}
+              School years run July to June. Replacing the devices {scoped ? 'of your units ' : ''}reaching
+              AUE this school year and the next three costs about{' '}
               <strong className="font-semibold text-foreground" data-testid="aue-forecast">
                 {formatMoney(data.aue.forecastCents, data.aue.currency)}
               </strong>
@@ -254,7 +257,7 @@ function Ready({ data }: { data: DashboardResponse }) {
             <CardDescription>
               {reference === null
                 ? 'No device has reported its ChromeOS version yet.'
-                : `Against ChromeOS ${reference}, the newest version a device in this fleet runs (taken as the current stable release).`}
+                : `Against ChromeOS ${reference}, the newest version a device in ${scoped ? 'your units' : 'this fleet'} runs (taken as the current stable release).`}
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -312,11 +315,13 @@ function Ready({ data }: { data: DashboardResponse }) {
         <CardHeader>
           <CardTitle>Trends</CardTitle>
           <CardDescription>
-            {data.scopeOuPaths.length
-              ? 'Trends cover the whole fleet and are shown to members who can see all of it.'
-              : data.trends.length <= 1
-                ? 'One point per day, recorded by the sync. The lines grow from today.'
-                : `One point per day, recorded by the sync, over the last ${data.trends.length} days.`}
+            {scoped && data.trends.length <= 1
+              ? 'One point per day for your units, recorded by the sync. The lines grow from today.'
+              : scoped
+                ? `One point per day for your units, recorded by the sync, over the last ${data.trends.length} days.`
+                : data.trends.length <= 1
+                  ? 'One point per day, recorded by the sync. The lines grow from today.'
+                  : `One point per day, recorded by the sync, over the last ${data.trends.length} days.`}
           </CardDescription>
         </CardHeader>
         {data.trends.length ? (
@@ -399,6 +404,10 @@ export function DashboardView() {
     );
   }
   const data = dashboard.data;
-  if (data.state !== 'ready') return <DashboardOverview state={data.state} syncRunning={data.syncRunning} />;
+  if (data.state !== 'ready') {
+    return (
+      <DashboardOverview state={data.state} syncRunning={data.syncRunning} scopeOuPaths={data.scopeOuPaths} />
+    );
+  }
   return <Ready data={data} />;
 }
