@@ -2,7 +2,7 @@
  * bench:dashboard — how fast `GET /api/dashboard` answers at fleet scale, from the rollups the
  * sync maintains, next to the naive way it replaces (the same GROUP BY aggregates run over the
  * device table on every request).
- *   npm run bench:dashboard -- --devices 100000 --databases pglite,postgres --requests 200
+ *   npm run bench:dashboard -- --devices 100000 --databases embedded,postgres --requests 200
  * Per database: a fresh database, `--devices` device rows written directly with SQL (a spread of
  * statuses, models, AUE dates, OS versions, battery and compliance states, last syncs and 40
  * schools of OUs; the dashboard reads only typed columns, and each row carries a 1 KB JSON like a
@@ -22,7 +22,7 @@ import { benchFlags, percentile, printFigures, printTable, round } from './lib/r
 
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
-  databases: { type: 'string', default: 'pglite,postgres' },
+  databases: { type: 'string', default: 'embedded,postgres' },
   requests: { type: 'string', default: '200' },
   /** Requests of the naive variant (each one scans the fleet). */
   'naive-requests': { type: 'string', default: '30' },
@@ -123,7 +123,7 @@ async function dashboardApp(
 
 async function runDatabase(kind: string): Promise<Figures> {
   const { database, cleanup } = await openFreshDatabase(
-    kind === 'pglite' ? 'pglite' : 'postgres',
+    kind === 'embedded' ? 'embedded' : 'postgres',
     flags['postgres-url'],
     'fleetdeck_bench',
   );
