@@ -44,8 +44,14 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
   const hub = await createRealtimeHub({
     connectionString: options.connectionString ?? options.database.url,
   });
-  const boss = await startJobQueue(options);
   const shutdown = new AbortController();
+  const boss = await startJobQueue({
+    ...options,
+    // Once stopping, a connection the database server closes on its own way down is no error.
+    onError: (error) => {
+      if (!shutdown.signal.aborted) options.onError?.(error);
+    },
+  });
   await ensureSyncRunQueue(boss);
   const engine: SyncEngineOptions = {
     db: options.database.db,

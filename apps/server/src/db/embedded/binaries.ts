@@ -26,8 +26,7 @@ const PLATFORM_PACKAGES: Readonly<Record<string, string>> = {
 };
 
 /** Why: one place that finds the binaries for this machine and makes them runnable. */
-export function findPostgresBinaries(): PostgresBinaries {
-  const key = `${process.platform}-${process.arch}`;
+export function findPostgresBinaries(key = `${process.platform}-${process.arch}`): PostgresBinaries {
   const name = PLATFORM_PACKAGES[key];
   const require = createRequire(import.meta.url);
   let root: string | undefined;

@@ -64,12 +64,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const pgdata = path.join(dataDir, 'postgres');
   const logFile = path.join(dataDir, 'postgres.log');
   const binaries = findPostgresBinaries();
+  mkdirSync(dataDir, { recursive: true });
   const user = serverUser(log);
   ensureReachable(user, binaries.initdb, log);
   ensureReachable(user, pgdata, log);
   checkFreeSpace(dataDir);
   if (existsSync(pgdata)) checkExistingCluster(pgdata, user, binaries.major);
-  else await initialise(pgdata, user, binaries);
+  else await initialise(pgdata, user, binaries, options.durable !== false);
   const socketDir = chooseSocketDir(dataDir, user);
   await stopLeftoverServer(pgdata, log);
   const child = spawnServer(binaries, user, pgdata, socketDir, logFile, options.durable !== false);
@@ -98,7 +99,6 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 }
 
 function checkFreeSpace(dataDir: string): void {
-  mkdirSync(dataDir, { recursive: true });
   const stats = statfsSync(dataDir);
   const free = stats.bavail * stats.bsize;
   if (free < MIN_FREE_BYTES) {
@@ -145,7 +145,12 @@ function checkExistingCluster(pgdata: string, user: ServerUser, major: number): 
  * Why: initdb writes into a folder of its own that is renamed into place once complete, so a start
  * killed halfway leaves no half-made cluster behind (the next start begins again).
  */
-async function initialise(pgdata: string, user: ServerUser, binaries: PostgresBinaries): Promise<void> {
+async function initialise(
+  pgdata: string,
+  user: ServerUser,
+  binaries: PostgresBinaries,
+  durable: boolean,
+): Promise<void> {
   const staging = `${pgdata}.init`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { mode: 0o700 });
@@ -159,6 +164,7 @@ async function initialise(pgdata: string, user: ServerUser, binaries: PostgresBi
     '--builtin-locale=C.UTF-8',
     '--locale=C',
     '--no-instructions',
+    ...(durable ? [] : ['--no-sync']),
   ];
   const output = await runToEnd(binaries.initdb, args, user, staging);
   if (output.code !== 0) {
