@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -142,5 +143,26 @@ describe('the embedded PostgreSQL', () => {
     expect(() => findPostgresBinaries('win32-x64')).toThrow(
       /no embedded PostgreSQL for this platform \(win32-x64\)\. Set DATABASE_URL/,
     );
+  });
+
+  it("leaves an earlier version's PGlite folder untouched and says how to carry on", async () => {
+    const dataDir = path.join(root, 'earlier');
+    const earlier = path.join(dataDir, 'pglite');
+    mkdirSync(earlier, { recursive: true });
+    writeFileSync(path.join(earlier, 'PG_VERSION'), '17\n');
+    await expect(startEmbeddedPostgres({ dataDir, durable: false })).rejects.toThrow(
+      new RegExp(
+        `${earlier} holds data of an earlier Fleetdeck.*Nothing was changed.*mv ${earlier} ${earlier}-before-postgresql && npm start`,
+        's',
+      ),
+    );
+    expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+    expect(readFileSync(path.join(earlier, 'PG_VERSION'), 'utf8')).toBe('17\n');
+
+    renameSync(earlier, `${earlier}-before-postgresql`);
+    const server = await startEmbeddedPostgres({ dataDir, durable: false });
+    running.push(server);
+    expect((await query(server.url, 'select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await server.stop();
   });
 });

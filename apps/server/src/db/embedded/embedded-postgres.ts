@@ -69,6 +69,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   ensureReachable(user, binaries.initdb, log);
   ensureReachable(user, pgdata, log);
   checkFreeSpace(dataDir);
+  if (!existsSync(pgdata)) refuseEarlierData(dataDir);
   if (existsSync(pgdata)) checkExistingCluster(pgdata, user, binaries.major);
   else await initialise(pgdata, user, binaries, options.durable !== false);
   const socketDir = chooseSocketDir(dataDir, user);
@@ -107,6 +108,27 @@ function checkFreeSpace(dataDir: string): void {
         'at least 64 MB to start). Free some space, or set DATA_DIR to a folder on another disk, then start again.',
     );
   }
+}
+
+/**
+ * Why: a DATA_DIR/pglite folder holds an earlier Fleetdeck's data (PGlite, PostgreSQL in
+ * WebAssembly), which this version cannot read and does not import (decision 031). Starting
+ * afresh beside it would look like lost data, so the start stops and says how to carry on;
+ * the folder is never changed.
+ */
+function refuseEarlierData(dataDir: string): void {
+  const earlier = path.join(dataDir, 'pglite');
+  if (!existsSync(earlier)) return;
+  const moved = path.join(dataDir, 'pglite-before-postgresql');
+  throw new EmbeddedDatabaseError(
+    `${earlier} holds data of an earlier Fleetdeck (PGlite), which this version does not read: its embedded ` +
+      `database is now PostgreSQL, in ${path.join(dataDir, 'postgres')}. Nothing was changed. To carry on, either:\n` +
+      `  - start afresh: mv ${earlier} ${moved} && npm start. Sign in again and connect Google: the first sync ` +
+      'copies the fleet again. Organizations, members, saved views and the audit log of the earlier version stay ' +
+      `in ${moved}: moved back to ${earlier}, the earlier version opens them again; or\n` +
+      '  - keep working on that data with the earlier Fleetdeck version (before PostgreSQL became the embedded ' +
+      'default; see docs/decisions/031).',
+  );
 }
 
 function checkExistingCluster(pgdata: string, user: ServerUser, major: number): void {
