@@ -74,15 +74,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   else await initialise(pgdata, user, binaries, options.durable !== false);
   const socketDir = chooseSocketDir(dataDir, user);
   await stopLeftoverServer(pgdata, log);
-  const child = spawnServer(binaries, user, pgdata, socketDir, logFile, options.durable !== false);
   const database = options.database ?? EMBEDDED_DATABASE;
   const urlFor = (name: string) => `postgres://postgres@${encodeURIComponent(socketDir)}/${name}`;
-  try {
-    await waitUntilReady(child, urlFor('postgres'), logFile, options.startTimeoutMs ?? 60_000);
-    await ensureDatabase(urlFor('postgres'), database);
-  } catch (error) {
-    await stopChild(child);
-    throw error;
+  let child: ChildProcess;
+  for (let attempt = 1; ; attempt += 1) {
+    child = spawnServer(binaries, user, pgdata, socketDir, logFile, options.durable !== false);
+    try {
+      await waitUntilReady(child, urlFor('postgres'), logFile, options.startTimeoutMs ?? 60_000);
+      await ensureDatabase(urlFor('postgres'), database);
+      break;
+    } catch (error) {
+      await stopChild(child);
+      // After a kill -9 of the postmaster its backends take a moment to notice and leave the
+      // shared memory the new server must not share with them.
+      if (attempt >= 10 || !/pre-existing shared memory block/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
   return {
     url: urlFor(database),
