@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run covers every workspace. The server project runs against PGlite by
- * default and against PostgreSQL when DATABASE_URL is set (scripts/test.ts runs both).
+ * One Vitest run covers every workspace. The server project runs on an embedded PostgreSQL that
+ * its global setup starts, or on the PostgreSQL server of DATABASE_URL (scripts/test.ts runs both).
  */
 export default defineConfig({
   test: {
@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['test/embedded-test-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -3,7 +3,7 @@
  * sync maintains, for a whole-organization caller and for a member limited to one school of 40
  * (the sum of that school's per-unit rollups), next to the naive ways they replace (the same
  * GROUP BY aggregates run over the device table on every request, whole and scoped).
- *   npm run bench:dashboard -- --devices 100000 --databases pglite,postgres --requests 200
+ *   npm run bench:dashboard -- --devices 100000 --databases embedded,postgres --requests 200
  * Per database: a fresh database, `--devices` device rows written directly with SQL (a spread of
  * statuses, models, AUE dates, OS versions, battery and compliance states, last syncs and 40
  * schools of 6 grades each; the dashboard reads only typed columns, and each row carries a 1 KB
@@ -27,7 +27,7 @@ import { benchFlags, percentile, printFigures, printTable, round } from './lib/r
 
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
-  databases: { type: 'string', default: 'pglite,postgres' },
+  databases: { type: 'string', default: 'embedded,postgres' },
   requests: { type: 'string', default: '200' },
   /** Requests of the naive variant (each one scans the fleet). */
   'naive-requests': { type: 'string', default: '30' },
@@ -144,7 +144,7 @@ async function dashboardApp(
 
 async function runDatabase(kind: string): Promise<Figures> {
   const { database, cleanup } = await openFreshDatabase(
-    kind === 'pglite' ? 'pglite' : 'postgres',
+    kind === 'embedded' ? 'embedded' : 'postgres',
     flags['postgres-url'],
     'fleetdeck_bench',
   );

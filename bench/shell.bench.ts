@@ -1,7 +1,8 @@
 /**
  * bench:shell — how fast Fleetdeck starts and how much JavaScript each route loads first.
- *   npm run bench:shell -- --runs 3 --backends pglite,postgres
- * Cold start: a fresh data folder (PGlite initdb + migrations) or a fresh PostgreSQL database,
+ *   npm run bench:shell -- --runs 3 --backends embedded,postgres
+ * Cold start: a fresh data folder (the embedded PostgreSQL's initdb + migrations) or a fresh
+ * database on an external PostgreSQL server,
  * to the first 200 from /healthz. Warm start: the same folder or database again.
  */
 import { spawn } from 'node:child_process';
@@ -18,7 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
 const flags = benchFlags({
   runs: { type: 'string', default: '3' },
-  backends: { type: 'string', default: 'pglite,postgres' },
+  backends: { type: 'string', default: 'embedded,postgres' },
   'postgres-url': {
     type: 'string',
     default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -79,7 +80,7 @@ printFigures('shell', {
 async function freshTarget(
   backend: string,
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> } | null> {
-  if (backend === 'pglite') {
+  if (backend === 'embedded') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-bench-shell-'));
     return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }

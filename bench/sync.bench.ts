@@ -1,8 +1,7 @@
 /**
  * bench:sync — how fast Fleetdeck copies a fleet from Google (the emulator, in its own process).
- *   npm run bench:sync -- --devices 100000 --databases pglite,postgres --latency-ms 300
- * Per database, in a fresh process of its own (so peak RSS is that database's), started with the
- * server's Node settings (scripts/lib/server-node-settings.ts): a first full sync
+ *   npm run bench:sync -- --devices 100000 --databases embedded,postgres --latency-ms 300
+ * Per database, in a fresh process of its own (so peak RSS is that run's): a first full sync
  * with no emulated latency, then an incremental sync after 5% of the devices changed. With the
  * emulator answering every call after `--latency-ms`, a full sync (parallel OU shards) against
  * one sequential page chain over the same devices with the same client. `--crowd-devices N` first
@@ -14,12 +13,11 @@ import { createGoogleClient } from '../packages/google/src/google-client.ts';
 import { baseUrlsForOrigin } from '../packages/google/src/google-hosts.ts';
 import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
 import { startEmulatorProcess } from './lib/emulator-process.ts';
-import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../scripts/lib/server-node-settings.ts';
 import type { WorkerFigures } from './lib/sync-bench-worker.ts';
 
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
-  databases: { type: 'string', default: 'pglite,postgres' },
+  databases: { type: 'string', default: 'embedded,postgres' },
   'latency-ms': { type: 'string', default: '300' },
   /** Which database runs the latency comparison (it is network-bound, so once is enough). */
   'latency-on': { type: 'string', default: 'postgres' },
@@ -123,12 +121,11 @@ async function crowdOneOrgUnit(count: number): Promise<void> {
 function runWorker(args: Record<string, string>): Promise<WorkerFigures> {
   const argv = Object.entries(args).flatMap(([name, value]) => [`--${name}`, value]);
   return new Promise((resolve, reject) => {
-    // Launched as `npm start` launches the server on that database: its peak RSS is the server's
-    // (decision 017; the settings apply on PGlite only).
-    const embedded = args.database === 'pglite';
-    const child = spawn(process.execPath, [...(embedded ? SERVER_NODE_FLAGS : []), WORKER, ...argv], {
+    // Launched as `npm start` launches the server: its peak RSS is the Fleetdeck process's (the
+    // embedded PostgreSQL's processes are its own).
+    const child = spawn(process.execPath, [WORKER, ...argv], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ...(embedded ? SERVER_NODE_ENV : {}) },
+      env: process.env,
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

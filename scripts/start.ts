@@ -1,10 +1,5 @@
-import { runWithServerNodeSettings } from './lib/server-node-settings.ts';
-
-// First of all: the server's V8 and C library settings take a process started with them (decision 017).
-runWithServerNodeSettings();
-
-const { ensureWebBuild } = await import('./lib/web-build.ts');
-const { startLocalGoogleUnlessConfigured } = await import('./lib/local-google.ts');
+import { ensureWebBuild } from './lib/web-build.ts';
+import { startLocalGoogleUnlessConfigured } from './lib/local-google.ts';
 
 ensureWebBuild();
 const localGoogle = await startLocalGoogleUnlessConfigured(process.env);

@@ -1,7 +1,9 @@
 /**
  * `npm test`: every test layer this machine can run, in order, with one summary.
- *   1. unit and integration tests of every workspace, server on embedded PGlite
- *   2. the server suite again on PostgreSQL (TEST_DATABASE_URL, or the local server)
+ *   1. unit and integration tests of every workspace, the server suite on an embedded PostgreSQL 18
+ *      that the suite starts itself (apps/server/test/embedded-test-server.ts)
+ *   2. the server suite again on a PostgreSQL server (TEST_DATABASE_URL, or the local one), so two
+ *      major versions are tested when that server runs the oldest supported one (15)
  *   3. end-to-end journeys in Chromium against the built app
  * A layer this machine cannot run is skipped with a notice, unless it is required:
  * REQUIRE_POSTGRES=1 and REQUIRE_CHROMIUM=1 (CI=true implies the latter) turn a skip into a failure.
@@ -30,7 +32,10 @@ interface LayerResult {
 type LayerRun = () => Omit<LayerResult, 'name'> | Promise<Omit<LayerResult, 'name'>>;
 
 const LAYERS: { name: string; run: LayerRun }[] = [
-  { name: 'unit + integration (PGlite)', run: () => vitest('vitest-pglite.json', [], { DATABASE_URL: '' }) },
+  {
+    name: 'unit + integration (embedded PostgreSQL)',
+    run: () => vitest('vitest-embedded.json', [], { DATABASE_URL: '' }),
+  },
   {
     name: 'integration (PostgreSQL)',
     run: async () => {

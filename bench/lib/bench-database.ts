@@ -6,7 +6,8 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 
 /**
- * Databases the benchmarks write into: a fresh PGlite folder or a fresh PostgreSQL database per
+ * Databases the benchmarks write into: a fresh embedded PostgreSQL (its own DATA_DIR, as `npm start`
+ * runs it) or a fresh database on an external PostgreSQL server per
  * run, removed afterwards, or (for iterating on a slow seed) a PostgreSQL database kept by name.
  */
 
@@ -34,13 +35,13 @@ export interface BenchDatabase {
 
 /** Why: each run starts from an empty database, so no run measures what an earlier one left. */
 export async function openFreshDatabase(
-  kind: 'pglite' | 'postgres',
+  kind: 'embedded' | 'postgres',
   postgresUrl: string,
   prefix: string,
 ): Promise<BenchDatabase> {
-  if (kind === 'pglite') {
+  if (kind === 'embedded') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix.replaceAll('_', '-')}-`));
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const database = await openDatabase({ kind: 'embedded', dataDir });
     return {
       database,
       cleanup: async () => {
@@ -67,5 +68,11 @@ export async function openKeptDatabase(postgresUrl: string, name: string): Promi
   const exists = await adminQuery(postgresUrl, 'select 1 from pg_database where datname = $1', [name]);
   if (exists === 0) await adminQuery(postgresUrl, `create database ${name}`);
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(postgresUrl, name) });
+  return { database, cleanup: () => database.close() };
+}
+
+/** Why: the embedded counterpart of a kept database: a DATA_DIR reused by the next run. */
+export async function openKeptEmbedded(dataDir: string): Promise<BenchDatabase> {
+  const database = await openDatabase({ kind: 'embedded', dataDir });
   return { database, cleanup: () => database.close() };
 }

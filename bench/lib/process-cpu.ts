@@ -28,7 +28,7 @@ export function processCpuMs(name: string): number | undefined {
   return found ? total : undefined;
 }
 
-/** CPU used so far by this process (every thread, PGlite's included) and by a database server's processes. */
+/** CPU used so far by this process (every thread) and by a database server's processes. */
 export interface CpuReading {
   readonly own: number;
   readonly database: number | undefined;
@@ -36,7 +36,7 @@ export interface CpuReading {
 
 /**
  * Why: the benchmark splits a phase's CPU between this process and the database's. `databaseProcess`
- * names the database server's processes; absent when the database runs inside this process (PGlite).
+ * names the database server's processes; absent when they are not to be counted.
  */
 export function readCpu(databaseProcess?: string): CpuReading {
   const { user, system } = process.cpuUsage();

@@ -21,7 +21,7 @@ export interface WorkerFigures {
     telemetryPhaseMs: number;
     /** Sampled during the sync. */
     peakRssMb: number;
-    /** The process's lifetime maximum, which includes creating the database (PGlite's initdb). */
+    /** The process's lifetime maximum (the embedded PostgreSQL's processes are their own). */
     processMaxRssMb: number;
     devices: number;
   };
@@ -190,7 +190,7 @@ async function sequentialChain(client: GoogleClient): Promise<{ ms: number; page
 }
 
 const { database, cleanup } = await openFreshDatabase(
-  arg('database') === 'pglite' ? 'pglite' : 'postgres',
+  arg('database') === 'embedded' ? 'embedded' : 'postgres',
   arg('postgresUrl'),
   'fleetdeck_bench',
 );

@@ -14,9 +14,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
+  // What the embedded database's start did (a leftover server stopped, a folder made reachable).
+  const server = await startServer(config, { log: (message) => process.stdout.write(`${message}\n`) });
   server.app.log.info(
-    { url: server.url, database: server.database.dialect },
+    { url: server.url, database: server.database.kind },
     `Fleetdeck is running at ${config.publicUrl}`,
   );
   handleShutdown(server);

@@ -12,17 +12,20 @@ export interface RunningServer {
 }
 
 /** Why: main, the benchmarks and the end-to-end harness start Fleetdeck the same way. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { log?: ((message: string) => void) | undefined } = {},
+): Promise<RunningServer> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : { kind: 'embedded', dataDir: config.dataDir, log: options.log },
   );
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db);
     // Sync jobs run in every server process; PostgreSQL spreads them across processes.
-    app = await buildApp({ config, database, jobs: { connectionString: config.databaseUrl } });
+    app = await buildApp({ config, database, jobs: { connectionString: database.url } });
     app.addHook('onClose', async () => database.close());
     const url = await app.listen({ port: config.port, host: config.host });
     const running = app;

@@ -1,10 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { openDatabase, type Database, type DatabaseTarget } from '../src/db/client.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import type { Database, DatabaseTarget } from '../src/db/client.ts';
 import { startSyncEmulator, SYNC_SCOPES, type SyncEmulator } from './sync-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -12,13 +9,12 @@ const WORKER = path.resolve(import.meta.dirname, 'fixtures/sync-worker-process.t
 
 /**
  * Sync workers killed with SIGKILL in a process of their own (fixtures/sync-worker-process.ts),
- * against one emulator and one database: a PostgreSQL database the parent keeps open, or a PGlite
- * folder that belongs to one process at a time. Registers its own beforeAll/afterAll.
+ * against one emulator and one database the parent keeps open. Registers its own beforeAll/afterAll.
  */
 export interface KilledWorkerHarness {
   /** Set once the suite's beforeAll ran. */
   readonly emulator: SyncEmulator;
-  /** The parent's connection: PostgreSQL stays open; PGlite's folder is opened for `work` only. */
+  /** The parent's connection to the database the workers use. */
   readonly withDatabase: <T>(work: (database: Database) => Promise<T>) => Promise<T>;
   /**
    * Runs the worker on `runId` and kills it once its output has `pages` lines matching
@@ -42,25 +38,15 @@ export function useKilledWorkerHarness(options: {
   let emulator: SyncEmulator | undefined;
   let target: DatabaseTarget;
   let testDb: TestDatabase | undefined;
-  let dataDir: string | undefined;
 
   beforeAll(async () => {
     emulator = await startSyncEmulator(options);
-    if (process.env.DATABASE_URL) {
-      testDb = await createTestDatabase();
-      target = { kind: 'postgres', url: testDb.url ?? '' };
-    } else {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-kill-'));
-      target = { kind: 'pglite', dataDir };
-      const database = await openDatabase(target);
-      await migrateToLatest(database.db);
-      await database.close();
-    }
+    testDb = await createTestDatabase();
+    target = { kind: 'postgres', url: testDb.url };
   });
   afterAll(async () => {
     await emulator?.close();
     await testDb?.cleanup();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const started = (): SyncEmulator => {
@@ -73,13 +59,8 @@ export function useKilledWorkerHarness(options: {
       return started();
     },
     withDatabase: async (work) => {
-      if (testDb) return work(testDb.database);
-      const database = await openDatabase(target);
-      try {
-        return await work(database);
-      } finally {
-        await database.close();
-      }
+      if (!testDb) throw new Error('the killed-worker harness is used before its beforeAll ran');
+      return work(testDb.database);
     },
     runAndKill: (runId, kill) => {
       const emu = started();

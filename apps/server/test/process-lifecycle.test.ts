@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -11,9 +12,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 interface Started {
   child: ChildProcessWithoutNullStreams;
   url: string;
+  output: () => string;
 }
 
-/** Starts the real server process on embedded PGlite and resolves with the URL it logs. */
+/** Starts the real server process on its embedded PostgreSQL and resolves with the URL it logs. */
 function startServer(): Promise<Started> {
   const child = spawn(process.execPath, [MAIN], {
     env: {
@@ -30,7 +32,7 @@ function startServer(): Promise<Started> {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1] });
+      if (match?.[1]) resolve({ child, url: match[1], output: () => output });
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output.slice(-2000)}`)));
@@ -68,4 +70,40 @@ describe('the server process', () => {
     expect((await exited).code).toBe(0);
     expect(existsSync(path.join(dataDir, 'fleetdeck.lock'))).toBe(false);
   }, 120_000);
+
+  it('comes back with its data after a kill -9, stopping the database server the killed one left', async () => {
+    const first = await startServer();
+    // The embedded database's socket, as the killed process left it (DATA_DIR/run).
+    const url = `postgres://postgres@${encodeURIComponent(path.join(dataDir, 'run'))}/fleetdeck`;
+    await withClient(url, (client) =>
+      client.query("insert into audit_log (action, outcome) values ('committed.before.kill', 'success')"),
+    );
+    const killed = exitOf(first.child);
+    first.child.kill('SIGKILL');
+    await killed;
+
+    const second = await startServer();
+    expect(second.output()).toMatch(
+      /Stopping the embedded PostgreSQL \(pid \d+\) left running by an earlier Fleetdeck/,
+    );
+    expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+    const rows = await withClient(url, (client) =>
+      client.query("select count(*)::int as n from audit_log where action = 'committed.before.kill'"),
+    );
+    expect(rows.rows[0]).toEqual({ n: 1 });
+    const exited = exitOf(second.child);
+    second.child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
 });
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

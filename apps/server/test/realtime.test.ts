@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgTopic } from '@fleetdeck/shared/realtime-contract';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
@@ -11,7 +12,7 @@ describe(`realtime WebSocket (${backendName})`, () => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let hub: RealtimeHub;
-  /** A second server process's hub: on PostgreSQL it hears the first through LISTEN/NOTIFY. */
+  /** A second server process's hub: it hears the first through LISTEN/NOTIFY. */
   let otherHub: RealtimeHub;
   let url: string;
   const sockets: TestSocket[] = [];
@@ -26,7 +27,7 @@ describe(`realtime WebSocket (${backendName})`, () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     hub = await createRealtimeHub({ connectionString: testDb.url });
-    otherHub = testDb.url ? await createRealtimeHub({ connectionString: testDb.url }) : hub;
+    otherHub = await createRealtimeHub({ connectionString: testDb.url });
     app = Fastify({ logger: false });
     registerErrorHandling(app);
     await registerRealtime(app, {
@@ -48,7 +49,7 @@ describe(`realtime WebSocket (${backendName})`, () => {
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await app.close();
-    if (otherHub !== hub) await otherHub.close();
+    await otherHub.close();
     await hub.close();
     await testDb.cleanup();
   });
@@ -118,4 +119,62 @@ describe(`realtime WebSocket (${backendName})`, () => {
       clearInterval(chatter);
     }
   });
+
+  it('listens again after its connection is terminated, and tells open pages to refresh what they missed', async () => {
+    const { socket } = await connect('org-9');
+    const heartbeats = setInterval(
+      () => socket.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: 'hb' }),
+      300,
+    );
+    try {
+      socket.send({ topic: orgTopic('org-9'), event: 'phx_join', payload: {}, ref: 'j9' });
+      expect((await socket.next((f) => f.ref === 'j9')).payload).toEqual({ status: 'ok', response: {} });
+
+      // Both processes' listeners are cut, as by a server restart or an operator.
+      expect(await terminateListeners()).toBe(2);
+      const refresh = await socket.next((f) => f.event === 'fleet.changed', 10_000);
+      expect(refresh.payload).toEqual({ reason: 'sync' });
+
+      await waitFor(async () => (await listeners()) === 2);
+      hub.publish('org-9', 'fleet.changed', { reason: 'action', deviceIds: ['device-9'] });
+      const live = await socket.next(
+        (f) => f.event === 'fleet.changed' && (f.payload as { reason?: string }).reason === 'action',
+      );
+      expect(live.payload).toEqual({ reason: 'action', deviceIds: ['device-9'] });
+    } finally {
+      clearInterval(heartbeats);
+    }
+  });
+
+  async function adminQuery(text: string): Promise<pg.QueryResult> {
+    const client = new pg.Client({ connectionString: testDb.url });
+    await client.connect();
+    try {
+      return await client.query(text);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function terminateListeners(): Promise<number> {
+    const result = await adminQuery(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'fleetdeck-realtime' and datname = current_database()",
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async function listeners(): Promise<number> {
+    const result = await adminQuery(
+      "select count(*)::int as n from pg_stat_activity where application_name = 'fleetdeck-realtime' and datname = current_database()",
+    );
+    return (result.rows[0] as { n: number }).n;
+  }
 });
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -19,8 +19,8 @@ const FLEET = 2400;
 
 /**
  * Why: a shard listed from both ends keeps two checkpoints and, in memory only, which chain took
- * which device. A worker killed with SIGKILL while both chains run loses that memory (and, on
- * PGlite, its database mid-write); the next attempts must still converge to Google's fleet with
+ * which device. A worker killed with SIGKILL while both chains run loses that memory; the next
+ * attempts must still converge to Google's fleet with
  * every device listed once.
  */
 describe(`sync worker killed while a shard is listed from both ends (${backendName})`, () => {

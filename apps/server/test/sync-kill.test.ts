@@ -13,8 +13,8 @@ const ORG_ID = 'org-killed';
 
 /**
  * Why: "a crash resumes where it stopped" must hold for a real crash, not only a polite abort. The
- * worker runs in its own process and gets SIGKILL right after a committed page (and on PGlite the
- * embedded database dies with it, mid-write); the next attempt resumes from the checkpoints.
+ * worker runs in its own process and gets SIGKILL right after a committed page; the next attempt
+ * resumes from the checkpoints.
  */
 describe(`sync worker killed with SIGKILL (${backendName})`, () => {
   const harness = useKilledWorkerHarness({ size: 900, seed: 23 });

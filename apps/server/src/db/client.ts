@@ -1,46 +1,68 @@
-import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { acceptCopyIn, markCopyIn } from './copy-in.ts';
+import { acceptCopyIn } from './copy-in.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { PgliteThread } from './pglite-thread.ts';
+import { startEmbeddedPostgres } from './embedded/embedded-postgres.ts';
 import type { DB } from './schema.ts';
 
 export type DatabaseTarget =
   | { readonly kind: 'postgres'; readonly url: string }
-  | { readonly kind: 'pglite'; readonly dataDir: string }
-  | { readonly kind: 'pglite-memory' };
+  | {
+      readonly kind: 'embedded';
+      readonly dataDir: string;
+      /** Messages about what the start did (a leftover server stopped, a folder made reachable). */
+      readonly log?: ((message: string) => void) | undefined;
+    };
 
 export interface Database {
   readonly db: Kysely<DB>;
-  readonly dialect: 'pglite' | 'postgres';
-  /** The embedded engine on its own thread, for libraries that must share it (never open a second PGlite). */
-  readonly pglite: PgliteThread | undefined;
+  /** The embedded PostgreSQL in DATA_DIR, or a server named by DATABASE_URL. */
+  readonly kind: 'embedded' | 'postgres';
+  /** Its connection string, for pg-boss's pool and the realtime listener. */
+  readonly url: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Why: one Kysely instance per process for everything; a second route into PGlite deadlocks. */
+/** Why: one Kysely instance per process for everything, on one engine: PostgreSQL. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') return openPostgres(target.url);
-  return openPglite(target.kind === 'pglite' ? target.dataDir : undefined);
+  if (target.kind === 'postgres') return openPool(target.url, 'postgres', async () => undefined);
+  const release = acquireDataDirLock(target.dataDir);
+  try {
+    const server = await startEmbeddedPostgres({ dataDir: target.dataDir, log: target.log });
+    return openPool(server.url, 'embedded', async () => {
+      try {
+        await server.stop();
+      } finally {
+        release();
+      }
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
-function openPostgres(url: string): Database {
+function openPool(url: string, kind: Database['kind'], afterClose: () => Promise<void>): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
   pool.on('connect', acceptCopyIn);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  markCopyIn(db);
   return {
     db,
-    dialect: 'postgres',
-    pglite: undefined,
+    kind,
+    url,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: once(() => db.destroy()),
+    close: once(async () => {
+      try {
+        await db.destroy();
+      } finally {
+        await afterClose();
+      }
+    }),
   };
 }
 
@@ -48,31 +70,4 @@ function openPostgres(url: string): Database {
 function once(fn: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => (closing ??= fn());
-}
-
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
-  try {
-    const pglite = await PgliteThread.start(dataDir ? path.join(dataDir, 'pglite') : undefined);
-    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
-    return {
-      db,
-      dialect: 'pglite',
-      pglite,
-      ping: async () => {
-        await sql`select 1`.execute(db);
-      },
-      close: once(async () => {
-        try {
-          await db.destroy();
-          if (!pglite.closed) await pglite.close();
-        } finally {
-          release();
-        }
-      }),
-    };
-  } catch (error) {
-    release();
-    throw error;
-  }
 }

@@ -7,25 +7,12 @@ import type { DB } from './schema.ts';
  * `client.query(text, parameters)`; a PostgreSQL client opened by `openDatabase` reads a statement
  * of the form `copy <table> (<columns>) from stdin` with exactly one parameter as a COPY whose data
  * is that parameter, in PostgreSQL's text format (`copyText`).
- * So a COPY runs on whatever connection the caller holds, inside its transaction. PGlite has no
- * such statement here: its COPY reads a file, slower than the statements it would replace.
+ * So a COPY runs on whatever connection the caller holds, inside its transaction.
  */
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
 const COPY_FROM_STDIN = /^copy [\w".]+ \([\w", ]+\) from stdin$/;
-
-const capable = new WeakSet<Kysely<DB>>();
-
-/** Why: marks a database whose clients run `copyIn` (see `acceptCopyIn`). */
-export function markCopyIn(db: Kysely<DB>): void {
-  capable.add(db);
-}
-
-/** Why: callers choose COPY only where the connection understands it (PostgreSQL, not PGlite). */
-export function supportsCopyIn(db: Kysely<DB>): boolean {
-  return capable.has(db);
-}
 
 /**
  * Why: Kysely has no COPY; this makes a pool's client run the `copyIn` form of statement as one.

@@ -2,7 +2,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 
 /**
- * PGlite does not lock its folder, and two processes on one folder lose data silently.
+ * One Fleetdeck per DATA_DIR: two would each start a PostgreSQL on the folder (the second refused)
+ * and run two sets of sync workers and schedules on one database.
  * This lock file makes a second Fleetdeck process on the same DATA_DIR fail fast instead.
  */
 export function acquireDataDirLock(dataDir: string): () => void {

@@ -34,17 +34,17 @@ describe(`migrations on ${backendName}`, () => {
   });
 });
 
-describe('the PGlite data folder', () => {
+describe('the embedded data folder', () => {
   it('keeps data across restarts', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-data-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const first = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const first = await openDatabase({ kind: 'embedded', dataDir: dir });
     await migrateToLatest(first.db);
     await first.db.insertInto('audit_log').values({ action: 'persisted', outcome: 'success' }).execute();
     await first.close();
     expect(existsSync(path.join(dir, 'fleetdeck.lock'))).toBe(false);
 
-    const second = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const second = await openDatabase({ kind: 'embedded', dataDir: dir });
     cleanups.push(() => second.close());
     const rows = await second.db.selectFrom('audit_log').select('action').execute();
     expect(rows.map((r) => r.action)).toEqual(['persisted']);

@@ -4,7 +4,6 @@ import type { PgBoss } from 'pg-boss';
 import { createGoogleClient } from '@fleetdeck/google/google-client';
 import { baseUrlsForOrigin } from '@fleetdeck/google/google-hosts';
 import type { Database } from '../db/client.ts';
-import { startEmbeddedMaintenance } from '../db/embedded-maintenance.ts';
 import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 import type { GoogleClientFactory } from '../modules/sync/sync-context.ts';
 import type { SyncEngineOptions } from '../modules/sync/sync-engine.ts';
@@ -20,7 +19,7 @@ import { ensureSyncRunQueue, workSyncRuns } from './sync-run.job.ts';
 
 export interface SyncRuntimeOptions {
   readonly database: Database;
-  /** PostgreSQL's connection string (queue pool and LISTEN/NOTIFY); unused on PGlite. */
+  /** The connection string for the queue pool and LISTEN/NOTIFY; the database's own when unset. */
   readonly connectionString?: string | undefined;
   readonly createGoogleClient: GoogleClientFactory;
   readonly concurrency?: number | undefined;
@@ -43,15 +42,16 @@ const LIVE_ERRORS = 5;
 /** Why: one call for server.ts, the benchmarks and the multi-process tests. */
 export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<SyncRuntime> {
   const hub = await createRealtimeHub({
-    connectionString: options.database.dialect === 'postgres' ? options.connectionString : undefined,
+    connectionString: options.connectionString ?? options.database.url,
   });
-  const boss = await startJobQueue(options);
   const shutdown = new AbortController();
-  // PGlite has no autovacuum: a sync's rewritten rows are vacuumed once it ends.
-  const maintenance =
-    options.runWorkers !== false
-      ? startEmbeddedMaintenance(options.database, { onError: options.onError })
-      : undefined;
+  const boss = await startJobQueue({
+    ...options,
+    // Once stopping, a connection the database server closes on its own way down is no error.
+    onError: (error) => {
+      if (!shutdown.signal.aborted) options.onError?.(error);
+    },
+  });
   await ensureSyncRunQueue(boss);
   const engine: SyncEngineOptions = {
     db: options.database.db,
@@ -62,7 +62,6 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
       // The latest errors are enough live; the run's page in the API has all of them.
       hub.publish(orgId, 'sync.progress', { ...run, errors: run.errors.slice(-LIVE_ERRORS) });
       if (run.finishedAt) {
-        maintenance?.request();
         hub.publish(orgId, 'fleet.changed', {
           reason: 'sync',
           runId: run.id,
@@ -86,10 +85,7 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
     hub,
     stop: async () => {
       shutdown.abort(new Error('The server is shutting down.'));
-      // Stopped first, so a sync that ends during the graceful stop starts no vacuum.
-      const maintenanceStopped = maintenance?.stop();
       await boss.stop({ graceful: true, timeout: STOP_GRACE_MS });
-      await maintenanceStopped;
       await hub.close();
     },
   };

@@ -19,7 +19,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Datab
         requestId: request.id,
       });
     }
-    return reply.send({ status: 'ready', database: opts.database.dialect });
+    return reply.send({ status: 'ready', database: opts.database.kind });
   });
 }
 

@@ -24,7 +24,7 @@ import { syncRoutes, type SyncRouteAccess } from './sync-runs.ts';
  */
 
 export interface SyncJobsOption {
-  /** PostgreSQL's connection string when the app runs on PostgreSQL. */
+  /** The connection string for the queue and LISTEN/NOTIFY (the database's own). */
   readonly connectionString: string | undefined;
   /** Parallel OU shards per sync. */
   readonly concurrency?: number | undefined;

@@ -3,9 +3,10 @@ import pg from 'pg';
 import type { BroadcastEvent } from '@fleetdeck/shared/realtime-contract';
 
 /**
- * Fan-out of realtime events to the sockets joined to an organization's channel. In one process
- * (PGlite) that is all; on PostgreSQL every publish also sends a small NOTIFY so the other server
- * processes forward the same event to their own sockets.
+ * Fan-out of realtime events to the sockets joined to an organization's channel. With a connection
+ * string (every server process) each publish also sends a small NOTIFY so the other server
+ * processes sharing the database forward the same event to their own sockets; without one (tests
+ * of a single app) events stay in the process.
  */
 
 /**
@@ -41,7 +42,7 @@ interface Signal {
   d: unknown;
 }
 
-/** Why: one fan-out for both databases; LISTEN/NOTIFY only where several processes share one. */
+/** Why: one fan-out for every process; LISTEN/NOTIFY carries it to the others sharing the database. */
 export async function createRealtimeHub(
   options: { connectionString?: string | undefined } = {},
 ): Promise<RealtimeHub> {
@@ -51,9 +52,17 @@ export async function createRealtimeHub(
     for (const listener of listeners.get(orgId) ?? []) listener(event, payload);
   };
   const bridge = options.connectionString
-    ? await listenForSignals(options.connectionString, (signal) => {
-        if (signal.p !== processId) deliver(signal.o, signal.e, signal.d);
-      })
+    ? await listenForSignals(
+        options.connectionString,
+        (signal) => {
+          if (signal.p !== processId) deliver(signal.o, signal.e, signal.d);
+        },
+        // Events of other processes may have been missed: every open page refreshes what it shows.
+        () => {
+          for (const orgId of listeners.keys()) deliver(orgId, 'fleet.changed', { reason: 'sync' });
+        },
+        processId,
+      )
     : undefined;
   return {
     subscribe(orgId, listener) {
@@ -70,16 +79,8 @@ export async function createRealtimeHub(
       if (!bridge) return;
       const text = JSON.stringify({ p: processId, o: orgId, e: event, d: payload } satisfies Signal);
       // A large event crosses processes as a bare "changed" signal; clients refetch what they show.
-      const signal =
-        Buffer.byteLength(text) <= MAX_NOTIFY_BYTES
-          ? text
-          : JSON.stringify({
-              p: processId,
-              o: orgId,
-              e: 'fleet.changed',
-              d: { reason: 'sync' },
-            } satisfies Signal);
-      bridge.notify(signal);
+      const signal = Buffer.byteLength(text) <= MAX_NOTIFY_BYTES ? text : changedSignal(processId, orgId);
+      bridge.notify(orgId, signal);
     },
     close: async () => {
       listeners.clear();
@@ -89,31 +90,100 @@ export async function createRealtimeHub(
 }
 
 interface Bridge {
-  notify(payload: string): void;
+  notify(orgId: string, payload: string): void;
   close(): Promise<void>;
 }
 
+/** Waits before each new attempt after the listener's connection dropped (the last repeats). */
+const RECONNECT_DELAYS_MS = [100, 500, 1000, 2000, 5000];
+/** Organizations remembered while the connection is down; beyond it every page refreshes anyway. */
+const MAX_MISSED_ORGS = 1000;
+
+/**
+ * Why: the listener's connection can drop (the server restarted, `pg_terminate_backend`, a network
+ * cut) while the API recovers through its pool. It connects again, LISTENs again, and since events
+ * were missed both ways meanwhile: `onResumed` tells this process's pages to refresh, and every
+ * organization this process published for while down gets a bare "changed" signal out.
+ */
 async function listenForSignals(
   connectionString: string,
   onSignal: (signal: Signal) => void,
+  onResumed: () => void,
+  processId: string,
 ): Promise<Bridge> {
-  const client = new pg.Client({ connectionString });
-  // A dropped listener connection must not crash the server; events then stay process-local.
-  client.on('error', () => undefined);
-  await client.connect();
-  client.on('notification', (message) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const missed = new Set<string>();
+
+  const connect = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString, application_name: 'fleetdeck-realtime' });
+    // A dropped connection is handled by its 'end' below; its error must not crash the server.
+    next.on('error', () => undefined);
+    next.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        onSignal(JSON.parse(message.payload) as Signal);
+      } catch {
+        // A malformed payload is not ours; ignore it.
+      }
+    });
     try {
-      onSignal(JSON.parse(message.payload) as Signal);
-    } catch {
-      // A malformed payload is not ours; ignore it.
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
     }
-  });
-  await client.query(`listen ${CHANNEL}`);
-  return {
-    notify(payload) {
-      client.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined);
-    },
-    close: () => client.end(),
+    next.once('end', () => {
+      if (client !== next) return;
+      client = undefined;
+      if (!closed) reconnect(0);
+    });
+    return next;
   };
+
+  const reconnect = (attempt: number) => {
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 5000;
+    retry = setTimeout(() => {
+      connect().then(
+        async (next) => {
+          if (closed) return next.end();
+          client = next;
+          for (const orgId of missed) send(next, changedSignal(processId, orgId));
+          missed.clear();
+          onResumed();
+        },
+        () => {
+          if (!closed) reconnect(attempt + 1);
+        },
+      );
+    }, delay);
+  };
+
+  const send = (to: pg.Client, payload: string) => {
+    to.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined);
+  };
+
+  client = await connect();
+  return {
+    notify(orgId, payload) {
+      if (client) send(client, payload);
+      else if (missed.size < MAX_MISSED_ORGS) missed.add(orgId);
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end();
+    },
+  };
+}
+
+function changedSignal(processId: string, orgId: string): string {
+  return JSON.stringify({
+    p: processId,
+    o: orgId,
+    e: 'fleet.changed',
+    d: { reason: 'sync' },
+  } satisfies Signal);
 }

@@ -1,6 +1,5 @@
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import { GoogleNotFoundError } from '@fleetdeck/google/errors';
-import { supportsCopyIn } from '../../db/copy-in.ts';
 import {
   forgetSeenDevices,
   readStoredEtags,
@@ -100,8 +99,8 @@ function deviceShard(
   const spec = parseDeviceShard(chain.key);
   const incremental = ctx.kind === 'incremental';
   const ordered = chain.listing !== undefined;
-  // A first copy's load table on PostgreSQL takes new rows by COPY (decision 023).
-  const copy = ctx.deviceTable !== DEVICE_TABLE && supportsCopyIn(ctx.db);
+  // A first copy's load table takes new rows by COPY (decision 023).
+  const copy = ctx.deviceTable !== DEVICE_TABLE;
   return {
     phase: 'devices',
     checkpoint: chain.checkpoint,
