@@ -34,7 +34,8 @@ export interface AppDependencies {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/** The server's own request ids (randomUUID): a client's id is kept only in that form. */
+const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** One app for the server and the tests: external plugins, then app plugins, then routes. */
 export async function buildApp({ config, database, jobs }: AppDependencies): Promise<FastifyInstance> {
@@ -47,7 +48,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     },
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // No `requestIdHeader`: Fastify would then take the header as it came, without calling genReqId.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
