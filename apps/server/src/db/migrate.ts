@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013-sync-checkpoint-frontier.ts';
 import * as m0014 from './migrations/0014-onboarding-scope-chosen.ts';
 import * as m0015 from './migrations/0015-bulk-result-retryable.ts';
 import * as m0016 from './migrations/0016-fleet-sort-keys.ts';
+import * as m0018 from './migrations/0018-audit-chain.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-onboarding-scope-chosen': m0014,
   '0015-bulk-result-retryable': m0015,
   '0016-fleet-sort-keys': m0016,
+  '0018-audit-chain': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
