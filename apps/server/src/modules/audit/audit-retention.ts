@@ -25,10 +25,11 @@ export async function deleteExpiredAudit(
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   // The newest expired entry: everything up to it in the chain goes (entries are chained in the
   // order they were written, so a clock a moment behind another process's moves nothing much).
+  // Found through the (org_id, occurred_at) index: the newest entry before the cutoff.
   const boundary = await sql<{ seq: string }>`
     select chain_seq::text as seq from audit_log
-    where coalesce(org_id, '') = ${chain} and occurred_at < ${cutoff}
-    order by coalesce(org_id, ''), chain_seq desc limit 1`.execute(db);
+    where ${orgId === null ? sql`org_id is null` : sql`org_id = ${orgId}`} and occurred_at < ${cutoff}
+    order by org_id, occurred_at desc, chain_seq desc limit 1`.execute(db);
   const last = boundary.rows[0]?.seq;
   if (last === undefined) return 0;
   let deleted = 0;
