@@ -97,7 +97,7 @@ export function TargetCell({ entry }: { entry: AuditEntry }) {
     <>
       <span className="block text-xs text-muted-foreground">{type}</span>
       {href ? (
-        <Link to={href} className="break-all text-primary hover:underline">
+        <Link to={href} className="break-all text-accent underline-offset-4 hover:underline">
           {words}
         </Link>
       ) : (
