@@ -64,6 +64,10 @@ export const AUDIT_ACTION_LABELS = {
   'saved_view.updated': 'Saved view changed',
   'saved_view.deleted': 'Saved view deleted',
   'dashboard.replacement_costs.update': 'Replacement costs changed',
+  'audit.exported': 'Audit log exported to CSV',
+  'audit.verified': 'Audit log checked for tampering',
+  'audit.retention_changed': 'Audit log retention changed',
+  'audit.retention_deleted': 'Old audit entries deleted (retention)',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -52,6 +52,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/organization/google-connection': 'members.read',
   // audit
   'GET /api/audit': 'audit.read',
+  'GET /api/audit/export.csv': 'audit.read',
+  'POST /api/audit/verify': 'audit.read',
+  'GET /api/audit/retention': 'audit.read',
+  'PUT /api/audit/retention': 'settings.manage',
   // sync and realtime
   'GET /api/realtime': 'fleet.read',
   'POST /api/sync/runs': 'sync.run',

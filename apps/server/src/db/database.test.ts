@@ -7,6 +7,7 @@ import { backendName, createTestDatabase } from '../../test/test-database.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { openDatabase } from './client.ts';
 import { migrateToLatest } from './migrate.ts';
+import { recordAudit } from '../modules/audit/audit-log.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -21,12 +22,15 @@ describe(`migrations on ${backendName}`, () => {
     expect(first.applied).toContain('0001-foundation');
     const second = await migrateToLatest(t.database.db);
     expect(second.applied).toEqual([]);
-    const row = await t.database.db
-      .insertInto('audit_log')
-      .values({ action: 'test.event', outcome: 'success', details: JSON.stringify({ a: 1 }) as never })
-      .returning(['id', 'occurred_at'])
-      .executeTakeFirstOrThrow();
+    await recordAudit(t.database.db, {
+      action: 'auth.sign_in',
+      outcome: 'success',
+      orgId: null,
+      details: { a: 1 },
+    });
+    const row = await t.database.db.selectFrom('audit_log').select(['id', 'hash']).executeTakeFirstOrThrow();
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
     const trigram = await sql<{
       similarity: number;
     }>`select similarity('5CD1234XYZ', '5CD1234') as similarity`.execute(t.database.db);
@@ -40,14 +44,14 @@ describe('the embedded data folder', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const first = await openDatabase({ kind: 'embedded', dataDir: dir });
     await migrateToLatest(first.db);
-    await first.db.insertInto('audit_log').values({ action: 'persisted', outcome: 'success' }).execute();
+    await recordAudit(first.db, { action: 'sync.started', outcome: 'success', orgId: null });
     await first.close();
     expect(existsSync(path.join(dir, 'fleetdeck.lock'))).toBe(false);
 
     const second = await openDatabase({ kind: 'embedded', dataDir: dir });
     cleanups.push(() => second.close());
     const rows = await second.db.selectFrom('audit_log').select('action').execute();
-    expect(rows.map((r) => r.action)).toEqual(['persisted']);
+    expect(rows.map((r) => r.action)).toEqual(['sync.started']);
   });
 
   it('refuses a second process on the same folder with a clear message', () => {

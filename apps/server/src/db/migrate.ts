@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014-onboarding-scope-chosen.ts';
 import * as m0015 from './migrations/0015-bulk-result-retryable.ts';
 import * as m0016 from './migrations/0016-fleet-sort-keys.ts';
 import * as m0017 from './migrations/0017-access.ts';
+import * as m0018 from './migrations/0018-audit-chain.ts';
 import * as m0019 from './migrations/0019-forget-google-id-tokens.ts';
 import * as m0023 from './migrations/0023-ou-rollups.ts';
 
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-bulk-result-retryable': m0015,
   '0016-fleet-sort-keys': m0016,
   '0017-access': m0017,
+  '0018-audit-chain': m0018,
   '0019-forget-google-id-tokens': m0019,
   '0023-ou-rollups': m0023,
 };

@@ -16,6 +16,25 @@ export interface AuditLogTable {
   user_agent: string | null;
   request_id: string | null;
   details: JSONColumnType<Record<string, unknown>, Record<string, unknown> | undefined>;
+  /** Migration 0018: the member's name at the time (`actor_label` keeps their email). */
+  actor_name: string | null;
+  /** What started an action Fleetdeck did by itself (`AuditOrigin`). */
+  origin: JSONColumnType<Record<string, unknown> | null, Record<string, unknown> | null | undefined>;
+  /** The target in words at the time (serial number, OU path, email). */
+  target_label: string | null;
+  /** Place in its organization's hash chain, as text (bigint). */
+  chain_seq: ColumnType<string, string | number, string | number>;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Migration 0018: each audit chain's head (locked by every insert) and retention's anchor. */
+export interface AuditChainTable {
+  chain: string;
+  head_seq: ColumnType<string, string | number, string | number>;
+  head_hash: string;
+  anchor_seq: ColumnType<string, string | number | undefined, string | number>;
+  anchor_hash: ColumnType<string, string | undefined, string>;
 }
 
 export type MemberRoleColumn = 'owner' | 'admin' | 'technician' | 'viewer';
@@ -37,6 +56,8 @@ export interface OrgTable {
   onboarding_completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Migration 0014: when onboarding's OU scope step was first saved. */
   onboarding_scope_chosen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 0018: audit entries older than this many days are deleted (30–3650, default 400). */
+  audit_retention_days: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   /** Migration 0017: people with a verified address at these domains join as viewers of these units. */
   auto_join_enabled: Generated<boolean>;
@@ -168,6 +189,7 @@ export interface PolicySchemaCacheTable {
 
 export interface DB extends FleetTables {
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
   server_secret: ServerSecretTable;
   org: OrgTable;
   org_member: OrgMemberTable;

@@ -8,6 +8,7 @@ import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtim
 import type { GoogleClientFactory } from '../modules/sync/sync-context.ts';
 import type { SyncEngineOptions } from '../modules/sync/sync-engine.ts';
 import { startJobQueue } from './job-queue.ts';
+import { scheduleAuditRetention } from './audit-retention.job.ts';
 import { scheduleSyncTicks } from './sync-schedule.job.ts';
 import { ensureSyncRunQueue, workSyncRuns } from './sync-run.job.ts';
 
@@ -79,6 +80,7 @@ export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<Syn
       pollingIntervalSeconds: options.pollingIntervalSeconds,
     });
     await scheduleSyncTicks(boss, options.database.db);
+    await scheduleAuditRetention(boss, options.database.db, options.onError);
   }
   return {
     boss,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../db/schema.ts';
+import { recordAudit } from '../modules/audit/audit-log.ts';
 import { claimDueSchedules } from '../modules/sync/sync-schedule-repository.ts';
 import { startSync } from '../modules/sync/sync-service.ts';
 
@@ -25,7 +26,18 @@ export async function scheduleSyncTicks(boss: PgBoss, db: Kysely<DB>): Promise<s
 export async function startDueSyncs(boss: PgBoss, db: Kysely<DB>): Promise<number> {
   const due = await db.transaction().execute((trx) => claimDueSchedules(trx, DUE_PER_TICK));
   for (const schedule of due) {
-    await startSync(db, boss, { ...schedule, trigger: 'schedule', requestedBy: null });
+    // Nobody clicked: the entry names the schedule as what started the run.
+    await startSync(db, boss, { ...schedule, trigger: 'schedule', requestedBy: null }, (trx, run) =>
+      recordAudit(trx, {
+        action: 'sync.started',
+        outcome: 'success',
+        orgId: schedule.orgId,
+        origin: { kind: 'schedule', runId: run.id, trigger: 'schedule' },
+        targetType: 'sync_run',
+        targetId: run.id,
+        details: { kind: run.kind, trigger: 'schedule' },
+      }),
+    );
   }
   return due.length;
 }

@@ -1,15 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import {
-  AUDIT_CATEGORIES,
-  type AuditEntry,
-  type AuditPage,
-  type auditQuerySchema,
-} from '@fleetdeck/shared/audit-contract';
+import type { AuditOrigin } from '@fleetdeck/shared/audit-contract';
 import type { AuditAction } from '@fleetdeck/shared/audit-actions';
-import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
-import { castsTo } from '../../db/sql-values.ts';
-import { appErrors } from '../../errors/app-error.ts';
+import { auditEntryHash, chainOf, GENESIS_HASH, type HashedEntry } from './audit-hash.ts';
+import { auditTargetLabel } from './audit-target.ts';
 
 export interface AuditEvent {
   /** Catalogued with its label for the audit log page. */
@@ -17,10 +12,21 @@ export interface AuditEvent {
   readonly outcome: 'success' | 'failure';
   /** Omitted: taken from the actor's membership, so identity events land in their organization. */
   readonly orgId?: string | null | undefined;
+  /** The member who acted (or on whose behalf Fleetdeck acted); their name and email are looked up. */
   readonly actorUserId?: string | null | undefined;
+  /** Overrides the email looked up (an address typed at a failed sign-in). */
   readonly actorLabel?: string | null | undefined;
+  /**
+   * A failed sign-in names nobody signed in: the address typed files it in that member's
+   * organization when the address is one of a member's.
+   */
+  readonly subjectEmail?: string | undefined;
+  /** What started an action Fleetdeck did by itself (a schedule, a bulk run). */
+  readonly origin?: AuditOrigin | undefined;
   readonly targetType?: string | undefined;
   readonly targetId?: string | undefined;
+  /** The target in words; looked up from the type and id when omitted (a serial, an OU path). */
+  readonly targetLabel?: string | undefined;
   readonly ip?: string | undefined;
   readonly userAgent?: string | undefined;
   readonly requestId?: string | undefined;
@@ -28,89 +34,125 @@ export interface AuditEvent {
   readonly details?: Record<string, unknown> | undefined;
 }
 
-/** Why: security events (sign-ins, MFA, roles, invitations) must be reviewable by the organization. */
+/**
+ * Why: security events (sign-ins, MFA, roles, invitations) and every change must be reviewable by
+ * the organization, with the member who acted named. Written in `db`'s transaction when it is one
+ * (the write it records), else in a transaction of its own; the organization's chain head is
+ * locked until that transaction ends, so concurrent writers append one after the other.
+ */
 export async function recordAudit(db: Kysely<DB>, event: AuditEvent): Promise<void> {
-  const actor = event.actorUserId ?? null;
-  const orgId =
-    event.orgId !== undefined
-      ? event.orgId
-      : actor === null
-        ? null
-        : sql<string | null>`(select org_id from org_member where user_id = ${actor})`;
-  await db
+  if (db.isTransaction) return appendEntry(db, event);
+  return db.transaction().execute((tx) => appendEntry(tx, event));
+}
+
+async function appendEntry(tx: Kysely<DB>, event: AuditEvent): Promise<void> {
+  const actorUserId = event.actorUserId ?? null;
+  const actor = actorUserId ? await actorAtTheTime(tx, actorUserId) : undefined;
+  let orgId: string | null;
+  if (event.orgId !== undefined) orgId = event.orgId;
+  else if (actorUserId) orgId = actor?.orgId ?? (await membershipOrg(tx, actorUserId));
+  else if (event.subjectEmail) orgId = await orgOfEmail(tx, event.subjectEmail);
+  else orgId = null;
+  const details = JSON.parse(JSON.stringify(event.details ?? {})) as Record<string, unknown>;
+  const origin = event.origin ? (JSON.parse(JSON.stringify(event.origin)) as Record<string, unknown>) : null;
+  const targetLabel =
+    event.targetLabel ??
+    (orgId && event.targetType && event.targetId
+      ? await auditTargetLabel(tx, orgId, event.targetType, event.targetId, details)
+      : null);
+  const chain = chainOf(orgId);
+  // The chain's head, moved one on and locked until this transaction ends (decision 035).
+  const head = await sql<{ seq: string; prev: string }>`
+    insert into audit_chain (chain, head_seq, head_hash) values (${chain}, 1, ${GENESIS_HASH})
+    on conflict (chain) do update set head_seq = audit_chain.head_seq + 1
+    returning head_seq::text as seq, head_hash as prev`.execute(tx);
+  const { seq, prev } = head.rows[0] ?? { seq: '1', prev: GENESIS_HASH };
+  const entry: HashedEntry = {
+    id: randomUUID(),
+    chainSeq: seq,
+    occurredAt: new Date(),
+    orgId,
+    actorUserId,
+    actorLabel: (event.actorLabel ?? actor?.email ?? null)?.slice(0, 320) ?? null,
+    actorName: actor?.name?.slice(0, 200) ?? null,
+    origin,
+    action: event.action,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    targetLabel: targetLabel?.slice(0, 500) ?? null,
+    outcome: event.outcome,
+    ip: event.ip ?? null,
+    userAgent: event.userAgent?.slice(0, 512) ?? null,
+    requestId: event.requestId ?? null,
+    details,
+  };
+  const hash = auditEntryHash(prev, entry);
+  await tx
     .insertInto('audit_log')
     .values({
+      id: entry.id,
+      occurred_at: entry.occurredAt,
       org_id: orgId,
-      actor_user_id: actor,
-      actor_label: event.actorLabel?.slice(0, 320) ?? null,
-      action: event.action,
-      target_type: event.targetType ?? null,
-      target_id: event.targetId ?? null,
+      actor_user_id: actorUserId,
+      actor_label: entry.actorLabel,
+      actor_name: entry.actorName,
+      origin: origin === null ? null : (JSON.stringify(origin) as never),
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      target_label: entry.targetLabel,
       outcome: event.outcome,
-      ip: event.ip ?? null,
-      user_agent: event.userAgent?.slice(0, 512) ?? null,
-      request_id: event.requestId ?? null,
-      details: JSON.stringify(event.details ?? {}) as never,
+      ip: entry.ip,
+      user_agent: entry.userAgent,
+      request_id: entry.requestId,
+      details: JSON.stringify(details) as never,
+      chain_seq: seq,
+      prev_hash: prev,
+      hash,
     })
     .execute();
+  await tx.updateTable('audit_chain').set({ head_hash: hash }).where('chain', '=', chain).execute();
 }
 
-type AuditQuery = z.output<typeof auditQuerySchema>;
-
-function encodeCursor(occurredAt: Date, id: string): string {
-  return Buffer.from(`${occurredAt.toISOString()}|${id}`).toString('base64url');
+interface ActorAtTheTime {
+  readonly name: string | null;
+  readonly email: string | null;
+  readonly orgId: string | null;
 }
 
-/** Why: a page link that was cut short or forged is a clear 400, not the first page again or a 500. */
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || rest.length > 0 || !castsTo(at, 'timestamptz') || !castsTo(id, 'uuid')) {
-    throw appErrors.invalidRequest('This page link of the audit log is not valid. Reload the audit log.');
-  }
-  return { at, id };
+/**
+ * Identity's `user` table is made by better-auth when identity starts; a process (or test) that
+ * writes audit entries without identity has none, and its entries keep the id alone.
+ */
+async function hasUserTable(tx: Kysely<DB>): Promise<boolean> {
+  const { rows } = await sql<{
+    present: boolean;
+  }>`select to_regclass('"user"') is not null as present`.execute(tx);
+  return rows[0]?.present === true;
 }
 
-/** Why: the audit page reads one organization's log, newest first, a page at a time. */
-export async function listAudit(db: Kysely<DB>, orgId: string, query: AuditQuery): Promise<AuditPage> {
-  let q = db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .orderBy('occurred_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1);
-  if (query.action) q = q.where('action', '=', query.action);
-  if (query.category) {
-    const prefixes = AUDIT_CATEGORIES[query.category].prefixes;
-    // `_` is a LIKE wildcard (as in `saved_view.`): escaped, so prefixes match literally.
-    q = q.where((eb) =>
-      eb.or(prefixes.map((prefix) => eb('action', 'like', `${prefix.replaceAll('_', '\\_')}%`))),
-    );
-  }
-  if (query.actorUserId) q = q.where('actor_user_id', '=', query.actorUserId);
-  if (query.outcome) q = q.where('outcome', '=', query.outcome);
-  if (query.from) q = q.where('occurred_at', '>=', new Date(query.from));
-  if (query.to) q = q.where('occurred_at', '<', new Date(query.to));
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (cursor) {
-    q = q.where(sql<boolean>`(occurred_at, id) < (${new Date(cursor.at)}::timestamptz, ${cursor.id}::uuid)`);
-  }
-  const rows = await q.execute();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    entries: page.map((row): AuditEntry => ({
-      id: row.id,
-      occurredAt: row.occurred_at.toISOString(),
-      actorUserId: row.actor_user_id,
-      actorLabel: row.actor_label,
-      action: row.action,
-      targetType: row.target_type,
-      targetId: row.target_id,
-      outcome: row.outcome,
-      ip: row.ip,
-      details: row.details,
-    })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.occurred_at, last.id) : null,
-  };
+/** The member's name and email now, kept with the entry: they may change them or leave later. */
+async function actorAtTheTime(tx: Kysely<DB>, userId: string): Promise<ActorAtTheTime | undefined> {
+  if (!(await hasUserTable(tx))) return undefined;
+  const { rows } = await sql<ActorAtTheTime>`
+    select u.name, u.email, (select m.org_id from org_member m where m.user_id = u.id) as "orgId"
+    from "user" u where u.id = ${userId}`.execute(tx);
+  return rows[0];
+}
+
+async function membershipOrg(tx: Kysely<DB>, userId: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom('org_member')
+    .select('org_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.org_id ?? null;
+}
+
+async function orgOfEmail(tx: Kysely<DB>, email: string): Promise<string | null> {
+  if (!(await hasUserTable(tx))) return null;
+  const { rows } = await sql<{ org_id: string }>`
+    select m.org_id from "user" u join org_member m on m.user_id = u.id
+    where lower(u.email) = lower(${email.slice(0, 320)}) limit 1`.execute(tx);
+  return rows[0]?.org_id ?? null;
 }

@@ -324,7 +324,9 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         action: 'bulk.finish',
         outcome: counts.failed === 0 ? 'success' : 'failure',
         orgId: run.org_id,
+        // The member who started the run; Fleetdeck finished it for them.
         actorUserId: run.requested_by,
+        origin: { kind: 'bulk_run', runId: run.id },
         targetType: 'bulk_action',
         targetId: run.id,
         details: {

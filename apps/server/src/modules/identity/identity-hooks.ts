@@ -102,6 +102,24 @@ function signInMethod(path: string): string {
   return 'password';
 }
 
+/** The `error` of a redirect to the sign-in error page, or undefined for any other redirect. */
+function googleRefusal(headers: unknown): string | undefined {
+  const location =
+    headers instanceof Headers
+      ? headers.get('location')
+      : typeof headers === 'object' && headers !== null
+        ? ((headers as Record<string, unknown>)['location'] ??
+          (headers as Record<string, unknown>)['Location'])
+        : undefined;
+  if (typeof location !== 'string') return undefined;
+  try {
+    const error = new URL(location, 'http://fleetdeck.invalid').searchParams.get('error');
+    return error === null ? undefined : error.slice(0, 100);
+  } catch {
+    return undefined;
+  }
+}
+
 const AUDITED_ACTIONS: Record<string, AuditAction> = {
   '/sign-out': 'auth.sign_out',
   '/revoke-session': 'auth.session_revoked',
@@ -198,14 +216,31 @@ export function createIdentityHooks(events: IdentityEvents) {
         }
         if (failed && isSignInPath(ctx.path) && returned.statusCode !== 302) {
           // A wrong code from a signed-in member (Google sign-in waiting for its second factor) is
-          // the organization's business; a failure nobody is signed in for stays out of every log.
+          // the organization's business; a wrong password or code for a member's address is filed
+          // in that member's organization (the address typed names it, nobody acted as them); any
+          // other failure is kept in the log of no organization.
           await events.audit({
             action: verifiesCode ? 'mfa.challenge_failed' : 'auth.sign_in',
             outcome: 'failure',
             ...(verifiesCode && sessionUser
-              ? { actorUserId: sessionUser.id, actorLabel: sessionUser.email }
-              : { orgId: null, actorLabel: email ?? null }),
+              ? { actorUserId: sessionUser.id }
+              : email
+                ? { subjectEmail: email, actorLabel: email }
+                : { orgId: null }),
             details: { method: signInMethod(ctx.path), status: returned.statusCode },
+            ...request,
+          });
+          return;
+        }
+        const refusedBy = failed && isSignInPath(ctx.path) ? googleRefusal(returned.headers) : undefined;
+        if (refusedBy !== undefined) {
+          // Google's callback answers a refusal (denied consent, a stale state, an account that
+          // may not sign in) with a redirect to the error page; nobody is known yet.
+          await events.audit({
+            action: 'auth.sign_in',
+            outcome: 'failure',
+            orgId: null,
+            details: { method: signInMethod(ctx.path), error: refusedBy },
             ...request,
           });
           return;

@@ -6,6 +6,8 @@ export interface AuditFilters {
   readonly action?: string;
   readonly category?: AuditCategory;
   readonly actorUserId?: string;
+  /** Free text on the target's words or id. */
+  readonly target?: string;
   /** ISO instants: from included, to excluded. */
   readonly from?: string;
   readonly to?: string;
@@ -14,15 +16,27 @@ export interface AuditFilters {
 
 const PAGE_SIZE = 50;
 
-/** `GET /api/audit`: newest first, one keyset page per call. */
-export function listAuditEntries(filters: AuditFilters, cursor: string | null): Promise<AuditPage> {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  for (const key of ['action', 'category', 'actorUserId', 'from', 'to', 'outcome'] as const) {
+function filterParams(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ['action', 'category', 'actorUserId', 'target', 'from', 'to', 'outcome'] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
   }
+  return params;
+}
+
+/** `GET /api/audit`: newest first, one keyset page per call. */
+export function listAuditEntries(filters: AuditFilters, cursor: string | null): Promise<AuditPage> {
+  const params = filterParams(filters);
+  params.set('limit', String(PAGE_SIZE));
+  if (cursor) params.set('cursor', cursor);
   return callIdentity<AuditPage>(`/api/audit?${params.toString()}`);
+}
+
+/** `GET /api/audit/export.csv`: the browser downloads it (the server streams every matching entry). */
+export function auditExportUrl(filters: AuditFilters): string {
+  const params = filterParams(filters).toString();
+  return `/api/audit/export.csv${params ? `?${params}` : ''}`;
 }
 
 export const auditEntriesQuery = (filters: AuditFilters) =>

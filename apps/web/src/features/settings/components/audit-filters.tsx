@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { AUDIT_ACTION_LABELS } from '@fleetdeck/shared/audit-actions';
 import { AUDIT_CATEGORIES, type AuditCategory } from '@fleetdeck/shared/audit-contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -9,7 +10,11 @@ import { useMembers } from '../api/list-members.ts';
 /** The audit log's filters as the page keeps them (the URL's search parameters). */
 export interface AuditFilterValues {
   readonly category: AuditCategory | '';
+  /** One action (`device.disable`), narrower than a category. */
+  readonly action: string;
   readonly actorUserId: string;
+  /** Free text on the target's words or id: a serial, an OU path, an email, a run's id. */
+  readonly target: string;
   /** Calendar days, `YYYY-MM-DD`, in the admin's time zone; both ends included. */
   readonly fromDay: string;
   readonly toDay: string;
@@ -18,7 +23,9 @@ export interface AuditFilterValues {
 
 export const NO_AUDIT_FILTERS: AuditFilterValues = {
   category: '',
+  action: '',
   actorUserId: '',
+  target: '',
   fromDay: '',
   toDay: '',
   outcome: '',
@@ -26,6 +33,7 @@ export const NO_AUDIT_FILTERS: AuditFilterValues = {
 
 const isCategory = (value: string): value is AuditCategory => Object.hasOwn(AUDIT_CATEGORIES, value);
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const isAction = (value: string) => Object.hasOwn(AUDIT_ACTION_LABELS, value);
 
 /** Why: a filtered log is a link an admin can share; unknown values in the URL are ignored. */
 export function readAuditFilters(params: URLSearchParams): AuditFilterValues {
@@ -33,9 +41,12 @@ export function readAuditFilters(params: URLSearchParams): AuditFilterValues {
   const outcome = params.get('result') ?? '';
   const fromDay = params.get('from') ?? '';
   const toDay = params.get('to') ?? '';
+  const action = params.get('action') ?? '';
   return {
     category: isCategory(category) ? category : '',
+    action: isAction(action) ? action : '',
     actorUserId: (params.get('who') ?? '').slice(0, 200),
+    target: (params.get('target') ?? '').slice(0, 200),
     fromDay: isDay(fromDay) ? fromDay : '',
     toDay: isDay(toDay) ? toDay : '',
     outcome: outcome === 'success' || outcome === 'failure' ? outcome : '',
@@ -45,7 +56,9 @@ export function readAuditFilters(params: URLSearchParams): AuditFilterValues {
 export function writeAuditFilters(values: AuditFilterValues): URLSearchParams {
   const params = new URLSearchParams();
   if (values.category) params.set('category', values.category);
+  if (values.action) params.set('action', values.action);
   if (values.actorUserId) params.set('who', values.actorUserId);
+  if (values.target) params.set('target', values.target);
   if (values.fromDay) params.set('from', values.fromDay);
   if (values.toDay) params.set('to', values.toDay);
   if (values.outcome) params.set('result', values.outcome);
@@ -69,7 +82,30 @@ function FilterLabel({ id, label, children }: { id: string; label: string; child
   );
 }
 
-/** Category, member, date range and result: the questions an admin brings to the log. */
+/** Typed freely; the list follows on Enter or when the field is left, not at every key. */
+function TargetInput({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft !== null && draft.trim() !== value) onCommit(draft.trim().slice(0, 200));
+    setDraft(null);
+  };
+  return (
+    <Input
+      id="audit-target"
+      type="search"
+      placeholder="Serial, OU, email…"
+      maxLength={200}
+      value={draft ?? value}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+/** What, who, target, date range and result: the questions an admin brings to the log. */
 export function AuditFilters({
   values,
   onChange,
@@ -82,21 +118,40 @@ export function AuditFilters({
   const filtered = Object.values(values).some((value) => value !== '');
   return (
     <div
-      className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+      className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
       role="group"
       aria-label="Filter the audit log"
     >
       <FilterLabel id="audit-category" label="What">
         <NativeSelect
           id="audit-category"
-          value={values.category}
-          onChange={(event) => set({ category: isCategory(event.target.value) ? event.target.value : '' })}
+          value={
+            values.action ? `action:${values.action}` : values.category ? `category:${values.category}` : ''
+          }
+          onChange={(event) => {
+            const [kind = '', id = ''] = event.target.value.split(':');
+            set({
+              category: kind === 'category' && isCategory(id) ? id : '',
+              action: kind === 'action' && isAction(id) ? id : '',
+            });
+          }}
         >
           <option value="">Everything</option>
           {Object.entries(AUDIT_CATEGORIES).map(([id, { label }]) => (
-            <option key={id} value={id}>
+            <option key={id} value={`category:${id}`}>
               {label}
             </option>
+          ))}
+          {Object.entries(AUDIT_CATEGORIES).map(([id, { label, prefixes }]) => (
+            <optgroup key={id} label={label}>
+              {Object.entries(AUDIT_ACTION_LABELS)
+                .filter(([action]) => prefixes.some((prefix) => action.startsWith(prefix)))
+                .map(([action, words]) => (
+                  <option key={action} value={`action:${action}`}>
+                    {words}
+                  </option>
+                ))}
+            </optgroup>
           ))}
         </NativeSelect>
       </FilterLabel>
@@ -109,10 +164,15 @@ export function AuditFilters({
           <option value="">Anyone</option>
           {(members.data?.members ?? []).map((member) => (
             <option key={member.userId} value={member.userId}>
-              {member.email}
+              {member.name && member.name !== member.email
+                ? `${member.name} (${member.email})`
+                : member.email}
             </option>
           ))}
         </NativeSelect>
+      </FilterLabel>
+      <FilterLabel id="audit-target" label="Target">
+        <TargetInput value={values.target} onCommit={(target) => set({ target })} />
       </FilterLabel>
       <FilterLabel id="audit-from" label="From">
         <Input

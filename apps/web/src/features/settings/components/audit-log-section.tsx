@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { auditActionLabel } from '@fleetdeck/shared/audit-actions';
-import type { AuditEntry } from '@fleetdeck/shared/audit-contract';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,16 +13,9 @@ import {
   readAuditFilters,
   writeAuditFilters,
 } from './audit-filters.tsx';
+import { DetailsCell, TargetCell, WhoCell } from './audit-entry-cells.tsx';
+import { AuditRetentionSetting, AuditTools } from './audit-tools.tsx';
 import { useMyMembership } from './use-my-role.ts';
-
-/** What an action was done to, in words: the invited address rather than an invitation's id. */
-function targetText(entry: AuditEntry): string {
-  const email = entry.details['email'];
-  if (typeof email === 'string' && email !== '') return email;
-  if (entry.targetType === 'organization') return 'Organization';
-  if (!entry.targetType) return '—';
-  return `${entry.targetType.replaceAll('_', ' ')} ${entry.targetId ?? ''}`.trim();
-}
 
 function AuditTable({ filters, filtered }: { filters: AuditFilters; filtered: boolean }) {
   const audit = useAuditEntries(filters);
@@ -40,13 +32,14 @@ function AuditTable({ filters, filtered }: { filters: AuditFilters; filtered: bo
               <th className="px-3 py-2 font-medium">Who</th>
               <th className="px-3 py-2 font-medium">Action</th>
               <th className="px-3 py-2 font-medium">Target</th>
+              <th className="px-3 py-2 font-medium">Details</th>
               <th className="px-3 py-2 font-medium">Result</th>
             </tr>
           </thead>
           <tbody>
             {entries.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-muted-foreground">
+                <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
                   {filtered ? 'Nothing matches these filters.' : 'Nothing recorded yet.'}
                 </td>
               </tr>
@@ -56,12 +49,19 @@ function AuditTable({ filters, filtered }: { filters: AuditFilters; filtered: bo
                 <td className="px-3 py-2 text-xs whitespace-nowrap">
                   {new Date(entry.occurredAt).toLocaleString()}
                 </td>
-                <td className="px-3 py-2">{entry.actorLabel ?? 'Fleetdeck'}</td>
+                <td className="px-3 py-2" data-testid="audit-who">
+                  <WhoCell entry={entry} />
+                </td>
                 <td className="px-3 py-2" title={entry.action}>
                   <span className="block">{auditActionLabel(entry.action)}</span>
                   <span className="block font-mono text-xs text-muted-foreground">{entry.action}</span>
                 </td>
-                <td className="px-3 py-2 text-xs break-all">{targetText(entry)}</td>
+                <td className="px-3 py-2" data-testid="audit-target">
+                  <TargetCell entry={entry} />
+                </td>
+                <td className="max-w-xs px-3 py-2 text-xs">
+                  <DetailsCell entry={entry} />
+                </td>
                 <td className="px-3 py-2">
                   <Badge tone={entry.outcome === 'success' ? 'success' : 'danger'}>{entry.outcome}</Badge>
                 </td>
@@ -91,7 +91,9 @@ export function AuditLogSection() {
   const values = readAuditFilters(params);
   const filters: AuditFilters = {
     ...(values.category ? { category: values.category } : {}),
+    ...(values.action ? { action: values.action } : {}),
     ...(values.actorUserId ? { actorUserId: values.actorUserId } : {}),
+    ...(values.target ? { target: values.target } : {}),
     ...(values.fromDay ? { from: dayStart(values.fromDay) } : {}),
     ...(values.toDay ? { to: dayStart(values.toDay, true) } : {}),
     ...(values.outcome ? { outcome: values.outcome } : {}),
@@ -101,7 +103,8 @@ export function AuditLogSection() {
       <CardHeader>
         <CardTitle>Audit log</CardTitle>
         <CardDescription>
-          Sign-ins, role changes, setup and device actions: who, what, when, and the result.
+          Sign-ins, role changes, setup and device actions: who, what, when, and the result. Each entry
+          carries a hash of itself and of the one before, so a changed or deleted entry is found by Verify.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -111,7 +114,9 @@ export function AuditLogSection() {
               values={values}
               onChange={(next) => setParams(writeAuditFilters(next), { replace: true })}
             />
+            <AuditTools filters={filters} />
             <AuditTable filters={filters} filtered={Object.keys(filters).length > 0} />
+            <AuditRetentionSetting canEdit={role === 'owner'} />
           </>
         ) : (
           <p className="text-sm text-muted-foreground">Only owners and admins read the audit log.</p>

@@ -1,0 +1,22 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditRetention } from '@fleetdeck/shared/audit-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+export const auditRetentionQuery = queryOptions({
+  queryKey: ['audit', 'retention'],
+  queryFn: () => callIdentity<AuditRetention>('/api/audit/retention'),
+});
+
+export function useAuditRetention() {
+  return useQuery(auditRetentionQuery);
+}
+
+/** `PUT /api/audit/retention` (owners): how many days entries are kept. */
+export function useSetAuditRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AuditRetention) =>
+      callIdentity<AuditRetention>('/api/audit/retention', { method: 'PUT', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['audit'] }),
+  });
+}

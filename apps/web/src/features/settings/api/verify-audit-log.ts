@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuditVerifyResult } from '@fleetdeck/shared/audit-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+/** `POST /api/audit/verify`: the server walks the organization's hash chain. */
+export function verifyAuditLog(): Promise<AuditVerifyResult> {
+  return callIdentity<AuditVerifyResult>('/api/audit/verify', { method: 'POST' });
+}
+
+/** Why: the check is itself an entry of the log, so the list is refreshed after it. */
+export function useVerifyAuditLog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyAuditLog,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['audit'] }),
+  });
+}
