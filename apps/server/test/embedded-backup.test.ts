@@ -9,6 +9,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
 import { createRun } from '../src/modules/sync/sync-run-repository.ts';
 import { engineOptions, startSyncEmulator } from './sync-harness.ts';
+import { recordAudit } from '../src/modules/audit/audit-log.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -49,13 +50,8 @@ describe('backup and restore of the embedded database', () => {
           { org_id: ORG, user_id: 'user-viewer', role: 'viewer', ou_scope: JSON.stringify(['/Lab']) },
         ] as never)
         .execute();
-      await database.db
-        .insertInto('audit_log')
-        .values([
-          { org_id: ORG, action: 'member.invited', outcome: 'success' },
-          { org_id: ORG, action: 'device.disabled', outcome: 'success' },
-        ] as never)
-        .execute();
+      await recordAudit(database.db, { orgId: ORG, action: 'members.invited', outcome: 'success' });
+      await recordAudit(database.db, { orgId: ORG, action: 'device.disable', outcome: 'success' });
       const { row } = await createRun(database.db, {
         orgId: ORG,
         customerId: emulator.customerId,
@@ -90,10 +86,7 @@ describe('backup and restore of the embedded database', () => {
 
     // A change after the backup is undone by the restore; the database it replaced is kept aside.
     database = await openDatabase({ kind: 'embedded', dataDir });
-    await database.db
-      .insertInto('audit_log')
-      .values({ action: 'after.backup', outcome: 'success' } as never)
-      .execute();
+    await recordAudit(database.db, { orgId: null, action: 'after.backup' as never, outcome: 'success' });
     await database.close();
     const messages: string[] = [];
     await restoreEmbedded({ dataDir, file, log: (m) => messages.push(m) });

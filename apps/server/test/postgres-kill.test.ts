@@ -17,6 +17,7 @@ import {
   SYNC_SCOPES,
   type SyncEmulator,
 } from './sync-harness.ts';
+import { recordAudit } from '../src/modules/audit/audit-log.ts';
 
 const WORKER = path.resolve(import.meta.dirname, 'fixtures/sync-worker-process.ts');
 const ORG_ID = 'org-postgres-killed';
@@ -63,10 +64,11 @@ describe('the embedded PostgreSQL killed with SIGKILL mid first sync', () => {
     const committedAudit = await runUntilPagesThenKill(row.id, 3, async () => {
       // Audit entries committed while the sync runs, right before the kill.
       for (let i = 0; i < 20; i += 1) {
-        await database.db
-          .insertInto('audit_log')
-          .values({ org_id: null, action: `committed.${i}`, outcome: 'success' } as never)
-          .execute();
+        await recordAudit(database.db, {
+          orgId: null,
+          action: `committed.${i}` as never,
+          outcome: 'success',
+        });
       }
       process.kill(postmaster, 'SIGKILL');
       return 20;

@@ -76,7 +76,9 @@ describe('the server process', () => {
     // The embedded database's socket, as the killed process left it (DATA_DIR/run).
     const url = `postgres://postgres@${encodeURIComponent(path.join(dataDir, 'run'))}/fleetdeck`;
     await withClient(url, (client) =>
-      client.query("insert into audit_log (action, outcome) values ('committed.before.kill', 'success')"),
+      client.query(
+        "insert into mail_outbox (recipient, subject, text) values ('kill@example.edu', 'committed.before.kill', 'x')",
+      ),
     );
     const killed = exitOf(first.child);
     first.child.kill('SIGKILL');
@@ -88,7 +90,7 @@ describe('the server process', () => {
     );
     expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
     const rows = await withClient(url, (client) =>
-      client.query("select count(*)::int as n from audit_log where action = 'committed.before.kill'"),
+      client.query("select count(*)::int as n from mail_outbox where subject = 'committed.before.kill'"),
     );
     expect(rows.rows[0]).toEqual({ n: 1 });
     const exited = exitOf(second.child);

@@ -263,8 +263,10 @@ describe('parseDeviceQuery: errors', () => {
       const result = parseDeviceQuery(`status:ACTIVE ${text}`);
       expect(result.ok, text).toBe(false);
       if (result.ok) continue;
-      expect(result.errors[0], text).toMatchObject({ start: 14, term: text });
-      expect(result.errors[0]?.message, text).toContain('position 14');
+      // Like any unknown value: the position of the value within its term.
+      const start = 14 + text.indexOf(':') + 1;
+      expect(result.errors[0], text).toMatchObject({ start, term: text });
+      expect(result.errors[0]?.message, text).toContain(`position ${start}`);
     }
   });
 
