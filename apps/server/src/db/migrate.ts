@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014-onboarding-scope-chosen.ts';
 import * as m0015 from './migrations/0015-bulk-result-retryable.ts';
 import * as m0016 from './migrations/0016-fleet-sort-keys.ts';
 import * as m0017 from './migrations/0017-access.ts';
+import * as m0022 from './migrations/0022-api-tokens.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-bulk-result-retryable': m0015,
   '0016-fleet-sort-keys': m0016,
   '0017-access': m0017,
+  '0022-api-tokens': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
