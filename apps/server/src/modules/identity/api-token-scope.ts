@@ -1,4 +1,4 @@
-import { lowerRole } from '@fleetdeck/shared/api-token-contract';
+import { lowerRole } from '@fleetdeck/shared/api-tokens';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import { isWithinOu, scopeOf } from '../organizations/ou-scope.ts';
 import type { MemberContext } from './principal.ts';

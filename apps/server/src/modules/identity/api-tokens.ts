@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ApiToken } from '@fleetdeck/shared/api-token-contract';
 import {
   API_TOKEN_MAX_ACTIVE,
   API_TOKEN_PATTERN,
   API_TOKEN_PREFIX,
   tokenRolesFor,
-  type ApiToken,
   type ApiTokenRole,
-} from '@fleetdeck/shared/api-token-contract';
+} from '@fleetdeck/shared/api-tokens';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
-import { API_TOKEN_PREFIX } from '@fleetdeck/shared/api-token-contract';
+import { API_TOKEN_PREFIX } from '@fleetdeck/shared/api-tokens';
 import type { AuthenticatorAssuranceLevel } from '@fleetdeck/shared/auth-contract';
 import { IDENTITY_ERROR_IDS, IDENTITY_MESSAGES } from '@fleetdeck/shared/identity-messages';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
