@@ -11,6 +11,7 @@ const moment = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const STATUS_TONE = { active: 'success', expired: 'warning', revoked: 'neutral' } as const;
+const STATUS_LABEL = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
 
 /** Tokens with their role, units, last use and expiry; active ones revocable (asked twice). */
 export function ApiTokensList({
@@ -35,7 +36,7 @@ export function ApiTokensList({
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{token.name}</span>
                 <code className="font-mono text-xs text-muted-foreground">{token.prefix}…</code>
-                <Badge tone={STATUS_TONE[token.status]}>{token.status}</Badge>
+                <Badge tone={STATUS_TONE[token.status]}>{STATUS_LABEL[token.status]}</Badge>
               </span>
               <span className="text-xs text-muted-foreground">
                 {ROLE_LABELS[token.role]}
