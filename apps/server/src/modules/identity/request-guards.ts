@@ -70,8 +70,8 @@ export function enforceAuthentication(scope: FastifyInstance, options: Authentic
       );
     }
     principals.set(request, principal);
-    authorizeRoute(principal, routeAccessOf(request));
     checkApiTokenRoute(principal, request.method, request.routeOptions.url ?? '');
+    authorizeRoute(principal, routeAccessOf(request));
   });
 }
 
