@@ -25,6 +25,7 @@ describe('isKnownAppPath', () => {
       '/settings/google',
       '/settings/sync',
       '/settings/audit',
+      '/settings/api-tokens',
       '/reset-password',
       '/invitations/accept',
     ]) {

@@ -16,6 +16,7 @@ export const APP_ROUTES = {
   settingsGoogle: '/settings/google',
   settingsSync: '/settings/sync',
   settingsAudit: '/settings/audit',
+  settingsApiTokens: '/settings/api-tokens',
   resetPassword: '/reset-password',
   acceptInvitation: '/invitations/accept',
 } as const;
@@ -41,6 +42,7 @@ const STATIC_PATHS = new Set<string>([
   APP_ROUTES.settingsGoogle,
   APP_ROUTES.settingsSync,
   APP_ROUTES.settingsAudit,
+  APP_ROUTES.settingsApiTokens,
   APP_ROUTES.resetPassword,
   APP_ROUTES.acceptInvitation,
 ]);

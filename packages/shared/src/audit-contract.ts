@@ -5,7 +5,7 @@ import { z } from 'zod';
  * admin asks "who changed the team?" without knowing every action's name.
  */
 export const AUDIT_CATEGORIES = {
-  security: { label: 'Sign-in and security', prefixes: ['auth.', 'mfa.', 'identity.'] },
+  security: { label: 'Sign-in and security', prefixes: ['auth.', 'mfa.', 'identity.', 'api_token.'] },
   team: { label: 'Team, invitations and access requests', prefixes: ['members.', 'access.'] },
   setup: { label: 'Setup and Google connection', prefixes: ['onboarding.', 'google.'] },
   sync: { label: 'Sync', prefixes: ['sync.'] },

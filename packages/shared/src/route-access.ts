@@ -25,6 +25,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/auth/step-up': 'signed-in',
   'POST /api/auth/step-up': 'signed-in',
   'POST /api/auth/step-up/email-code': 'signed-in',
+  // personal API tokens (a token itself may call none of these: api-token-routes.ts)
+  'GET /api/api-tokens': 'member',
+  'POST /api/api-tokens': 'member',
+  'DELETE /api/api-tokens/:id': 'member',
+  'GET /api/organization/api-tokens': 'members.manage',
   // onboarding and joining
   'GET /api/onboarding/status': 'signed-in',
   'POST /api/onboarding/connect': 'signed-in',

@@ -29,6 +29,7 @@ export const STEP_UP_REASONS = {
   ownership_transfer: 'transfer ownership',
   google_connection: 'change the Google connection',
   auto_join: 'change who joins automatically',
+  api_token_create: 'create an API token',
 } as const;
 export type StepUpReason = keyof typeof STEP_UP_REASONS;
 

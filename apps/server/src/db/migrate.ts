@@ -20,6 +20,7 @@ import * as m0016 from './migrations/0016-fleet-sort-keys.ts';
 import * as m0017 from './migrations/0017-access.ts';
 import * as m0018 from './migrations/0018-audit-chain.ts';
 import * as m0019 from './migrations/0019-forget-google-id-tokens.ts';
+import * as m0022 from './migrations/0022-api-tokens.ts';
 import * as m0023 from './migrations/0023-ou-rollups.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-access': m0017,
   '0018-audit-chain': m0018,
   '0019-forget-google-id-tokens': m0019,
+  '0022-api-tokens': m0022,
   '0023-ou-rollups': m0023,
 };
 

@@ -93,6 +93,28 @@ export interface SessionStepUpTable {
   code_attempts: Generated<number>;
 }
 
+/** Migration 0022: a member's personal API token (only the secret's sha-256 is kept). */
+export interface ApiTokenTable {
+  id: Generated<string>;
+  org_id: string;
+  user_id: string;
+  name: string;
+  /** Hex sha-256 of the whole secret (`fdk_…`). */
+  token_hash: string;
+  /** The secret's first characters (`fdk_AbCd`), shown to tell tokens apart. */
+  token_prefix: string;
+  role: Exclude<MemberRoleColumn, 'owner'>;
+  ou_scope: JSONColumnType<string[], string | undefined>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_ip: string | null;
+  /** When a use from a new address was last audited (at most once an hour per token). */
+  use_audited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_by: string | null;
+}
+
 export interface OrgMemberTable {
   org_id: string;
   user_id: string;
@@ -196,6 +218,7 @@ export interface DB extends FleetTables {
   org_invitation: OrgInvitationTable;
   org_access_request: OrgAccessRequestTable;
   session_step_up: SessionStepUpTable;
+  api_token: ApiTokenTable;
   org_google_connection: OrgGoogleConnectionTable;
   mail_outbox: MailOutboxTable;
   session: IdentitySessionTable;

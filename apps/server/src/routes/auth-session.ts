@@ -145,7 +145,9 @@ export async function authSessionRoutes(
         session: {
           id: principal.sessionId,
           aal: principal.aal,
-          nextLevel: user.twoFactorEnabled === true ? 'aal2' : 'aal1',
+          // An API token has no second factor to pass: it stays at its level (its "session" is the token).
+          nextLevel:
+            principal.via === 'api_token' ? principal.aal : user.twoFactorEnabled === true ? 'aal2' : 'aal1',
           createdAt: principal.sessionCreatedAt.toISOString(),
           expiresAt: principal.sessionExpiresAt.toISOString(),
         },

@@ -6,6 +6,7 @@ import type { AccessChangedListener } from '../modules/identity/access-changes.t
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { enforceAuthentication } from '../modules/identity/request-guards.ts';
 import { accessRequestRoutes } from './access-requests.ts';
+import { apiTokenRoutes } from './api-tokens.ts';
 import { auditRoutes } from './audit.ts';
 import { authSessionRoutes, SECOND_FACTOR_EXEMPT_ROUTES } from './auth-session.ts';
 import { devOutboxRoutes } from './dev-outbox.ts';
@@ -43,6 +44,7 @@ export async function registerProductApi(
     await api.register(organizationRoutes, { identity, database, config, onAccessChanged });
     await api.register(accessRequestRoutes, { identity, database, config });
     await api.register(auditRoutes, { database });
+    await api.register(apiTokenRoutes, { identity, database });
     await register(api);
   });
   if (devOutboxEnabled(config)) {

@@ -85,6 +85,10 @@ export const routes: RouteObject[] = [
                   { path: 'google', lazy: lazyRoute(() => import('./routes/settings-google.tsx')) },
                   { path: 'sync', lazy: lazyRoute(() => import('./routes/settings-sync.tsx')) },
                   { path: 'audit', lazy: lazyRoute(() => import('./routes/settings-audit.tsx')) },
+                  {
+                    path: 'api-tokens',
+                    lazy: lazyRoute(() => import('./routes/settings-api-tokens.tsx')),
+                  },
                 ],
               }),
               { path: '*', Component: NotFoundRoute },

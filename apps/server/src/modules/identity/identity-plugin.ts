@@ -119,7 +119,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDepen
     google,
     routes,
     audit,
-    authenticate: (request, reply) => resolvePrincipal({ auth, db, verifyJwt }, request, reply),
+    authenticate: (request, reply) => resolvePrincipal({ auth, db, verifyJwt, audit }, request, reply),
   };
   registry.set(app, identity);
   return identity;

@@ -1,12 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
+import { API_TOKEN_PREFIX } from '@fleetdeck/shared/api-tokens';
 import type { AuthenticatorAssuranceLevel } from '@fleetdeck/shared/auth-contract';
 import { IDENTITY_ERROR_IDS, IDENTITY_MESSAGES } from '@fleetdeck/shared/identity-messages';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors/app-error.ts';
+import type { AuditEvent } from '../audit/audit-log.ts';
 import { scopeOf } from '../organizations/ou-scope.ts';
+import { narrowToToken } from './api-token-scope.ts';
+import { resolveApiTokenSecret } from './api-tokens.ts';
 import type { IdentityAuth } from './identity-auth.ts';
 import type { VerifiedJwt } from './jwt-verifier.ts';
 import { isPastAbsoluteLifetime } from './session-policy.ts';
@@ -27,8 +31,13 @@ export interface MemberContext {
 }
 
 /**
- * Who is calling, resolved once per request from the session cookie or a bearer JWT: the request
- * context every route reads (identity, membership and units, how they signed in, step-up).
+ * Who is calling, resolved once per request from the session cookie, a bearer JWT or a personal
+ * API token: the request context every route reads (identity, membership and units, how they
+ * signed in, step-up).
+ *
+ * An API token (`via: 'api_token'`) has no session: its `sessionId` is `api-token:<id>`, which
+ * no session row has, `steppedUpAt` is undefined (it can never step up), its `member` is the
+ * creator's membership narrowed to the token's role and units, and `session…At` are the token's.
  */
 export interface Principal {
   readonly userId: string;
@@ -43,7 +52,9 @@ export interface Principal {
   readonly aal: AuthenticatorAssuranceLevel;
   /** The user has a verified second factor that this session has not passed yet. */
   readonly secondFactorPending: boolean;
-  readonly via: 'cookie' | 'bearer';
+  readonly via: 'cookie' | 'bearer' | 'api_token';
+  /** The personal API token the request came with, when it did. */
+  readonly apiToken?: { readonly id: string; readonly name: string } | undefined;
   readonly sessionCreatedAt: Date;
   readonly sessionExpiresAt: Date;
 }
@@ -55,6 +66,7 @@ interface Resolvers {
   readonly auth: IdentityAuth;
   readonly db: Kysely<DB>;
   readonly verifyJwt: (token: string) => Promise<VerifiedJwt>;
+  readonly audit: (event: AuditEvent) => Promise<void>;
 }
 
 interface SessionFacts {
@@ -136,6 +148,7 @@ export async function resolvePrincipal(
       401,
       'invalid JWT: send it as "Authorization: Bearer <token>".',
     );
+  if (bearer?.startsWith(API_TOKEN_PREFIX)) return fromApiToken(resolvers, request, bearer);
   const facts = bearer ? await fromBearer(resolvers, bearer) : await fromCookie(resolvers, request, reply);
   if (!facts) return undefined;
   if (isPastAbsoluteLifetime(facts.createdAt)) {
@@ -162,6 +175,52 @@ export async function resolvePrincipal(
     via: bearer ? 'bearer' : 'cookie',
     sessionCreatedAt: facts.createdAt,
     sessionExpiresAt: facts.expiresAt,
+  };
+}
+
+/**
+ * Why: a script's token acts for its creator, never beyond them: the creator's membership now
+ * (gone: refused), narrowed to the token's role and units.
+ */
+async function fromApiToken(
+  resolvers: Resolvers,
+  request: FastifyRequest,
+  secret: string,
+): Promise<Principal> {
+  const token = await resolveApiTokenSecret(resolvers, secret, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    requestId: request.id,
+  });
+  const creator = await readMemberContext(resolvers.db, token.userId);
+  if (!creator || creator.orgId !== token.orgId)
+    throw new AppError(
+      'api_token_invalid',
+      401,
+      'This API token no longer works: the person who created it is not a member of its organization any more.',
+    );
+  const member = narrowToToken(creator, { role: token.role, units: token.units });
+  if (!member)
+    throw new AppError(
+      'api_token_out_of_scope',
+      403,
+      "This API token's units are no longer among its creator's. Create a new token for the units they hold now.",
+    );
+  return {
+    userId: token.userId,
+    email: token.email,
+    name: token.userName,
+    sessionId: `api-token:${token.id}`,
+    orgId: member.orgId,
+    role: member.role,
+    member,
+    steppedUpAt: undefined,
+    aal: 'aal1',
+    secondFactorPending: false,
+    via: 'api_token',
+    apiToken: { id: token.id, name: token.name },
+    sessionCreatedAt: token.createdAt,
+    sessionExpiresAt: token.expiresAt,
   };
 }
 

@@ -3,6 +3,7 @@ import { IDENTITY_ERROR_IDS } from '@fleetdeck/shared/identity-messages';
 import { roleCan, type MemberRole, type Permission } from '@fleetdeck/shared/permissions';
 import { ROUTE_ACCESS, routeAccessKey, type RouteAccess } from '@fleetdeck/shared/route-access';
 import { AppError, appErrors } from '../../errors/app-error.ts';
+import { checkApiTokenRoute } from './api-token-routes.ts';
 import { sessionMissing, type MemberContext, type Principal } from './principal.ts';
 
 const principals = new WeakMap<FastifyRequest, Principal>();
@@ -39,8 +40,10 @@ export function checkSameOrigin(request: FastifyRequest, publicUrl: string): voi
 }
 
 /**
- * Why: every route registered in `scope` (and its children) authenticates by session cookie or
- * bearer JWT, checks the origin of cookie writes, and refuses sessions owing a second factor.
+ * Why: every route registered in `scope` (and its children) authenticates by session cookie,
+ * bearer JWT or personal API token, checks the origin of cookie writes (bearer callers send no
+ * cookie a foreign page could ride on), refuses sessions owing a second factor, and keeps API
+ * tokens off the routes only a person may call.
  */
 export function enforceAuthentication(scope: FastifyInstance, options: AuthenticationOptions): void {
   const pendingAllowed = new Set(options.allowPendingSecondFactor ?? []);
@@ -67,6 +70,7 @@ export function enforceAuthentication(scope: FastifyInstance, options: Authentic
       );
     }
     principals.set(request, principal);
+    checkApiTokenRoute(principal, request.method, request.routeOptions.url ?? '');
     authorizeRoute(principal, routeAccessOf(request));
   });
 }

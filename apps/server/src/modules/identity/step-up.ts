@@ -53,6 +53,14 @@ export async function requireStepUp(
   reason: StepUpReason,
 ): Promise<void> {
   if (isSteppedUp(principal)) return;
+  // A script cannot give a fresh second factor: these actions are for the person, in the console.
+  if (principal.via === 'api_token')
+    throw new AppError(
+      'api_token_step_up_refused',
+      403,
+      `An API token cannot ${STEP_UP_REASONS[reason]}: it needs a fresh confirmation of your identity. Do it in the Fleetdeck web console.`,
+      { reason },
+    );
   const details: StepUpRequiredDetails = { reason, methods: await stepUpMethods(db, principal.userId) };
   throw new AppError(
     STEP_UP_ERROR_ID,

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SettingsNav } from '../../features/settings/components/settings-nav.tsx';
 
-/** `/settings/*`: team, sign-in and security, Google connection, sync, audit log. */
+/** `/settings/*`: team, sign-in and security, Google connection, sync, audit log, API tokens. */
 export function Component() {
   return (
     <>

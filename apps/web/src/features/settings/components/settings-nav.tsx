@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { KeyRound, Link2, RefreshCcw, ScrollText, Users } from 'lucide-react';
+import { KeyRound, Link2, RefreshCcw, ScrollText, SquareTerminal, Users } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 
 const SECTIONS = [
@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: '/settings/google', label: 'Google connection', icon: Link2 },
   { to: '/settings/sync', label: 'Sync', icon: RefreshCcw },
   { to: '/settings/audit', label: 'Audit log', icon: ScrollText },
+  { to: '/settings/api-tokens', label: 'API tokens', icon: SquareTerminal },
 ] as const;
 
 /** The settings sections as links (each has its own URL), styled like tabs. */

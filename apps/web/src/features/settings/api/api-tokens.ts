@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApiTokenCreated,
+  ApiTokenCreateRequest,
+  ApiTokenListResponse,
+} from '@fleetdeck/shared/api-token-contract';
+import { callIdentity } from '../../../lib/auth/identity-client.ts';
+
+/** `GET /api/api-tokens`: the signed-in member's own tokens (never their secrets). */
+export const myApiTokensQuery = queryOptions({
+  queryKey: ['api-tokens', 'mine'],
+  queryFn: () => callIdentity<ApiTokenListResponse>('/api/api-tokens'),
+});
+
+/** `GET /api/organization/api-tokens`: every token of the organization (owners and admins). */
+export const organizationApiTokensQuery = queryOptions({
+  queryKey: ['api-tokens', 'organization'],
+  queryFn: () => callIdentity<ApiTokenListResponse>('/api/organization/api-tokens'),
+});
+
+export function useMyApiTokens() {
+  return useQuery(myApiTokensQuery);
+}
+
+export function useOrganizationApiTokens(enabled: boolean) {
+  return useQuery({ ...organizationApiTokensQuery, enabled });
+}
+
+/** `POST /api/api-tokens` (asks for a step-up first): the answer holds the secret, once. */
+export function useCreateApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApiTokenCreateRequest) =>
+      callIdentity<ApiTokenCreated>('/api/api-tokens', { body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] }),
+  });
+}
+
+/** `DELETE /api/api-tokens/:id`: the token stops working at once. */
+export function useRevokeApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      callIdentity(`/api/api-tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] }),
+  });
+}
