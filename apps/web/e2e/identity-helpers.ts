@@ -21,7 +21,7 @@ const emulatorOrigin = () => `http://127.0.0.1:${process.env.FLEETDECK_E2E_EMULA
  * the primary customer's owner ("it-director") runs the first-sign-in journey (identity.setup.ts)
  * and is then shared, signed in, by the shell journeys; its admin ("sysadmin") invites the viewer;
  * its help-desk account ("tech") enrols TOTP; its read-only admin ("librarian") asks for access and
- * becomes the technician of one school (access.spec.ts). Nobody else signs these accounts out or
+ * becomes the technician of one school (team-access.spec.ts). Nobody else signs these accounts out or
  * changes them.
  */
 export async function demoAccount(

@@ -17,6 +17,9 @@ import {
  * of one school (confirming it is them first), and the waiting page opens the dashboard. From then
  * on every page the technician reads holds that school only. Destructive actions ask the acting
  * member for a fresh second factor, then carry on.
+ *
+ * Named to run after the dashboard journeys: the deprovision changes a device's status, which the
+ * dashboard's district-wide numbers show only after the next sync.
  */
 
 test.use({ storageState: SIGNED_OUT, viewport: { width: 1440, height: 900 } });
