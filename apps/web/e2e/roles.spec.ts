@@ -19,36 +19,38 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   request,
   consoleGuard,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   consoleGuard.allow(REFUSED, /status of 400 \(Bad Request\)$/);
   const admin = await demoAccount(request, 'primary-admin');
   const viewerEmail = freshEmail('librarian');
 
-  // The admin joins the existing organization through onboarding's connect step.
+  // The admin asks for access on onboarding's connect step; the owner makes them an admin.
   await signInWithGoogle(page, admin.email);
-  await joinOrganization(page);
+  await joinOrganization(page, admin.email, { role: 'admin' });
 
   await page.goto('/settings/team');
-  await expect(page.getByRole('heading', { name: 'Team members and roles' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Team members and roles' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('cell', { name: admin.email })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(viewerEmail);
   await page.getByLabel('Role', { exact: true }).selectOption('viewer');
   // A unit the organization does not have is refused before anyone is limited to nothing.
-  await page.getByLabel('OU scope (optional)').fill('/Schools');
+  await page.getByLabel('Units (optional)').fill('/Schools');
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'Your organization has no organizational unit /Schools',
   );
-  await page.getByLabel('OU scope (optional)').fill('/Adams Elementary School');
+  await page.getByLabel('Units (optional)').fill('/Adams Elementary School');
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`Invitation sent to ${viewerEmail}.`)).toBeVisible();
   const pending = page.getByRole('list', { name: 'Pending invitations' });
   await expect(pending).toContainText(viewerEmail);
   await expect(pending).toContainText('Viewer of /Adams Elementary School');
-  // Other roles are not limited to units, so the form does not offer it.
+  // Every role an admin may give can be limited to units (only owners cannot, and admins do not make owners).
   await page.getByLabel('Role', { exact: true }).selectOption('technician');
-  await expect(page.getByLabel('OU scope (optional)')).toHaveCount(0);
-  await expect(page.getByText('Technicians work on every device Fleetdeck manages.')).toBeVisible();
+  await expect(page.getByLabel('Units (optional)')).toBeVisible();
+  await expect(page.getByLabel('Role', { exact: true }).locator('option[value="owner"]')).toHaveCount(0);
   await pending.scrollIntoViewIfNeeded();
   await screenshot(page, 'settings-team');
   await page.getByRole('button', { name: `Account: ${admin.name}` }).click();

@@ -149,10 +149,10 @@ test.describe('app shell', () => {
     });
     await page.goto('/onboarding');
     await expect(page.getByTestId('google-access-lost')).toContainText(
-      'Ask an owner or admin of your organization to reconnect Google.',
+      'Ask an owner of your organization to reconnect Google.',
     );
     await expect(page.getByTestId('connect-not-allowed')).toContainText(
-      'Only an owner or admin of your organization connects or reconnects Google Workspace.',
+      'Only an owner of your organization connects or reconnects Google Workspace.',
     );
     await expect(page.getByRole('button', { name: /Reconnect Google/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Connect Google Workspace' })).toHaveCount(0);

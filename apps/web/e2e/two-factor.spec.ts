@@ -1,20 +1,29 @@
 import { expect, screenshot, test } from './fixtures.ts';
-import { joinOrganization, demoAccount, SIGNED_OUT, signInWithGoogle, totpCode } from './identity-helpers.ts';
+import {
+  ACCESS_REQUEST_REFUSAL,
+  demoAccount,
+  joinOrganization,
+  SIGNED_OUT,
+  signInWithGoogle,
+  totpCode,
+} from './identity-helpers.ts';
 
 test.use({ storageState: SIGNED_OUT });
 
 /**
- * The help-desk account (it joins the organization set up by identity.setup.ts) enrols an authenticator app in
+ * The help-desk account (the owner lets it into the organization set up by identity.setup.ts) enrols an authenticator app in
  * settings, signs out, and is stopped at the challenge after the next Google sign-in.
  */
 test('a user with TOTP passes the challenge after Google sign-in before any guarded route', async ({
   page,
   request,
+  consoleGuard,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
+  consoleGuard.allow(ACCESS_REQUEST_REFUSAL);
   const owner = await demoAccount(request, 'primary-technician');
   await signInWithGoogle(page, owner.email);
-  await joinOrganization(page);
+  await joinOrganization(page, owner.email, { role: 'technician' });
 
   await page.goto('/settings/security');
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
 import { callIdentity } from '../../lib/auth/identity-client.ts';
+import { useAuthSession } from '../../lib/auth/use-auth-session.ts';
 import { Banner } from '../ui/banner.tsx';
 
 /**
@@ -12,9 +13,13 @@ import { Banner } from '../ui/banner.tsx';
  */
 export function GoogleAccessBanner() {
   const { pathname } = useLocation();
+  const { session } = useAuthSession();
   const status = useQuery({
     queryKey: ['onboarding', 'status'],
     queryFn: () => callIdentity<OnboardingStatusResponse>('/api/onboarding/status'),
+    // The app's shell shows while the session is still being read (an unknown path, say): only a
+    // signed-in person has an organization to warn about, and a signed-out one would get a 401.
+    enabled: session !== null,
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });

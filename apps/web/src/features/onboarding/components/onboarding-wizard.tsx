@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ONBOARDING_FLAG_KEY, ONBOARDING_FLAG_VALUE } from '../../../lib/auth/auth-navigation.ts';
-import { rememberOnboarded } from '../../../lib/auth/browser-auth.ts';
+import { authClient, rememberOnboarded } from '../../../lib/auth/browser-auth.ts';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { useMyAccessRequest } from '../api/access-request.ts';
@@ -50,12 +50,16 @@ export function OnboardingWizard({
     void navigate('/dashboard');
   };
 
-  // An approval arrives while the requester waits: read the status again, which now names the
+  // An approval arrives while the requester waits: the signed-in user is read again (the menu and
+  // every page go by the role and units it names), then the status, which now names the
   // organization; once it is set up, the new member goes straight to the dashboard.
   const joinedOnboarded = requestStatus === 'approved' && status.data?.onboarded === true;
   useEffect(() => {
     if (outsider && requestStatus === 'approved')
-      void queryClient.invalidateQueries({ queryKey: onboardingStatusQuery.queryKey });
+      void authClient
+        .reloadUser()
+        .catch(() => null)
+        .then(() => queryClient.invalidateQueries({ queryKey: onboardingStatusQuery.queryKey }));
   }, [outsider, requestStatus, queryClient]);
   useEffect(() => {
     if (joinedOnboarded) finish();
@@ -87,6 +91,8 @@ export function OnboardingWizard({
   const connected = data.google?.status === 'connected' && org !== null;
   const current = currentStepIndex(data);
   const manages = roleCan(org?.role, 'settings.manage');
+  // Replacing the Google grant the organization runs on is the owner's alone (the server says the same).
+  const reconnects = org?.role === 'owner';
   // Once the first sync succeeded the server counts the organization as set up, recorded or not.
   const goToDashboard = () =>
     recordsFinish(data) ? complete.mutate(undefined, { onSuccess: finish }) : finish();
@@ -108,9 +114,9 @@ export function OnboardingWizard({
         <Banner tone="warning" icon={<KeyRound aria-hidden="true" />} data-testid="google-access-lost">
           Fleetdeck lost access to Google Workspace for {org.name} (the grant was revoked or has expired), so
           it cannot read or change devices. Your settings, team and devices are kept.{' '}
-          {manages
+          {reconnects
             ? 'Choose Reconnect Google and approve every requested access, then Connect Google Workspace.'
-            : 'Ask an owner or admin of your organization to reconnect Google.'}
+            : 'Ask an owner of your organization to reconnect Google.'}
         </Banner>
       ) : null}
       {data.onboarded ? (
@@ -179,12 +185,12 @@ export function OnboardingWizard({
       </ol>
       {data.onboarded ? finishButton : null}
       {connected && (data.google?.missingScopes.length ?? 0) > 0 ? (
-        manages ? (
+        reconnects ? (
           <ReconnectGoogleButton label="Reconnect Google to grant the missing access" />
         ) : (
           <p className="text-sm text-muted-foreground" data-testid="missing-access-ask">
-            Google has not granted Fleetdeck every access it needs. Ask an owner or admin of your organization
-            to reconnect Google and grant the missing access.
+            Google has not granted Fleetdeck every access it needs. Ask an owner of your organization to
+            reconnect Google and grant the missing access.
           </p>
         )
       ) : null}

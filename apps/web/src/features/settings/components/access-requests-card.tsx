@@ -86,7 +86,7 @@ function PendingRequest({
         <p className="text-xs text-muted-foreground">Asked {new Date(request.createdAt).toLocaleString()}</p>
         {request.message ? <p className="mt-1 text-sm">“{request.message}”</p> : null}
       </div>
-      <div className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-end">
+      <div className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-start">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`approve-role-${request.id}`} className="text-sm font-medium">
             Role
