@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
 import type { OrganizationPrincipal } from '../identity/request-guards.ts';
 import { checkMemberScope } from './member-scope-check.ts';
+import { lockOwners } from './organization-repository.ts';
 import { scopeWithin } from './ou-scope.ts';
 
 /**
@@ -25,19 +26,6 @@ const ownerGone = () =>
 
 const lastOwner = () =>
   appErrors.conflict('An organization needs at least one owner. Make someone else owner first.');
-
-/** Why: every change that may take away an owner counts the owners under a lock. */
-async function lockOwners(trx: Transaction<DB>, orgId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('org_member')
-    .select('user_id')
-    .where('org_id', '=', orgId)
-    .where('role', '=', 'owner')
-    .orderBy('user_id')
-    .forUpdate()
-    .execute();
-  return rows.map((row) => row.user_id);
-}
 
 async function lockTarget(trx: Transaction<DB>, orgId: string, userId: string): Promise<TargetMember> {
   const row = await trx
