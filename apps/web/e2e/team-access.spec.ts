@@ -189,7 +189,7 @@ test('a Google admin asks for access, the owner approves a technician of one sch
   const schoolQuery = `ou:"${school}"`;
 
   await test.step('the dashboard counts the school only', async () => {
-    await expect(page.getByTestId('dashboard-as-of')).toContainText(`Counting only ${school}`, {
+    await expect(page.getByTestId('dashboard-as-of')).toContainText(`Counting only your units: ${school}`, {
       timeout: 20_000,
     });
     // "144 devices; 128 in service (active)." above the status chart.

@@ -72,6 +72,7 @@ test('a user with TOTP passes the challenge after Google sign-in before any guar
   if (wait > 0) await page.waitForTimeout(wait + 250);
   await page.getByLabel('Authentication code').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The deep link taken before the challenge is where the member lands.
+  await expect(page).toHaveURL(/\/devices\/fleetStatus$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toHaveCount(0);
 });
