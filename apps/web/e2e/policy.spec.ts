@@ -115,11 +115,12 @@ test.describe('policy debugger', () => {
     await page.getByLabel('Search policies').fill('');
     await page.getByRole('radio', { name: 'Inherited only' }).click();
     await expect(page).toHaveURL(/filter=inherited/);
-    const statuses = await page
-      .getByTestId('policy-row')
-      .evaluateAll((rows) => rows.map((element) => element.getAttribute('data-status')));
-    expect(statuses.length).toBeGreaterThan(0);
-    expect(new Set(statuses)).toEqual(new Set(['inherited']));
+    // The list re-renders after the URL changes: read it until the filter has applied.
+    const statuses = () =>
+      page
+        .getByTestId('policy-row')
+        .evaluateAll((rows) => rows.map((element) => element.getAttribute('data-status')));
+    await expect.poll(async () => new Set(await statuses())).toEqual(new Set(['inherited']));
 
     // Refresh asks Google again and the age starts over.
     const refreshed = page.waitForResponse(
