@@ -268,7 +268,8 @@ describe(`audit log: who, what, filters, export, chain and retention (${backendN
 
   /** Rewrites an organization's hashes as the writer would have (a test's back-dating only). */
   async function rechain(org: string) {
-    const { auditEntryHash, GENESIS_HASH } = await import('../src/modules/audit/audit-hash.ts');
+    const { auditEntryHash, GENESIS_HASH, hashedEntryOf } =
+      await import('../src/modules/audit/audit-hash.ts');
     const rows = await db()
       .selectFrom('audit_log')
       .selectAll()
@@ -278,25 +279,7 @@ describe(`audit log: who, what, filters, export, chain and retention (${backendN
       .execute();
     let prev = GENESIS_HASH;
     for (const row of rows) {
-      const hash = auditEntryHash(prev, {
-        id: row.id,
-        chainSeq: row.seq,
-        occurredAt: row.occurred_at,
-        orgId: row.org_id,
-        actorUserId: row.actor_user_id,
-        actorLabel: row.actor_label,
-        actorName: row.actor_name,
-        origin: row.origin,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        targetLabel: row.target_label,
-        outcome: row.outcome,
-        ip: row.ip,
-        userAgent: row.user_agent,
-        requestId: row.request_id,
-        details: row.details,
-      });
+      const hash = auditEntryHash(prev, hashedEntryOf(row));
       await db().updateTable('audit_log').set({ prev_hash: prev, hash }).where('id', '=', row.id).execute();
       prev = hash;
     }

@@ -52,24 +52,31 @@ describe(`an organization keeps an owner when two owners act on each other at on
     return rows.length;
   }
 
+  type Owner = Awaited<ReturnType<typeof twoOwners>>['ana'];
+
+  /** Each owner demotes the other to admin at the same moment. */
+  function demoteEachOther(ana: Owner, ben: Owner) {
+    return Promise.all([
+      ana.browser.request({
+        method: 'PATCH',
+        url: `/api/organization/members/${ben.id}`,
+        payload: { role: 'admin' },
+      }),
+      ben.browser.request({
+        method: 'PATCH',
+        url: `/api/organization/members/${ana.id}`,
+        payload: { role: 'admin' },
+      }),
+    ]);
+  }
+
   const ROUNDS = 4;
 
   // The one that waited finds itself no owner any more: 403, whichever came first.
   it('lets one of two simultaneous demotions through and refuses the other', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const { ana, ben } = await twoOwners();
-      const answers = await Promise.all([
-        ana.browser.request({
-          method: 'PATCH',
-          url: `/api/organization/members/${ben.id}`,
-          payload: { role: 'admin' },
-        }),
-        ben.browser.request({
-          method: 'PATCH',
-          url: `/api/organization/members/${ana.id}`,
-          payload: { role: 'admin' },
-        }),
-      ]);
+      const answers = await demoteEachOther(ana, ben);
       expect(await owners(), `round ${round}`).toBe(1);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 403]);
     }
@@ -116,18 +123,7 @@ describe(`an organization keeps an owner when two owners act on each other at on
       .execute();
     // Ana demotes Ben while Ben demotes Ana: with three owners both would otherwise go through,
     // the second by someone who was no longer an owner.
-    const answers = await Promise.all([
-      ana.browser.request({
-        method: 'PATCH',
-        url: `/api/organization/members/${ben.id}`,
-        payload: { role: 'admin' },
-      }),
-      ben.browser.request({
-        method: 'PATCH',
-        url: `/api/organization/members/${ana.id}`,
-        payload: { role: 'admin' },
-      }),
-    ]);
+    const answers = await demoteEachOther(ana, ben);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 403]);
     expect(await owners()).toBe(2);
   });

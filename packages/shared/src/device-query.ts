@@ -346,11 +346,6 @@ function hintFor(operator: DeviceQueryOperator): string {
   return ` Expected ${operator.hint}.`;
 }
 
-/** Why: error text for an API answer or a tooltip, all errors in one line. */
-export function describeDeviceQueryErrors(errors: readonly DeviceQueryError[]): string {
-  return errors.map((error) => error.message).join(' ');
-}
-
 /** Why: facet buckets and dashboard links write terms that survive any value (spaces, quotes). */
 export function quoteDeviceQueryValue(value: string): string {
   if (/^[^\s"',]+$/.test(value) && !value.startsWith('-')) return value;

@@ -51,7 +51,3 @@ export function canAssignRole(actor: MemberRole, target: MemberRole): boolean {
   if (!roleCan(actor, 'members.manage')) return false;
   return target !== 'owner' || actor === 'owner';
 }
-
-export function isMemberRole(value: string): value is MemberRole {
-  return (MEMBER_ROLES as readonly string[]).includes(value);
-}

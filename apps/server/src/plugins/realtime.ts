@@ -22,9 +22,6 @@ export interface RealtimePluginOptions {
   readonly recheckEveryMs?: number | undefined;
 }
 
-/** Why: until identity provides one, no socket is authorized. */
-export const denyAllRealtime: RealtimeAuthorizer = () => null;
-
 /** Why: registers the upgrade route; the protocol itself is in realtime-session.ts. */
 export async function registerRealtime(app: FastifyInstance, options: RealtimePluginOptions): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -36,6 +36,50 @@ export interface HashedEntry {
   readonly details: unknown;
 }
 
+/** An `audit_log` row as read back with its chain sequence as text (`chain_seq::text as seq`). */
+export interface StoredAuditRow {
+  readonly id: string;
+  readonly seq: string;
+  readonly occurred_at: Date;
+  readonly org_id: string | null;
+  readonly actor_user_id: string | null;
+  readonly actor_label: string | null;
+  readonly actor_name: string | null;
+  readonly origin: unknown;
+  readonly action: string;
+  readonly target_type: string | null;
+  readonly target_id: string | null;
+  readonly target_label: string | null;
+  readonly outcome: string;
+  readonly ip: string | null;
+  readonly user_agent: string | null;
+  readonly request_id: string | null;
+  readonly details: unknown;
+}
+
+/** Why: the verifier hashes a stored row exactly as the writer hashed the entry it came from. */
+export function hashedEntryOf(row: StoredAuditRow): HashedEntry {
+  return {
+    id: row.id,
+    chainSeq: row.seq,
+    occurredAt: row.occurred_at,
+    orgId: row.org_id,
+    actorUserId: row.actor_user_id,
+    actorLabel: row.actor_label,
+    actorName: row.actor_name,
+    origin: row.origin,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    targetLabel: row.target_label,
+    outcome: row.outcome,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    requestId: row.request_id,
+    details: row.details,
+  };
+}
+
 /**
  * Why: jsonb keeps no key order, so objects are hashed with their keys sorted (at every depth);
  * a value is first round-tripped through JSON, as the database stores it.

@@ -1,29 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { AuditVerifyResult } from '@fleetdeck/shared/audit-contract';
 import type { DB } from '../../db/schema.ts';
-import { auditEntryHash, chainOf, GENESIS_HASH } from './audit-hash.ts';
+import { auditEntryHash, chainOf, GENESIS_HASH, hashedEntryOf, type StoredAuditRow } from './audit-hash.ts';
 
 /** Entries read per statement while verifying: a million-entry chain is never in memory at once. */
 export const AUDIT_VERIFY_PAGE = 2000;
 
-interface ChainRow {
-  id: string;
-  seq: string;
-  occurred_at: Date;
-  org_id: string | null;
-  actor_user_id: string | null;
-  actor_label: string | null;
-  actor_name: string | null;
-  origin: unknown;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  target_label: string | null;
-  outcome: string;
-  ip: string | null;
-  user_agent: string | null;
-  request_id: string | null;
-  details: unknown;
+interface ChainRow extends StoredAuditRow {
   prev_hash: string;
   hash: string;
 }
@@ -113,25 +96,7 @@ export async function verifyAuditChain(db: Kysely<DB>, orgId: string | null): Pr
           ),
         );
       }
-      const hash = auditEntryHash(prev, {
-        id: row.id,
-        chainSeq: row.seq,
-        occurredAt: row.occurred_at,
-        orgId: row.org_id,
-        actorUserId: row.actor_user_id,
-        actorLabel: row.actor_label,
-        actorName: row.actor_name,
-        origin: row.origin,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        targetLabel: row.target_label,
-        outcome: row.outcome,
-        ip: row.ip,
-        userAgent: row.user_agent,
-        requestId: row.request_id,
-        details: row.details,
-      });
+      const hash = auditEntryHash(prev, hashedEntryOf(row));
       if (hash !== row.hash) {
         return result(bad(row, row.seq, 'edited', `Entry #${row.seq} was changed after it was written.`));
       }

@@ -112,3 +112,20 @@ export function schoolYearRange(startYear: number): { from: string; to: string; 
 export function osMajorQuery(major: number): string {
   return `${IN_SERVICE} chrome_version:${major};prefix`;
 }
+
+/**
+ * Why: the tile and attention measures are counted in one pass as columns (`filters`), then turned
+ * into (dimension, bucket, count) rows of `c` (`unpivot`); the organization's and the units'
+ * rollups count them alike.
+ */
+export function measureColumns(): { filters: string[]; unpivot: string[] } {
+  const measures = { ...TILE_MEASURES, ...ATTENTION_MEASURES };
+  return {
+    filters: Object.entries(measures).map(
+      ([key, measure]) => `count(*) filter (where ${measure.sql})::int as "${key}"`,
+    ),
+    unpivot: Object.keys(measures).map(
+      (key) => `('${key in TILE_MEASURES ? 'tile' : 'attention'}', '${key}', c."${key}")`,
+    ),
+  };
+}

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { ATTENTION_MEASURES, TILE_MEASURES } from '../dashboard/fleet-queries.ts';
+import { measureColumns } from '../dashboard/fleet-queries.ts';
 import type { Executor } from './device-page-writer.ts';
 import {
   alwaysCountedZeros,
@@ -73,13 +73,7 @@ export function rollupAggregate(orgId: string, ouPaths?: readonly string[]): Raw
             ),
             sql` or `,
           )})`;
-  const measures = { ...TILE_MEASURES, ...ATTENTION_MEASURES };
-  const filters = Object.entries(measures).map(
-    ([key, measure]) => `count(*) filter (where ${measure.sql})::int as "${key}"`,
-  );
-  const unpivot = Object.keys(measures).map(
-    (key) => `('${key in TILE_MEASURES ? 'tile' : 'attention'}', '${key}', c."${key}")`,
-  );
+  const { filters, unpivot } = measureColumns();
   return sql`
     with live as materialized (
       select status, model, os_version, aue_date, battery_health, os_compliance, boot_mode, last_sync,

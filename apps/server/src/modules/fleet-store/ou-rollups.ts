@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { ATTENTION_MEASURES, TILE_MEASURES } from '../dashboard/fleet-queries.ts';
+import { ATTENTION_MEASURES, measureColumns, TILE_MEASURES } from '../dashboard/fleet-queries.ts';
 import type { Executor } from './device-page-writer.ts';
 
 /**
@@ -51,13 +51,7 @@ export function ouKeyWithin(column: RawBuilder<unknown>, ouPaths: readonly strin
  * buckets; `ou_key` is the lower-case OU path ('' for a device without one).
  */
 export function ouRollupAggregate(orgId: string): RawBuilder<unknown> {
-  const measures = { ...TILE_MEASURES, ...ATTENTION_MEASURES };
-  const filters = Object.entries(measures).map(
-    ([key, measure]) => `count(*) filter (where ${measure.sql})::int as "${key}"`,
-  );
-  const unpivot = Object.keys(measures).map(
-    (key) => `('${key in TILE_MEASURES ? 'tile' : 'attention'}', '${key}', c."${key}")`,
-  );
+  const { filters, unpivot } = measureColumns();
   return sql`
     with live as materialized (
       select coalesce(lower(org_unit_path), '') as ou_key, status, model, os_version, aue_date,

@@ -103,25 +103,6 @@ export async function addMember(
     .execute();
 }
 
-export async function countMembers(db: Executor, orgId: string): Promise<number> {
-  const row = await db
-    .selectFrom('org_member')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('org_id', '=', orgId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function countOwners(db: Executor, orgId: string): Promise<number> {
-  const row = await db
-    .selectFrom('org_member')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('org_id', '=', orgId)
-    .where('role', '=', 'owner')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * Why: an organization always keeps an owner, also when two owners demote or remove each other at
  * the same moment. Locks the organization's owner rows until `trx` ends and answers their user ids:
