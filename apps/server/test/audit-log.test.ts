@@ -1,11 +1,19 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkActionRun, BulkPreview } from '@fleetdeck/shared/bulk-contract';
+import type { BulkActionRun } from '@fleetdeck/shared/bulk-contract';
 import { recordAudit } from '../src/modules/audit/audit-log.ts';
 import { auditCsv, AUDIT_EXPORT_PAGE, listAudit } from '../src/modules/audit/audit-query.ts';
 import { deleteExpiredAudit } from '../src/modules/audit/audit-retention.ts';
 import { verifyAuditChain } from '../src/modules/audit/audit-verify.ts';
-import { as, ORG, OTHER_ORG, startDeviceHarness, USER, type DeviceHarness } from './device-harness.ts';
+import {
+  as,
+  ORG,
+  OTHER_ORG,
+  previewAndStart,
+  startDeviceHarness,
+  USER,
+  type DeviceHarness,
+} from './device-harness.ts';
 import { backendName } from './test-database.ts';
 
 /**
@@ -67,19 +75,7 @@ describe(`audit log: who, what, filters, export, chain and retention (${backendN
       target: { deviceIds: [device(1).device_id, device(2).device_id] },
       action: { kind: 'annotate' as const, fields: { annotatedLocation: 'Library cart' } },
     };
-    const preview = await h.app.inject({
-      method: 'POST',
-      url: '/api/bulk-actions/preview',
-      headers: as('admin'),
-      payload: request,
-    });
-    expect(preview.statusCode, preview.body).toBe(200);
-    const started = await h.app.inject({
-      method: 'POST',
-      url: '/api/bulk-actions',
-      headers: as('admin'),
-      payload: { ...request, previewToken: preview.json<BulkPreview>().previewToken },
-    });
+    const started = await previewAndStart(h, request, as('admin'));
     expect(started.statusCode, started.body).toBe(202);
     const runId = started.json<BulkActionRun>().id;
     await h.runner.idle();

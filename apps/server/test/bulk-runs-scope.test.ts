@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkActionDetail, BulkActionRun, BulkPreview } from '@fleetdeck/shared/bulk-contract';
-import { as, ORG, startDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import type { BulkActionDetail, BulkActionRun } from '@fleetdeck/shared/bulk-contract';
+import { as, ORG, previewAndStart, startDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { backendName } from './test-database.ts';
 
 /**
@@ -36,20 +36,8 @@ describe(`device routes: bulk runs refused to viewers, timeline cursors (${backe
       target: { deviceIds: outside.map((d) => d.device_id) },
       action: { kind: 'annotate' as const, fields: { notes: 'review' } },
     };
-    const preview = await h.app.inject({
-      method: 'POST',
-      url: '/api/bulk-actions/preview',
-      headers: as('admin'),
-      payload: request,
-    });
-    expect(preview.statusCode, preview.body).toBe(200);
     h.paused = true;
-    const started = await h.app.inject({
-      method: 'POST',
-      url: '/api/bulk-actions',
-      headers: as('admin'),
-      payload: { ...request, previewToken: preview.json<BulkPreview>().previewToken },
-    });
+    const started = await previewAndStart(h, request, as('admin'));
     expect(started.statusCode, started.body).toBe(202);
     runId = started.json<{ id: string }>().id;
   }, 60_000);

@@ -43,6 +43,31 @@ export function as(role: MemberRole, org = ORG, user = USER): Record<string, str
   return { 'x-org': org, 'x-role': role, 'x-user': user };
 }
 
+/**
+ * Previews a bulk action and starts it with the preview's token, as the bulk dialog does; the
+ * preview must answer 200. Answers the start's response (202 with the run, or the refusal).
+ */
+export async function previewAndStart(
+  h: Pick<DeviceHarness, 'app'>,
+  request: { target: unknown; action: unknown },
+  headers: Record<string, string>,
+) {
+  const preview = await h.app.inject({
+    method: 'POST',
+    url: '/api/bulk-actions/preview',
+    headers,
+    payload: request,
+  });
+  if (preview.statusCode !== 200) throw new Error(`preview answered ${preview.statusCode}: ${preview.body}`);
+  const { previewToken } = preview.json<{ previewToken: string }>();
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/bulk-actions',
+    headers,
+    payload: { ...request, previewToken },
+  });
+}
+
 const headerAccess = (customerId: string): DeviceRouteAccess => ({
   requirePermission: (permission) => async (request: FastifyRequest) => {
     const role = request.headers['x-role'] as MemberRole | undefined;

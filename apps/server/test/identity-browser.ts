@@ -78,6 +78,21 @@ export class Browser {
     if (proved.statusCode !== 200) throw new Error(`step-up answered ${proved.statusCode}: ${proved.body}`);
   }
 
+  /** Forgot password? for `email`: the link of the mail it sends, read from the outbox. */
+  async passwordResetLink(email: string): Promise<URL> {
+    const asked = await this.post('/api/identity/request-password-reset', {
+      email,
+      redirectTo: `${PUBLIC_URL}/reset-password`,
+    });
+    if (asked.statusCode !== 200)
+      throw new Error(`request-password-reset answered ${asked.statusCode}: ${asked.body}`);
+    const mail = (await this.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`))
+      .json<{ messages: { subject: string; link: string }[] }>()
+      .messages.find((message) => message.subject === 'Choose your Fleetdeck password');
+    if (!mail) throw new Error(`no password mail for ${email} in the outbox`);
+    return new URL(mail.link);
+  }
+
   /** Google sign-in end to end: start at better-auth, consent at the emulator, return to the callback. */
   async signInWithGoogle(
     email: string,
