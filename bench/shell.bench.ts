@@ -1,6 +1,6 @@
 /**
  * bench:shell — how fast Fleetdeck starts and how much JavaScript each route loads first.
- *   npm run bench:shell -- --runs 3 --backends embedded,postgres
+ *   npm run bench:shell -- --runs 3 --databases embedded,postgres
  * Cold start: a fresh data folder (the embedded PostgreSQL's initdb + migrations) or a fresh
  * database on an external PostgreSQL server,
  * to the first 200 from /healthz. Warm start: the same folder or database again.
@@ -14,45 +14,63 @@ import pg from 'pg';
 import { ensureWebBuild } from '../scripts/lib/web-build.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
 import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
+import {
+  chosenDatabases,
+  DATABASE_FLAGS,
+  loadAverage,
+  printComparison,
+  type DatabaseKind,
+  type DatabaseRun,
+} from './lib/compare.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
 const flags = benchFlags({
   runs: { type: 'string', default: '3' },
-  backends: { type: 'string', default: 'embedded,postgres' },
-  'postgres-url': {
-    type: 'string',
-    default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-  },
+  ...DATABASE_FLAGS,
 });
 const runs = Number(flags.runs);
-const backends = flags.backends.split(',').filter(Boolean);
+const backends = chosenDatabases(flags.databases);
 
 ensureWebBuild();
 const startRows: Record<string, string | number>[] = [];
-const startFigures: Record<string, { coldMs: number[]; warmMs: number[] }> = {};
-for (const backend of backends) {
-  const figures = { coldMs: [] as number[], warmMs: [] as number[] };
-  for (let run = 0; run < runs; run += 1) {
+const startFigures: Partial<Record<DatabaseKind, { coldMs: number[]; warmMs: number[]; load: number[] }>> =
+  {};
+// The databases take turns run by run, so a busy minute on the shared machine falls on both.
+for (let run = 0; run < runs; run += 1) {
+  for (const backend of backends) {
     const target = await freshTarget(backend);
-    if (!target) break;
+    if (!target) continue;
+    const figures = (startFigures[backend] ??= { coldMs: [], warmMs: [], load: [loadAverage()] });
     figures.coldMs.push(await timeToHealthy(target.env));
     figures.warmMs.push(await timeToHealthy(target.env));
+    figures.load.push(loadAverage());
     await target.cleanup();
   }
-  if (figures.coldMs.length === 0) {
+}
+const comparedRuns: Partial<Record<DatabaseKind, DatabaseRun>> = {};
+for (const backend of backends) {
+  const figures = startFigures[backend];
+  if (!figures) {
     startRows.push({ backend, cold_ms_median: 'unavailable', warm_ms_median: 'unavailable', runs: 0 });
     continue;
   }
-  startFigures[backend] = figures;
   startRows.push({
     backend,
     cold_ms_median: median(figures.coldMs),
     warm_ms_median: median(figures.warmMs),
     runs: figures.coldMs.length,
   });
+  comparedRuns[backend] = {
+    figures: {
+      'cold start to /healthz ms (initdb included)': median(figures.coldMs),
+      'warm start to /healthz ms': median(figures.warmMs),
+    },
+    load: [figures.load[0] ?? Number.NaN, figures.load.at(-1) ?? Number.NaN],
+  };
 }
 printTable('Start to first /healthz (ms, median)', startRows);
+const comparison = printComparison('Start to first /healthz (ms, median)', comparedRuns);
 
 const routes = firstLoadPerRoute(DIST);
 printTable(
@@ -72,13 +90,14 @@ printFigures('shell', {
       { coldMsMedian: median(f.coldMs), warmMsMedian: median(f.warmMs), coldMs: f.coldMs, warmMs: f.warmMs },
     ]),
   ),
+  comparison,
   firstLoadJsGzipKb: Object.fromEntries(routes.map((r) => [r.route, r.gzipKb])),
 });
 
 // --- start-up ----------------------------------------------------------------------------
 
 async function freshTarget(
-  backend: string,
+  backend: DatabaseKind,
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> } | null> {
   if (backend === 'embedded') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-bench-shell-'));
