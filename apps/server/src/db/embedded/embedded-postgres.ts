@@ -282,11 +282,6 @@ function spawnServer(
     full_page_writes: durable ? 'on' : 'off',
     logging_collector: 'off',
     log_min_messages: 'warning',
-    // PostgreSQL 18 hands reads to I/O worker processes by default. Here the server shares a small
-    // machine with Fleetdeck and reads mostly from the OS cache, where those extra processes cost
-    // more than they overlap: at 100,000 devices, once the fleet outgrows shared_buffers, the
-    // dashboard's reads ran 2-5x slower than PostgreSQL 15's and 0.7-0.8x with `sync` (BENCHMARKS.md).
-    io_method: 'sync',
   };
   const args = [
     '-D',
