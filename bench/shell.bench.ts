@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -128,7 +129,7 @@ async function freshTarget(
 }
 
 async function timeToHealthy(env: Record<string, string>): Promise<number> {
-  const port = 3900 + Math.floor(Math.random() * 900);
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -157,6 +158,18 @@ async function timeToHealthy(env: Record<string, string>): Promise<number> {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
+}
+
+/** Why: a port picked at random can be another program's (epmd's 4369 was); the kernel's is free. */
+function freePort(): Promise<number> {
+  const server = net.createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 function median(values: readonly number[]): number {
