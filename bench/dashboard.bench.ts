@@ -26,16 +26,17 @@ import { openFreshDatabase } from './lib/bench-database.ts';
 import {
   chosenDatabases,
   DATABASE_FLAGS,
-  measured,
+  inRounds,
   printComparison,
+  ROUNDS_FLAG,
   type DatabaseKind,
-  type DatabaseRun,
 } from './lib/compare.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
   ...DATABASE_FLAGS,
+  ...ROUNDS_FLAG,
   requests: { type: 'string', default: '200' },
   /** Requests of the naive variant (each one scans the fleet). */
   'naive-requests': { type: 'string', default: '30' },
@@ -229,24 +230,21 @@ async function runDatabase(kind: DatabaseKind): Promise<Figures> {
 }
 
 const results: Figures[] = [];
-const runs: Partial<Record<DatabaseKind, DatabaseRun>> = {};
-for (const kind of chosenDatabases(flags.databases)) {
+const runs = await inRounds(chosenDatabases(flags.databases), Number(flags.rounds), async (kind) => {
   process.stdout.write(`Writing ${devices} devices to a fresh ${kind} database and measuring...\n`);
-  runs[kind] = await measured(async () => {
-    const r = await runDatabase(kind);
-    results.push(r);
-    return {
-      'unscoped p50 ms': r.api.p50,
-      'unscoped p95 ms': r.api.p95,
-      'scoped p50 ms': r.scoped.p50,
-      'scoped p95 ms': r.scoped.p95,
-      'naive whole p95 ms': r.naive.p95,
-      'scoped live p95 ms': r.scopedLive.p95,
-      'rollup refresh ms': r.refreshMs,
-      'load s': r.loadSeconds,
-    };
-  });
-}
+  const r = await runDatabase(kind);
+  results.push(r);
+  return {
+    'unscoped p50 ms': r.api.p50,
+    'unscoped p95 ms': r.api.p95,
+    'scoped p50 ms': r.scoped.p50,
+    'scoped p95 ms': r.scoped.p95,
+    'naive whole p95 ms': r.naive.p95,
+    'scoped live p95 ms': r.scopedLive.p95,
+    'rollup refresh ms': r.refreshMs,
+    'load s': r.loadSeconds,
+  };
+});
 
 printTable(
   `GET /api/dashboard at ${devices} devices (ms; whole organization vs a member scoped to ${SCOPED_PATHS.join(', ')} of ${SCHOOLS} schools)`,

@@ -42,14 +42,20 @@ import { fleetRoutes, type FleetCaller } from '../apps/server/src/routes/fleet-a
 import { DEFAULT_FLEET_COLUMNS } from '../packages/shared/src/fleet-columns.ts';
 import type { ListDevicesResponse } from '../packages/shared/src/fleet-contract.ts';
 import { ensureWebBuild } from '../scripts/lib/web-build.ts';
-import { openFreshDatabase, openKeptDatabase, openKeptEmbedded } from './lib/bench-database.ts';
+import {
+  openFreshDatabase,
+  openKeptDatabase,
+  openKeptEmbedded,
+  type BenchDatabase,
+} from './lib/bench-database.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
 import {
   chosenDatabases,
   DATABASE_FLAGS,
   DATABASE_LABEL,
-  measured,
+  inRounds,
   printComparison,
+  ROUNDS_FLAG,
   type DatabaseKind,
   type DatabaseRun,
 } from './lib/compare.ts';
@@ -60,6 +66,7 @@ import { benchFlags, cpuProbeMs, percentile, printFigures, printTable, round } f
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
   ...DATABASE_FLAGS,
+  ...ROUNDS_FLAG,
   clients: { type: 'string', default: '10' },
   /** Requests per query (spread over the clients), after a warm-up. */
   requests: { type: 'string', default: '200' },
@@ -339,28 +346,34 @@ process.stdout.write(
     .join(' ')}\n`,
 );
 const results: Awaited<ReturnType<typeof benchDatabase>>[] = [];
-const runs: Partial<Record<DatabaseKind, DatabaseRun>> = {};
-// The machine's speed before each database's run and after the last (report.ts `cpuProbeMs`).
+// The machine's speed before each database's part and after the last (report.ts `cpuProbeMs`).
 const probes: Record<string, number> = {};
-for (const kind of chosenDatabases(flags.databases)) {
-  probes[`before ${kind}`] = cpuProbeMs();
-  const { database, cleanup } =
-    kind === 'embedded'
-      ? flags['embedded-dir']
-        ? await openKeptEmbedded(flags['embedded-dir'])
-        : await openFreshDatabase('embedded', flags['postgres-url'], 'fleetdeck-bench-query')
-      : flags['postgres-db']
-        ? await openKeptDatabase(flags['postgres-url'], flags['postgres-db'])
-        : await openFreshDatabase('postgres', flags['postgres-url'], 'fleetdeck_bench_query');
-  try {
-    runs[kind] = await measured(async () => {
-      const result = await benchDatabase(DATABASE_LABEL[kind], database, state);
-      results.push(result);
-      return comparedFigures(result);
-    });
-  } finally {
-    await cleanup();
+const kinds = chosenDatabases(flags.databases);
+// Both stay open across the rounds: each is seeded once, on its first part.
+const opened = new Map<DatabaseKind, BenchDatabase>();
+let runs: Partial<Record<DatabaseKind, DatabaseRun>>;
+try {
+  for (const kind of kinds) {
+    opened.set(
+      kind,
+      kind === 'embedded'
+        ? flags['embedded-dir']
+          ? await openKeptEmbedded(flags['embedded-dir'])
+          : await openFreshDatabase('embedded', flags['postgres-url'], 'fleetdeck-bench-query')
+        : flags['postgres-db']
+          ? await openKeptDatabase(flags['postgres-url'], flags['postgres-db'])
+          : await openFreshDatabase('postgres', flags['postgres-url'], 'fleetdeck_bench_query'),
+    );
   }
+  runs = await inRounds(kinds, Number(flags.rounds), async (kind, turn) => {
+    probes[`before ${kind} (round ${turn + 1})`] = cpuProbeMs();
+    const { database } = opened.get(kind) as BenchDatabase;
+    const result = await benchDatabase(DATABASE_LABEL[kind], database, state);
+    results.push(result);
+    return comparedFigures(result);
+  });
+} finally {
+  for (const { cleanup } of opened.values()) await cleanup();
 }
 probes.after = cpuProbeMs();
 const load1 = os

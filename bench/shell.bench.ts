@@ -67,7 +67,8 @@ for (const backend of backends) {
       'cold start to /healthz ms (initdb included)': median(figures.coldMs),
       'warm start to /healthz ms': median(figures.warmMs),
     },
-    load: [figures.load[0] ?? Number.NaN, figures.load.at(-1) ?? Number.NaN],
+    load: [Math.min(...figures.load), Math.max(...figures.load)],
+    rounds: figures.coldMs.length,
   };
 }
 printTable('Start to first /healthz (ms, median)', startRows);

@@ -1,7 +1,7 @@
 /**
  * bench:sync — how fast Fleetdeck copies a fleet from Google (the emulator, in its own process).
- *   npm run bench:sync -- --devices 100000 --databases embedded,postgres --latency-ms 300
- * Per database, in a fresh process of its own (so peak RSS is that run's): a first full sync
+ *   npm run bench:sync -- --devices 100000 --databases embedded,postgres --latency-ms 300 --rounds 2
+ * Per database and round (the order reversed every round, bench/lib/compare.ts), in a fresh process of its own (so peak RSS is that run's): a first full sync
  * with no emulated latency, then an incremental sync after 5% of the devices changed. With the
  * emulator answering every call after `--latency-ms`, a full sync (parallel OU shards) against
  * one sequential page chain over the same devices with the same client. `--crowd-devices N` first
@@ -15,8 +15,9 @@ import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
 import {
   chosenDatabases,
   DATABASE_FLAGS,
-  measured,
+  inRounds,
   printComparison,
+  ROUNDS_FLAG,
   type DatabaseKind,
   type DatabaseRun,
 } from './lib/compare.ts';
@@ -26,6 +27,7 @@ import type { WorkerFigures } from './lib/sync-bench-worker.ts';
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
   ...DATABASE_FLAGS,
+  ...ROUNDS_FLAG,
   'latency-ms': { type: 'string', default: '300' },
   /** Which database runs the latency comparison (it is network-bound, so once is enough). */
   'latency-on': { type: 'string', default: 'postgres' },
@@ -44,13 +46,13 @@ const databases = chosenDatabases(flags.databases);
 process.stdout.write(`Starting the Google emulator with ${devices} devices in its own process...\n`);
 const emulator = await startEmulatorProcess(devices, FROZEN_NOW);
 const results: WorkerFigures[] = [];
-const runs: Partial<Record<DatabaseKind, DatabaseRun>> = {};
+let runs: Partial<Record<DatabaseKind, DatabaseRun>>;
 try {
-  for (const database of databases) {
-    process.stdout.write(`Running the ${database} scenarios...\n`);
+  runs = await inRounds(databases, Number(flags.rounds), async (database, turn) => {
+    process.stdout.write(`Running the ${database} scenarios (round ${turn + 1})...\n`);
     await emulator.post('reset');
     await crowdOneOrgUnit(Number(flags['crowd-devices']));
-    runs[database] = await measured(async () => {
+    {
       const figures = await runWorker({
         database,
         origin: emulator.origin,
@@ -59,7 +61,8 @@ try {
         devices: String(devices),
         concurrency: flags.concurrency,
         changedPercent: flags['changed-percent'],
-        latencyMs: database === flags['latency-on'] ? flags['latency-ms'] : '0',
+        // Network-bound, so measured once.
+        latencyMs: database === flags['latency-on'] && turn === 0 ? flags['latency-ms'] : '0',
         postgresUrl: flags['postgres-url'],
       });
       results.push(figures);
@@ -74,8 +77,8 @@ try {
         'peak RSS MB of the Fleetdeck process (sync)': figures.full.peakRssMb,
         'max RSS MB of the Fleetdeck process (with initdb)': figures.full.processMaxRssMb,
       };
-    });
-  }
+    }
+  });
 } finally {
   await emulator.stop();
 }

@@ -46,16 +46,59 @@ export function loadAverage(): number {
 
 /** One database's figures of a run (lower is better for each) and the load while they were taken. */
 export interface DatabaseRun {
+  /** Each figure's median over the rounds. */
   readonly figures: Readonly<Record<string, number>>;
-  /** 1-minute load average at the start and at the end of this database's part. */
+  /** Lowest and highest 1-minute load average seen around this database's parts. */
   readonly load: readonly [number, number];
+  readonly rounds: number;
 }
 
-/** Why: the load is read around each database's part, so a figure taken while others worked shows it. */
-export async function measured(work: () => Promise<Readonly<Record<string, number>>>): Promise<DatabaseRun> {
-  const before = loadAverage();
-  const figures = await work();
-  return { figures, load: [before, loadAverage()] };
+export const ROUNDS_FLAG = { rounds: { type: 'string', default: '1' } } as const;
+
+/**
+ * Why: other work on the shared 2-core machine makes one minute 2–3× slower than the next, so one
+ * database measured after the other compares two machines. Each database's part runs `rounds`
+ * times with the order reversed every round (A B, B A, A B…), so a busy spell falls on both; each
+ * figure is its median over the rounds.
+ */
+export async function inRounds(
+  kinds: readonly DatabaseKind[],
+  rounds: number,
+  part: (kind: DatabaseKind, round: number) => Promise<Readonly<Record<string, number>>>,
+): Promise<Partial<Record<DatabaseKind, DatabaseRun>>> {
+  const seen = new Map<DatabaseKind, { figures: Record<string, number>[]; load: number[] }>();
+  for (let round = 0; round < Math.max(1, rounds); round += 1) {
+    const order = round % 2 === 0 ? kinds : [...kinds].reverse();
+    for (const kind of order) {
+      const entry = seen.get(kind) ?? { figures: [], load: [] };
+      seen.set(kind, entry);
+      entry.load.push(loadAverage());
+      entry.figures.push(await part(kind, round));
+      entry.load.push(loadAverage());
+    }
+  }
+  const runs: Partial<Record<DatabaseKind, DatabaseRun>> = {};
+  for (const [kind, entry] of seen) {
+    const names = Object.keys(entry.figures[0] ?? {});
+    runs[kind] = {
+      figures: Object.fromEntries(
+        names.map((name) => [name, median(entry.figures.map((f) => f[name] ?? Number.NaN))]),
+      ),
+      load: [Math.min(...entry.load), Math.max(...entry.load)],
+      rounds: entry.figures.length,
+    };
+  }
+  return runs;
+}
+
+/** The middle value; the mean of the two middle ones for an even count. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2, 2);
 }
 
 export interface Comparison {
@@ -72,7 +115,8 @@ export function printComparison(
   runs: Partial<Record<DatabaseKind, DatabaseRun>>,
 ): Comparison[] {
   const names = Object.keys((runs.embedded ?? runs.postgres)?.figures ?? {});
-  const load = (run?: DatabaseRun) => (run ? `${run.load[0]} → ${run.load[1]}` : '–');
+  const rounds = (runs.embedded ?? runs.postgres)?.rounds ?? 0;
+  const load = (run?: DatabaseRun) => (run ? `${run.load[0]}–${run.load[1]}` : '–');
   const comparisons = names.map((figure): Comparison => {
     const embedded = runs.embedded?.figures[figure];
     const postgres = runs.postgres?.figures[figure];
@@ -86,7 +130,7 @@ export function printComparison(
     return { figure, embedded, postgres, ratio, withinGoal: ratio <= GOAL_RATIO };
   });
   printTable(
-    `${title} — embedded against external, one run (goal: embedded ≤ ${GOAL_RATIO}× external; load = 1-min load average before → after)`,
+    `${title} — embedded against external, one run (goal: embedded ≤ ${GOAL_RATIO}× external; medians of ${rounds} round(s), order reversed each round; load = lowest–highest 1-min load average)`,
     comparisons.map((c) => ({
       figure: c.figure,
       embedded: c.embedded ?? '–',
