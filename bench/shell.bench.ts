@@ -37,9 +37,9 @@ ensureWebBuild();
 const startRows: Record<string, string | number>[] = [];
 const startFigures: Partial<Record<DatabaseKind, { coldMs: number[]; warmMs: number[]; load: number[] }>> =
   {};
-// The databases take turns run by run, so a busy minute on the shared machine falls on both.
+// The databases take turns, the order reversed every run, so a busy minute on the shared machine falls on both.
 for (let run = 0; run < runs; run += 1) {
-  for (const backend of backends) {
+  for (const backend of run % 2 === 0 ? backends : [...backends].reverse()) {
     const target = await freshTarget(backend);
     if (!target) continue;
     const figures = (startFigures[backend] ??= { coldMs: [], warmMs: [], load: [loadAverage()] });
