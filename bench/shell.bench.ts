@@ -19,6 +19,7 @@ import {
   chosenDatabases,
   DATABASE_FLAGS,
   loadAverage,
+  median,
   printComparison,
   type DatabaseKind,
   type DatabaseRun,
@@ -171,9 +172,4 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
