@@ -23,19 +23,23 @@ import { refreshRollups } from '../apps/server/src/modules/fleet-store/fleet-rol
 import { dashboardRoutes, type DashboardCaller } from '../apps/server/src/routes/dashboard.ts';
 import type { DashboardResponse } from '../packages/shared/src/dashboard-contract.ts';
 import { openFreshDatabase } from './lib/bench-database.ts';
+import {
+  chosenDatabases,
+  DATABASE_FLAGS,
+  inRounds,
+  printComparison,
+  ROUNDS_FLAG,
+  type DatabaseKind,
+} from './lib/compare.ts';
 import { benchFlags, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
-  databases: { type: 'string', default: 'embedded,postgres' },
+  ...DATABASE_FLAGS,
+  ...ROUNDS_FLAG,
   requests: { type: 'string', default: '200' },
   /** Requests of the naive variant (each one scans the fleet). */
   'naive-requests': { type: 'string', default: '30' },
-  'postgres-url': {
-    type: 'string',
-    default:
-      process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-  },
 });
 
 const ORG = 'org-bench';
@@ -142,12 +146,8 @@ async function dashboardApp(
   return app;
 }
 
-async function runDatabase(kind: string): Promise<Figures> {
-  const { database, cleanup } = await openFreshDatabase(
-    kind === 'embedded' ? 'embedded' : 'postgres',
-    flags['postgres-url'],
-    'fleetdeck_bench',
-  );
+async function runDatabase(kind: DatabaseKind): Promise<Figures> {
+  const { database, cleanup } = await openFreshDatabase(kind, flags['postgres-url'], 'fleetdeck_bench');
   try {
     await migrateToLatest(database.db);
     const loadStarted = performance.now();
@@ -230,10 +230,21 @@ async function runDatabase(kind: string): Promise<Figures> {
 }
 
 const results: Figures[] = [];
-for (const kind of flags.databases.split(',').filter(Boolean)) {
+const runs = await inRounds(chosenDatabases(flags.databases), Number(flags.rounds), async (kind) => {
   process.stdout.write(`Writing ${devices} devices to a fresh ${kind} database and measuring...\n`);
-  results.push(await runDatabase(kind));
-}
+  const r = await runDatabase(kind);
+  results.push(r);
+  return {
+    'unscoped p50 ms': r.api.p50,
+    'unscoped p95 ms': r.api.p95,
+    'scoped p50 ms': r.scoped.p50,
+    'scoped p95 ms': r.scoped.p95,
+    'naive whole p95 ms': r.naive.p95,
+    'scoped live p95 ms': r.scopedLive.p95,
+    'rollup refresh ms': r.refreshMs,
+    'load s': r.loadSeconds,
+  };
+});
 
 printTable(
   `GET /api/dashboard at ${devices} devices (ms; whole organization vs a member scoped to ${SCOPED_PATHS.join(', ')} of ${SCHOOLS} schools)`,
@@ -260,10 +271,13 @@ printTable(
     'load s': r.loadSeconds,
   })),
 );
+const comparison = printComparison(`GET /api/dashboard at ${devices} devices`, runs);
 printFigures('dashboard', {
   devices,
   goalP95Ms: 50,
   goalScopedToUnscopedP95: GOAL_SCOPED_RATIO,
   scopedOuPaths: SCOPED_PATHS,
   results,
+  runs,
+  comparison,
 });

@@ -42,15 +42,31 @@ import { fleetRoutes, type FleetCaller } from '../apps/server/src/routes/fleet-a
 import { DEFAULT_FLEET_COLUMNS } from '../packages/shared/src/fleet-columns.ts';
 import type { ListDevicesResponse } from '../packages/shared/src/fleet-contract.ts';
 import { ensureWebBuild } from '../scripts/lib/web-build.ts';
-import { openFreshDatabase, openKeptDatabase, openKeptEmbedded } from './lib/bench-database.ts';
+import {
+  openFreshDatabase,
+  openKeptDatabase,
+  openKeptEmbedded,
+  type BenchDatabase,
+} from './lib/bench-database.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
+import {
+  chosenDatabases,
+  DATABASE_FLAGS,
+  DATABASE_LABEL,
+  inRounds,
+  printComparison,
+  ROUNDS_FLAG,
+  type DatabaseKind,
+  type DatabaseRun,
+} from './lib/compare.ts';
 import { cpuPerRequest } from './lib/process-cpu.ts';
 import { inTurns } from './lib/in-turns.ts';
 import { benchFlags, cpuProbeMs, percentile, printFigures, printTable, round } from './lib/report.ts';
 
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
-  databases: { type: 'string', default: 'embedded,postgres' },
+  ...DATABASE_FLAGS,
+  ...ROUNDS_FLAG,
   clients: { type: 'string', default: '10' },
   /** Requests per query (spread over the clients), after a warm-up. */
   requests: { type: 'string', default: '200' },
@@ -67,11 +83,6 @@ const flags = benchFlags({
   export: { type: 'string', default: 'yes' },
   'embedded-dir': { type: 'string', default: '' },
   'postgres-db': { type: 'string', default: '' },
-  'postgres-url': {
-    type: 'string',
-    default:
-      process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-  },
 });
 
 const ORG = 'org-bench';
@@ -316,6 +327,17 @@ async function explainPage(database: Database, caller: FleetCaller, params: URLS
   process.stdout.write(`${rows.map((row) => Object.values(row)[0]).join('\n')}\n`);
 }
 
+/** The figures set side by side: each query's API and SQL p50/p95, and the export. */
+function comparedFigures(result: Awaited<ReturnType<typeof benchDatabase>>): Record<string, number> {
+  const figures: Record<string, number> = {};
+  for (const row of result.rows) {
+    for (const key of ['api p50 ms', 'api p95 ms', 'sql p50 ms', 'sql p95 ms'] as const)
+      if (typeof row[key] === 'number') figures[`${String(row.query)}: ${key}`] = row[key];
+  }
+  if (typeof result.export.seconds === 'number') figures['CSV export s'] = result.export.seconds;
+  return figures;
+}
+
 const state = new EmulatorState({ size: devices, seed: 42, now: FROZEN_NOW });
 process.stdout.write(
   `Load average before: ${os
@@ -323,32 +345,35 @@ process.stdout.write(
     .map((n) => n.toFixed(2))
     .join(' ')}\n`,
 );
-const results = [];
-// The machine's speed before each database's run and after the last (report.ts `cpuProbeMs`).
+const results: Awaited<ReturnType<typeof benchDatabase>>[] = [];
+// The machine's speed before each database's part and after the last (report.ts `cpuProbeMs`).
 const probes: Record<string, number> = {};
-for (const name of flags.databases.split(',').filter(Boolean)) {
-  probes[`before ${name}`] = cpuProbeMs();
-  if (name === 'embedded') {
-    const { database, cleanup } = flags['embedded-dir']
-      ? await openKeptEmbedded(flags['embedded-dir'])
-      : await openFreshDatabase('embedded', flags['postgres-url'], 'fleetdeck-bench-query');
-    try {
-      results.push(await benchDatabase('embedded PostgreSQL', database, state));
-    } finally {
-      await cleanup();
-    }
-  } else if (name === 'postgres') {
-    const { database, cleanup } = flags['postgres-db']
-      ? await openKeptDatabase(flags['postgres-url'], flags['postgres-db'])
-      : await openFreshDatabase('postgres', flags['postgres-url'], 'fleetdeck_bench_query');
-    try {
-      results.push(await benchDatabase('PostgreSQL', database, state));
-    } finally {
-      await cleanup();
-    }
-  } else {
-    throw new Error(`Unknown database "${name}": use embedded and/or postgres.`);
+const kinds = chosenDatabases(flags.databases);
+// Both stay open across the rounds: each is seeded once, on its first part.
+const opened = new Map<DatabaseKind, BenchDatabase>();
+let runs: Partial<Record<DatabaseKind, DatabaseRun>>;
+try {
+  for (const kind of kinds) {
+    opened.set(
+      kind,
+      kind === 'embedded'
+        ? flags['embedded-dir']
+          ? await openKeptEmbedded(flags['embedded-dir'])
+          : await openFreshDatabase('embedded', flags['postgres-url'], 'fleetdeck-bench-query')
+        : flags['postgres-db']
+          ? await openKeptDatabase(flags['postgres-url'], flags['postgres-db'])
+          : await openFreshDatabase('postgres', flags['postgres-url'], 'fleetdeck_bench_query'),
+    );
   }
+  runs = await inRounds(kinds, Number(flags.rounds), async (kind, turn) => {
+    probes[`before ${kind} (round ${turn + 1})`] = cpuProbeMs();
+    const { database } = opened.get(kind) as BenchDatabase;
+    const result = await benchDatabase(DATABASE_LABEL[kind], database, state);
+    results.push(result);
+    return comparedFigures(result);
+  });
+} finally {
+  for (const { cleanup } of opened.values()) await cleanup();
 }
 probes.after = cpuProbeMs();
 const load1 = os
@@ -383,6 +408,7 @@ process.stdout.write(`Load average after: ${load1}\n`);
 process.stdout.write(
   `CPU probe, ms (fixed gzip work; lower is faster; ~21 on a quiet core here): ${JSON.stringify(probes)}\n`,
 );
+const comparison = printComparison(`GET /api/devices at ${devices} devices`, runs);
 printFigures('query', {
   devices,
   clients,
@@ -390,5 +416,7 @@ printFigures('query', {
   loadAverage: os.loadavg(),
   cpuProbeMs: probes,
   results,
+  runs,
+  comparison,
   fleetRouteFirstLoadJsGzipKb: fleetRoute?.gzipKb,
 });

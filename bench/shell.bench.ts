@@ -1,6 +1,6 @@
 /**
  * bench:shell — how fast Fleetdeck starts and how much JavaScript each route loads first.
- *   npm run bench:shell -- --runs 3 --backends embedded,postgres
+ *   npm run bench:shell -- --runs 3 --databases embedded,postgres
  * Cold start: a fresh data folder (the embedded PostgreSQL's initdb + migrations) or a fresh
  * database on an external PostgreSQL server,
  * to the first 200 from /healthz. Warm start: the same folder or database again.
@@ -8,51 +8,72 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/lib/web-build.ts';
 import { firstLoadPerRoute } from './lib/bundle.ts';
 import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
+import {
+  chosenDatabases,
+  DATABASE_FLAGS,
+  loadAverage,
+  median,
+  printComparison,
+  type DatabaseKind,
+  type DatabaseRun,
+} from './lib/compare.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
 const flags = benchFlags({
   runs: { type: 'string', default: '3' },
-  backends: { type: 'string', default: 'embedded,postgres' },
-  'postgres-url': {
-    type: 'string',
-    default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-  },
+  ...DATABASE_FLAGS,
 });
 const runs = Number(flags.runs);
-const backends = flags.backends.split(',').filter(Boolean);
+const backends = chosenDatabases(flags.databases);
 
 ensureWebBuild();
 const startRows: Record<string, string | number>[] = [];
-const startFigures: Record<string, { coldMs: number[]; warmMs: number[] }> = {};
-for (const backend of backends) {
-  const figures = { coldMs: [] as number[], warmMs: [] as number[] };
-  for (let run = 0; run < runs; run += 1) {
+const startFigures: Partial<Record<DatabaseKind, { coldMs: number[]; warmMs: number[]; load: number[] }>> =
+  {};
+// The databases take turns, the order reversed every run, so a busy minute on the shared machine falls on both.
+for (let run = 0; run < runs; run += 1) {
+  for (const backend of run % 2 === 0 ? backends : [...backends].reverse()) {
     const target = await freshTarget(backend);
-    if (!target) break;
+    if (!target) continue;
+    const figures = (startFigures[backend] ??= { coldMs: [], warmMs: [], load: [loadAverage()] });
     figures.coldMs.push(await timeToHealthy(target.env));
     figures.warmMs.push(await timeToHealthy(target.env));
+    figures.load.push(loadAverage());
     await target.cleanup();
   }
-  if (figures.coldMs.length === 0) {
+}
+const comparedRuns: Partial<Record<DatabaseKind, DatabaseRun>> = {};
+for (const backend of backends) {
+  const figures = startFigures[backend];
+  if (!figures) {
     startRows.push({ backend, cold_ms_median: 'unavailable', warm_ms_median: 'unavailable', runs: 0 });
     continue;
   }
-  startFigures[backend] = figures;
   startRows.push({
     backend,
     cold_ms_median: median(figures.coldMs),
     warm_ms_median: median(figures.warmMs),
     runs: figures.coldMs.length,
   });
+  comparedRuns[backend] = {
+    figures: {
+      'cold start to /healthz ms (initdb included)': median(figures.coldMs),
+      'warm start to /healthz ms': median(figures.warmMs),
+    },
+    load: [Math.min(...figures.load), Math.max(...figures.load)],
+    rounds: figures.coldMs.length,
+  };
 }
 printTable('Start to first /healthz (ms, median)', startRows);
+const comparison = printComparison('Start to first /healthz (ms, median)', comparedRuns);
 
 const routes = firstLoadPerRoute(DIST);
 printTable(
@@ -72,13 +93,14 @@ printFigures('shell', {
       { coldMsMedian: median(f.coldMs), warmMsMedian: median(f.warmMs), coldMs: f.coldMs, warmMs: f.warmMs },
     ]),
   ),
+  comparison,
   firstLoadJsGzipKb: Object.fromEntries(routes.map((r) => [r.route, r.gzipKb])),
 });
 
 // --- start-up ----------------------------------------------------------------------------
 
 async function freshTarget(
-  backend: string,
+  backend: DatabaseKind,
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> } | null> {
   if (backend === 'embedded') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-bench-shell-'));
@@ -109,7 +131,7 @@ async function freshTarget(
 }
 
 async function timeToHealthy(env: Record<string, string>): Promise<number> {
-  const port = 3900 + Math.floor(Math.random() * 900);
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -140,7 +162,14 @@ async function timeToHealthy(env: Record<string, string>): Promise<number> {
   }
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+/** Why: a port picked at random can be another program's (epmd's 4369 was); the kernel's is free. */
+function freePort(): Promise<number> {
+  const server = net.createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

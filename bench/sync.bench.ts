@@ -1,7 +1,7 @@
 /**
  * bench:sync — how fast Fleetdeck copies a fleet from Google (the emulator, in its own process).
- *   npm run bench:sync -- --devices 100000 --databases embedded,postgres --latency-ms 300
- * Per database, in a fresh process of its own (so peak RSS is that run's): a first full sync
+ *   npm run bench:sync -- --devices 100000 --databases embedded,postgres --latency-ms 300 --rounds 2
+ * Per database and round (the order reversed every round, bench/lib/compare.ts), in a fresh process of its own (so peak RSS is that run's): a first full sync
  * with no emulated latency, then an incremental sync after 5% of the devices changed. With the
  * emulator answering every call after `--latency-ms`, a full sync (parallel OU shards) against
  * one sequential page chain over the same devices with the same client. `--crowd-devices N` first
@@ -12,39 +12,48 @@ import { fileURLToPath } from 'node:url';
 import { createGoogleClient } from '../packages/google/src/google-client.ts';
 import { baseUrlsForOrigin } from '../packages/google/src/google-hosts.ts';
 import { benchFlags, printFigures, printTable, round } from './lib/report.ts';
+import {
+  chosenDatabases,
+  DATABASE_FLAGS,
+  inRounds,
+  printComparison,
+  ROUNDS_FLAG,
+  type DatabaseKind,
+  type DatabaseRun,
+} from './lib/compare.ts';
 import { startEmulatorProcess } from './lib/emulator-process.ts';
 import type { WorkerFigures } from './lib/sync-bench-worker.ts';
 
 const flags = benchFlags({
   devices: { type: 'string', default: '100000' },
-  databases: { type: 'string', default: 'embedded,postgres' },
+  ...DATABASE_FLAGS,
+  ...ROUNDS_FLAG,
   'latency-ms': { type: 'string', default: '300' },
   /** Which database runs the latency comparison (it is network-bound, so once is enough). */
   'latency-on': { type: 'string', default: 'postgres' },
   concurrency: { type: 'string', default: '10' },
   'changed-percent': { type: 'string', default: '5' },
   'crowd-devices': { type: 'string', default: '0' },
-  'postgres-url': {
-    type: 'string',
-    default:
-      process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-  },
 });
 
 const WORKER = fileURLToPath(new URL('./lib/sync-bench-worker.ts', import.meta.url));
 const FROZEN_NOW = Date.UTC(2026, 2, 2, 9, 0, 0);
+/** The issue's goal for the Fleetdeck process during a 100,000-device sync. */
+const RSS_GOAL_MB = 500;
 
 const devices = Number(flags.devices);
+const databases = chosenDatabases(flags.databases);
 process.stdout.write(`Starting the Google emulator with ${devices} devices in its own process...\n`);
 const emulator = await startEmulatorProcess(devices, FROZEN_NOW);
 const results: WorkerFigures[] = [];
+let runs: Partial<Record<DatabaseKind, DatabaseRun>>;
 try {
-  for (const database of flags.databases.split(',').filter(Boolean)) {
-    process.stdout.write(`Running the ${database} scenarios...\n`);
+  runs = await inRounds(databases, Number(flags.rounds), async (database, turn) => {
+    process.stdout.write(`Running the ${database} scenarios (round ${turn + 1})...\n`);
     await emulator.post('reset');
     await crowdOneOrgUnit(Number(flags['crowd-devices']));
-    results.push(
-      await runWorker({
+    {
+      const figures = await runWorker({
         database,
         origin: emulator.origin,
         token: emulator.token,
@@ -52,11 +61,24 @@ try {
         devices: String(devices),
         concurrency: flags.concurrency,
         changedPercent: flags['changed-percent'],
-        latencyMs: database === flags['latency-on'] ? flags['latency-ms'] : '0',
+        // Network-bound, so measured once.
+        latencyMs: database === flags['latency-on'] && turn === 0 ? flags['latency-ms'] : '0',
         postgresUrl: flags['postgres-url'],
-      }),
-    );
-  }
+      });
+      results.push(figures);
+      return {
+        'full sync s': round(figures.full.wallMs / 1000, 2),
+        'devices phase s': round(figures.full.devicesPhaseMs / 1000, 2),
+        'telemetry phase s': round(figures.full.telemetryPhaseMs / 1000, 2),
+        [`incremental s (${flags['changed-percent']} % changed)`]: round(
+          figures.incremental.wallMs / 1000,
+          2,
+        ),
+        'peak RSS MB of the Fleetdeck process (sync)': figures.full.peakRssMb,
+        'max RSS MB of the Fleetdeck process (with initdb)': figures.full.processMaxRssMb,
+      };
+    }
+  });
 } finally {
   await emulator.stop();
 }
@@ -89,7 +111,12 @@ if (latency.length) {
     })),
   );
 }
-printFigures('sync', { devices, concurrency: Number(flags.concurrency), results });
+const comparison = printComparison(`Sync of ${devices} devices`, runs);
+const overBudget = results.filter((r) => r.full.processMaxRssMb > RSS_GOAL_MB).map((r) => r.database);
+process.stdout.write(
+  `Peak RSS of the Fleetdeck process ≤ ${RSS_GOAL_MB} MB: ${overBudget.length ? `NOT met (${overBudget.join(', ')})` : 'met'}\n`,
+);
+printFigures('sync', { devices, concurrency: Number(flags.concurrency), results, runs, comparison });
 
 /** Moves `count` devices into the root's child OU that has no children and the last id. */
 async function crowdOneOrgUnit(count: number): Promise<void> {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../src/db/schema.ts';
 import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
 import { STEP_UP_ERROR_ID } from '@fleetdeck/shared/step-up';
 import { AppError, appErrors } from '../src/errors/app-error.ts';
@@ -89,6 +90,15 @@ const headerAccess = (customerId: string): DeviceRouteAccess => ({
   }),
 });
 
+/** Why: better-auth creates its `user` table when identity starts; these tests run without identity. */
+export async function addTestAdmin(db: Kysely<DB>): Promise<void> {
+  await sql`create table if not exists "user" (id text primary key, email text not null, name text not null,
+    "twoFactorEnabled" boolean)`.execute(db);
+  await sql`insert into "user" (id, email, name) values (${USER}, 'admin@riverbend.example', 'Avery Admin')`.execute(
+    db,
+  );
+}
+
 export async function startDeviceHarness(
   options: { chunkSize?: number; size?: number } = {},
 ): Promise<DeviceHarness> {
@@ -96,12 +106,7 @@ export async function startDeviceHarness(
   // The grant holds the Chrome Policy scope, as in production: a disable may read and set the return message.
   const emulator = await startSyncEmulator({ size: options.size ?? 120, extraScopes: [POLICY_WRITE_SCOPE] });
   await syncOnce(testDb.database, emulator, ORG, 'full');
-  // better-auth creates its `user` table when identity starts; these tests run without identity.
-  await sql`create table if not exists "user" (id text primary key, email text not null, name text not null,
-    "twoFactorEnabled" boolean)`.execute(testDb.database.db);
-  await sql`insert into "user" (id, email, name) values (${USER}, 'admin@riverbend.example', 'Avery Admin')`.execute(
-    testDb.database.db,
-  );
+  await addTestAdmin(testDb.database.db);
   const published: { orgId: string; change: unknown }[] = [];
   const deps: DeviceDeps = {
     db: testDb.database.db,

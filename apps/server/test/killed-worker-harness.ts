@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, DatabaseTarget } from '../src/db/client.ts';
-import { startSyncEmulator, SYNC_SCOPES, type SyncEmulator } from './sync-harness.ts';
+import { startSyncEmulator, type SyncEmulator } from './sync-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { killWorker, runWorkerUntil, workerEnv } from './worker-process.ts';
 
 const WORKER = path.resolve(import.meta.dirname, 'fixtures/sync-worker-process.ts');
 
@@ -62,40 +62,20 @@ export function useKilledWorkerHarness(options: {
       if (!testDb) throw new Error('the killed-worker harness is used before its beforeAll ran');
       return work(testDb.database);
     },
-    runAndKill: (runId, kill) => {
-      const emu = started();
-      const owner = emu.emu.oauth.admins()[0];
-      if (!owner) throw new Error('the emulator has no demo admin');
-      const child = spawn(process.execPath, [WORKER], {
-        env: {
-          ...process.env,
-          WORKER_DATABASE: JSON.stringify(target),
-          WORKER_EMULATOR_ORIGIN: emu.origin,
-          WORKER_ACCESS_TOKEN: emu.emu.oauth.mintAccessToken({ email: owner.email, scopes: SYNC_SCOPES }),
-          WORKER_CUSTOMER_ID: emu.customerId,
-          WORKER_RUN_ID: runId,
-          WORKER_LEASE_MS: String(kill.leaseMs),
-          ...kill.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    runAndKill: async (runId, kill) => {
+      const env = workerEnv(started(), target, {
+        WORKER_RUN_ID: runId,
+        WORKER_LEASE_MS: String(kill.leaseMs),
+        ...kill.env,
       });
-      return new Promise((resolve, reject) => {
-        let committed = 0;
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          committed = (output.match(kill.committed) ?? []).length;
-          if (committed >= kill.pages && child.exitCode === null) child.kill('SIGKILL');
-        });
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.once('exit', (code, signal) => {
-          if (signal === 'SIGKILL') resolve(committed);
-          else
-            reject(
-              new Error(`the worker ended by itself (code ${code}) before the kill: ${output.slice(-2000)}`),
-            );
-        });
+      const stopped = await runWorkerUntil(WORKER, env, {
+        line: kill.committed,
+        reached: (seen) => seen >= kill.pages,
+        act: killWorker,
       });
+      if (stopped.signal !== 'SIGKILL')
+        throw new Error(`the worker ended by itself before the kill: ${stopped.output.slice(-2000)}`);
+      return stopped.seen;
     },
   };
 }

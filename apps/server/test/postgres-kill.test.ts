@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,13 +9,8 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { storedJson } from '../src/modules/fleet-store/device-row.ts';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
 import { createRun, getRun } from '../src/modules/sync/sync-run-repository.ts';
-import {
-  engineOptions,
-  startSyncEmulator,
-  storedDevices,
-  SYNC_SCOPES,
-  type SyncEmulator,
-} from './sync-harness.ts';
+import { engineOptions, startSyncEmulator, storedDevices, type SyncEmulator } from './sync-harness.ts';
+import { runWorkerUntil, workerEnv } from './worker-process.ts';
 import { recordAudit } from '../src/modules/audit/audit-log.ts';
 
 const WORKER = path.resolve(import.meta.dirname, 'fixtures/sync-worker-process.ts');
@@ -99,33 +93,20 @@ describe('the embedded PostgreSQL killed with SIGKILL mid first sync', () => {
   }, 180_000);
 
   /** Runs a sync worker process until `pages` device pages are committed, then calls `kill`. */
-  function runUntilPagesThenKill(runId: string, pages: number, kill: () => Promise<number>): Promise<number> {
-    const owner = emulator.emu.oauth.admins()[0];
-    if (!owner) throw new Error('the emulator has no demo admin');
-    const child = spawn(process.execPath, [WORKER], {
-      env: {
-        ...process.env,
-        WORKER_DATABASE: JSON.stringify({ kind: 'postgres', url: server.url }),
-        WORKER_EMULATOR_ORIGIN: emulator.origin,
-        WORKER_ACCESS_TOKEN: emulator.emu.oauth.mintAccessToken({ email: owner.email, scopes: SYNC_SCOPES }),
-        WORKER_CUSTOMER_ID: emulator.customerId,
+  async function runUntilPagesThenKill(runId: string, pages: number, kill: () => Promise<number>) {
+    const env = workerEnv(
+      emulator,
+      { kind: 'postgres', url: server.url },
+      {
         WORKER_RUN_ID: runId,
         WORKER_LEASE_MS: String(LEASE_MS),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    );
+    const stopped = await runWorkerUntil(WORKER, env, {
+      line: /^committed devices /gm,
+      reached: (seen) => seen >= pages,
+      act: kill,
     });
-    return new Promise((resolve, reject) => {
-      let output = '';
-      let killed: Promise<number> | undefined;
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (!killed && (output.match(/^committed devices /gm) ?? []).length >= pages) killed = kill();
-      });
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', () => {
-        if (killed) killed.then(resolve, reject);
-        else reject(new Error(`the worker ended before the kill: ${output.slice(-2000)}`));
-      });
-    });
+    return stopped.value;
   }
 });

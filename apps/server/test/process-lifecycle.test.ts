@@ -1,11 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+/** What `npm start` runs. */
+const START = path.resolve(import.meta.dirname, '../../../scripts/start.ts');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-lifecycle-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -46,7 +49,7 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number |
 }
 
 describe('the server process', () => {
-  it('refuses a second process on the same data folder, then shuts down cleanly on SIGTERM', async () => {
+  it('refuses a second process or `npm start` on the same data folder, then shuts down cleanly on SIGTERM', async () => {
     const first = await startServer();
     const health = await fetch(`${first.url}/healthz`);
     expect(health.status).toBe(200);
@@ -64,6 +67,28 @@ describe('the server process', () => {
     const refused = await exitOf(second);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/in use by another Fleetdeck process/);
+
+    // `npm start` again: it must say the same before its local Google takes the port the first
+    // one's holds (a listener here stands in for it), not fail on that port.
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const npmStart = spawn(process.execPath, [START], {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        GOOGLE_CLIENT_ID: '',
+        EMULATOR_PORT: String((taken.address() as net.AddressInfo).port),
+        FLEET_SIZE: '100',
+      },
+    });
+    const startRefused = await exitOf(npmStart);
+    taken.close();
+    expect(startRefused.code).toBe(1);
+    expect(startRefused.stderr).toMatch(
+      /Fleetdeck failed to start: The data folder .* is in use by another Fleetdeck process \(pid \d+\)/,
+    );
 
     const exited = exitOf(first.child);
     first.child.kill('SIGTERM');

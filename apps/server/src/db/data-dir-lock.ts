@@ -17,18 +17,26 @@ export function acquireDataDirLock(dataDir: string): () => void {
       return () => rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readHolderPid(lockPath);
-      if (holder !== null && holder !== process.pid && isProcessAlive(holder)) {
-        throw new Error(
-          `The data folder ${path.resolve(dataDir)} is in use by another Fleetdeck process (pid ${holder}). ` +
-            'Stop that process, or set DATA_DIR to another folder.',
-          { cause: error },
-        );
-      }
+      refuseIfDataDirInUse(dataDir);
       rmSync(lockPath, { force: true });
     }
   }
   throw new Error(`Could not take the lock ${lockPath}. Check the folder's permissions and try again.`);
+}
+
+/**
+ * Why: `npm start` checks this before it builds the web app or starts the local Google (whose
+ * port the first Fleetdeck holds), so a second start on the same folder says why it stops.
+ * Throws when another live process holds the folder's lock; taking it is `acquireDataDirLock`'s.
+ */
+export function refuseIfDataDirInUse(dataDir: string): void {
+  const holder = readHolderPid(path.join(dataDir, 'fleetdeck.lock'));
+  if (holder !== null && holder !== process.pid && isProcessAlive(holder)) {
+    throw new Error(
+      `The data folder ${path.resolve(dataDir)} is in use by another Fleetdeck process (pid ${holder}). ` +
+        'Stop that process, or set DATA_DIR to another folder.',
+    );
+  }
 }
 
 function readHolderPid(lockPath: string): number | null {

@@ -71,6 +71,11 @@ export class CommandStore {
     return this.#byId.get(commandId);
   }
 
+  /** Every command issued since the last reset, in issue order (tests count them per device). */
+  all(): CommandRecord[] {
+    return [...this.#byId.values()];
+  }
+
   issue(device: number, type: CommandType, payload: string | undefined, now: number): CommandRecord {
     const fleet = this.#fleet;
     const serial = ++this.#serial;

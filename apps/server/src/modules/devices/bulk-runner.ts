@@ -14,6 +14,7 @@ import {
   type ActionActor,
   type KnownChanges,
 } from './device-copy.ts';
+import { markSending, settleInterruptedSends } from './bulk-command-sends.ts';
 import { countResults, finalStatus } from './bulk-runs.ts';
 import {
   canSucceedOnRetry,
@@ -28,8 +29,8 @@ import {
  * (Google's bulk limit), acts at Google, and commits each chunk's results, our copy and history in
  * one transaction. A run whose lease lapsed (its process
  * stopped or crashed) is resumed by any process that runs jobs: only pending devices are sent
- * again; moves and status changes are idempotent at Google and a command already issued for a
- * device in this run is never issued twice.
+ * again; moves and status changes are idempotent at Google and a command whose send began for a
+ * device in this run is never issued twice, even across a crash (bulk-command-sends.ts).
  */
 
 const MAX_CHUNK = 50;
@@ -109,6 +110,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     if (!run) return;
     const action = (typeof run.action === 'string' ? JSON.parse(run.action) : run.action) as BulkAction;
     const actor: ActionActor = { userId: run.requested_by, ref: run.id };
+    if (action.kind === 'command') await settleInterruptedSends(db, run);
     while (!stopping) {
       const pending = await db
         .selectFrom('bulk_action_result')
@@ -211,6 +213,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         return perDevice(ids, async (id) => {
           const existing = already.get(id);
           if (existing) return { ok: true, commandId: existing };
+          await markSending(db, run, id);
           return { ok: true, commandId: await issueToGoogle(deps, issuer, id, action.command, run.id) };
         });
       }
