@@ -241,36 +241,6 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     return stop === undefined ? { outcomes } : { outcomes, stop };
   }
 
-  function fromBatch(batch: DeviceBatchResult): ChunkResult {
-    const outcomes = new Map<string, Outcome>();
-    for (const outcome of batch.results) {
-      if (outcome.status === 'succeeded') outcomes.set(outcome.deviceId, { ok: true });
-      else outcomes.set(outcome.deviceId, batchFailure(outcome));
-    }
-    const stop =
-      batch.stoppedBy && stopsTheRun(batch.stoppedBy) ? describeFailure(batch.stoppedBy) : undefined;
-    return stop === undefined ? { outcomes } : { outcomes, stop };
-  }
-
-  /** A device's failure in a bulk call, and whether sending it again can succeed. */
-  function batchFailure(outcome: Exclude<DeviceBatchOutcome, { status: 'succeeded' }>): Outcome {
-    if ('error' in outcome && outcome.error)
-      return {
-        ok: false,
-        error: describeFailure(outcome.error),
-        retryable: canSucceedOnRetry(outcome.error),
-      };
-    if (outcome.status === 'failed') {
-      const retryable = rpcCodeCanSucceedOnRetry(outcome.rpcCode);
-      const error = retryable
-        ? `Google could not change it this time: ${outcome.message}`
-        : `Google refused: ${outcome.message}`;
-      return { ok: false, error, retryable };
-    }
-    // Unknown (no answer for this device) or never sent: idempotent, so sending again is safe.
-    return { ok: false, error: outcome.message, retryable: true };
-  }
-
   async function commitChunk(run: ClaimedRun, actor: ActionActor, result: ChunkResult): Promise<void> {
     const rows = [...result.outcomes].map(([device_id, outcome]) => ({
       device_id,
@@ -387,4 +357,34 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       await idle();
     },
   };
+}
+
+/** A bulk call's answer as per-device outcomes, and whether it stopped the run. */
+function fromBatch(batch: DeviceBatchResult): ChunkResult {
+  const outcomes = new Map<string, Outcome>();
+  for (const outcome of batch.results) {
+    if (outcome.status === 'succeeded') outcomes.set(outcome.deviceId, { ok: true });
+    else outcomes.set(outcome.deviceId, batchFailure(outcome));
+  }
+  const stop = batch.stoppedBy && stopsTheRun(batch.stoppedBy) ? describeFailure(batch.stoppedBy) : undefined;
+  return stop === undefined ? { outcomes } : { outcomes, stop };
+}
+
+/** A device's failure in a bulk call, and whether sending it again can succeed. */
+function batchFailure(outcome: Exclude<DeviceBatchOutcome, { status: 'succeeded' }>): Outcome {
+  if ('error' in outcome && outcome.error)
+    return {
+      ok: false,
+      error: describeFailure(outcome.error),
+      retryable: canSucceedOnRetry(outcome.error),
+    };
+  if (outcome.status === 'failed') {
+    const retryable = rpcCodeCanSucceedOnRetry(outcome.rpcCode);
+    const error = retryable
+      ? `Google could not change it this time: ${outcome.message}`
+      : `Google refused: ${outcome.message}`;
+    return { ok: false, error, retryable };
+  }
+  // Unknown (no answer for this device) or never sent: idempotent, so sending again is safe.
+  return { ok: false, error: outcome.message, retryable: true };
 }
