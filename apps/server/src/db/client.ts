@@ -45,9 +45,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 function openPool(url: string, kind: Database['kind'], afterClose: () => Promise<void>): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
-  // An idle client's error (e.g. the server restarting) must not crash the process.
+  // A connection's error (the server restarting, a terminated backend) must not crash the process:
+  // an idle one's reaches the pool; one held by a transaction emits it on the client, where the
+  // pending query also rejects with it and the pool drops the client when it is released.
   pool.on('error', () => undefined);
-  pool.on('connect', acceptCopyIn);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    acceptCopyIn(client);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -38,6 +38,29 @@ describe(`migrations on ${backendName}`, () => {
   });
 });
 
+describe(`a connection lost in the middle of a transaction, on ${backendName}`, () => {
+  it('fails that transaction and the next one gets a fresh connection; the process does not crash', async () => {
+    const t = await createTestDatabase();
+    cleanups.push(() => t.cleanup());
+    const db = t.database.db;
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    cleanups.push(() => void process.off('uncaughtException', onUncaught));
+    const transaction = db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      // The server ends this connection (a restart, an admin, a failover) while the transaction holds it.
+      await sql`select pg_terminate_backend(${rows[0]?.pid ?? 0})`.execute(db);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`select 1`.execute(trx);
+    });
+    await expect(transaction).rejects.toThrow();
+    expect(uncaught).toEqual([]);
+    const after = await sql<{ one: number }>`select 1 as one`.execute(db);
+    expect(after.rows[0]?.one).toBe(1);
+  });
+});
+
 describe('the embedded data folder', () => {
   it('keeps data across restarts', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetdeck-data-'));
