@@ -1,6 +1,7 @@
 import { createBrowserRouter, createPath, redirect, type RouteObject } from 'react-router';
 import { isValidDeviceId } from '@fleetdeck/shared/app-routes';
 import { registerInAppNavigator } from '../lib/navigate-to.ts';
+import { browserFetch } from '../lib/api-client.ts';
 import { authClient } from '../lib/auth/browser-auth.ts';
 import { installAuthNavigation } from '../lib/auth/auth-navigation.ts';
 import { routeRulesMiddleware } from './route-rules-middleware.ts';
@@ -121,7 +122,7 @@ setPendingNavigationReader(() => {
 
 installAuthNavigation({
   client: authClient,
-  fetch: (input, init) => fetch(input, init),
+  fetch: browserFetch,
   storage: window.localStorage,
   tabStorage: window.sessionStorage,
   navigate: (path) => void router.navigate(path, { replace: true }),

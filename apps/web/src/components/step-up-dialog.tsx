@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import type { StepUpMethod, StepUpRequiredDetails } from '@fleetdeck/shared/step-up';
-import { identityRequest, browserFetch } from '../lib/auth/identity-client.ts';
+import { apiFetch } from '../lib/api-client.ts';
 import { setStepUpHandler } from '../lib/auth/step-up.ts';
 import { Button } from './ui/button.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
@@ -44,7 +44,8 @@ export function StepUpDialog() {
 }
 
 const call = (path: string, body?: unknown) =>
-  identityRequest<unknown>(browserFetch, path, body === undefined ? { method: 'POST' } : { body });
+  // The proof itself is never held for a step-up.
+  apiFetch<unknown>(path, body === undefined ? { method: 'POST', stepUp: false } : { body, stepUp: false });
 
 function StepUpForm({ method, onProved }: { method: StepUpMethod; onProved: () => void }) {
   const [code, setCode] = useState('');

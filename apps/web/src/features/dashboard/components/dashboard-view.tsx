@@ -28,6 +28,7 @@ import { DashboardOverview } from './dashboard-overview.tsx';
 import { SegmentBar, type Segment } from './segment-bar.tsx';
 import { StatTile, type TileTone } from './stat-tile.tsx';
 import { TrendChart } from './trend-chart.tsx';
+import { ErrorReference } from '../../../components/errors/error-reference.tsx';
 
 const TILE_LOOK: Record<TileKey, { icon: typeof Activity; tone: TileTone }> = {
   active7: { icon: Activity, tone: 'good' },
@@ -397,6 +398,7 @@ export function DashboardView() {
     return (
       <div className="flex flex-col items-start gap-3">
         <FormMessage>{dashboard.error.message}</FormMessage>
+        <ErrorReference error={dashboard.error} />
         <Button variant="secondary" onClick={() => void dashboard.refetch()}>
           Try again
         </Button>
