@@ -9,11 +9,12 @@ test('a device note holding NUL is not sent: the form names the field and the ch
   page,
 }) => {
   await page.goto('/dashboard');
-  const response = await page.request.get(
-    '/api/devices?q=status:ACTIVE&limit=1&count=none&sort=serial&dir=asc',
-  );
+  const params = new URLSearchParams({ q: 'status:ACTIVE', sort: 'lastSync', dir: 'desc', limit: '5' });
+  const response = await page.request.get(`/api/devices?${params.toString()}&count=none`);
+  expect(response.ok(), await response.text()).toBe(true);
   const { devices } = (await response.json()) as { devices: { deviceId: string }[] };
-  const deviceId = devices[0]?.deviceId ?? '';
+  // Only looked at, never saved: any device of the fleet will do.
+  const deviceId = devices.at(-1)?.deviceId ?? '';
   const sent: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PATCH' && request.url().includes('/api/devices/')) sent.push(request.url());
@@ -60,6 +61,10 @@ test('a fleet query holding a control character says where, and asks the server 
   await expect(
     page.getByText(/The query contains a control character \(U\+0001\) at position 17/),
   ).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, 'unsafe-query-refused');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'unsafe-query-refused-phone');
   await page.waitForTimeout(800);
   expect(asked).toEqual([]);
 });
