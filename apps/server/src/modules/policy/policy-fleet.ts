@@ -39,6 +39,7 @@ const deviceColumns = [
   'serial_number',
   'annotated_asset_id',
   'annotated_user',
+  'recent_user',
   'model',
   'org_unit_id',
   'org_unit_path',
@@ -49,6 +50,7 @@ type DeviceRow = {
   serial_number: string | null;
   annotated_asset_id: string | null;
   annotated_user: string | null;
+  recent_user: string | null;
   model: string | null;
   org_unit_id: string | null;
   org_unit_path: string | null;
@@ -60,6 +62,7 @@ function present(row: DeviceRow): PolicyDevice {
     serialNumber: row.serial_number,
     annotatedAssetId: row.annotated_asset_id,
     annotatedUser: row.annotated_user,
+    recentUser: row.recent_user,
     model: row.model,
     orgUnitId: row.org_unit_id,
     orgUnitPath: row.org_unit_path,

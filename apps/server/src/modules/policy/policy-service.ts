@@ -7,6 +7,7 @@ import {
   type EffectivePoliciesResponse,
   type MovePreviewResponse,
   POLICY_ERROR_IDS,
+  type PolicyDevice,
   type PolicyNamespace,
   type PolicyOrgUnit,
   type PolicyUser,
@@ -267,13 +268,21 @@ export function createPolicyService(
         );
       const from = pick(context, device.orgUnitId);
       const to = pick(context, targetId);
-      // A user's own settings follow their account's OU, so only device settings move with the device.
-      const user = email === undefined ? null : await userOf(caller, context, email, refresh);
-      const namespaces = user ? DEVICE_NAMESPACES : [...POLICY_NAMESPACES];
+      // User settings follow the account's OU wherever the device is: only device settings move
+      // with it. Whose they are is the user given, else the device's own user when Google knows them.
+      const own = ownUserOf(device);
+      const user =
+        email !== undefined
+          ? await userOf(caller, context, email, refresh)
+          : own === null
+            ? null
+            : await userOf(caller, context, own, refresh).catch(() => null);
+      const namespaces = DEVICE_NAMESPACES;
       const { rows, fetchedAt } = await compareUnits(caller, context, from, to, refresh, namespaces);
       return {
         device,
         user,
+        userSettings: userSettingsNote(user),
         from,
         to,
         fetchedAt,
@@ -285,3 +294,19 @@ export function createPolicyService(
 }
 
 export type PolicyService = ReturnType<typeof createPolicyService>;
+
+const EMAIL_LIKE = /^[^\s@]+@[^\s@]+$/;
+
+/** The device's own user: its most recent one, else the user it is assigned to when that is an email. */
+function ownUserOf(device: PolicyDevice): string | null {
+  if (device.recentUser && EMAIL_LIKE.test(device.recentUser)) return device.recentUser;
+  if (device.annotatedUser && EMAIL_LIKE.test(device.annotatedUser)) return device.annotatedUser;
+  return null;
+}
+
+/** Why the move preview leaves user settings out, said for this device. */
+function userSettingsNote(user: PolicyUser | null): string {
+  return user
+    ? `User settings are not compared: ${user.email}'s come from their account's unit, ${user.orgUnit.path}, wherever the device is.`
+    : "User settings are not compared: they come from each person's account, not from the device's unit.";
+}
