@@ -87,7 +87,12 @@ describe(`full sync against the emulator (${backendName})`, () => {
     const run = await getRun(testDb.database.db, ORG, runId);
     expect(run?.status).toBe('succeeded');
     expect(run?.phase).toBe('done');
-    expect(run?.progress).toMatchObject({ devicesSeen: 320, devicesCreated: 320, shardsTotal: units.length });
+    expect(run?.progress).toMatchObject({
+      devicesSeen: 320,
+      devicesCreated: 320,
+      shardsTotal: units.length,
+      orgUnits: units.length,
+    });
   });
 
   it('keeps rollups that match the fleet and telemetry samples per reporting device', async () => {

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 import { expect, screenshot, test } from './fixtures.ts';
 
 /**
@@ -237,7 +238,17 @@ test.describe('device page', () => {
     );
     await expect(dialog.getByText(/^Moving to \//)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Move device' })).toBeEnabled();
+    // The units read as a tree in natural order, as every unit list does.
+    const paths = await units
+      .locator('label span[title]')
+      .evaluateAll((spans) => spans.map((span) => span.getAttribute('title') ?? ''));
+    expect(paths.length).toBeGreaterThan(3);
+    expect(paths).toEqual(sortByOrgUnitPath(paths, (path) => path));
+    await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'device-move');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'device-move-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Actions' })).toBeFocused();

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PolicyDevice, PolicyOrgUnit } from '@fleetdeck/shared/policy-contract';
 import type { DB } from '../../db/schema.ts';
 import { isWithinOu } from '../organizations/ou-scope.ts';
+import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 
 /**
  * The debugger's view of Fleetdeck's copy of the fleet: the OU tree (narrowed to what the caller
@@ -24,7 +25,7 @@ export async function listOrgUnits(
     .where('deleted_at', 'is', null)
     .orderBy('org_unit_path')
     .execute();
-  return rows
+  return sortByOrgUnitPath(rows, (row) => row.org_unit_path)
     .filter((row) => allowedPaths.some((root) => isWithinOu(row.org_unit_path, root)))
     .map((row) => ({
       id: row.org_unit_id,

@@ -46,6 +46,7 @@ export async function syncOrgUnits(ctx: SyncContext): Promise<void> {
     { signal: ctx.signal },
   );
   await ctx.db.transaction().execute((trx) => replaceOrgUnits(trx, ctx.orgId, ctx.runId, units));
+  ctx.tracker.progress.orgUnits = units.length;
 }
 
 /** Why: the bulk of a sync; resumable per shard from its last committed page. */

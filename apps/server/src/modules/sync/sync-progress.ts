@@ -10,6 +10,7 @@ const MAX_ERRORS = 100;
 
 export function emptyProgress(): SyncProgress {
   return {
+    orgUnits: 0,
     shardsTotal: 0,
     shardsDone: 0,
     pages: 0,
