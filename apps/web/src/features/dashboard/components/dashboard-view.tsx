@@ -235,8 +235,9 @@ function Ready({ data }: { data: DashboardResponse }) {
           <div className="flex flex-col gap-1">
             <CardTitle>Auto Update Expiration by school year</CardTitle>
             <CardDescription>
-              School years run July to June. Replacing the devices {scoped ? 'of your units ' : ''}reaching
-              AUE this school year and the next three costs about{' '}
+              School years run July to June. Replacing the devices {scoped ? 'of your units ' : ''}still in
+              service past their AUE date and those reaching it this school year and the next three costs
+              about{' '}
               <strong className="font-semibold text-foreground" data-testid="aue-forecast">
                 {formatMoney(data.aue.forecastCents, data.aue.currency)}
               </strong>
