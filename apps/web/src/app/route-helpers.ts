@@ -74,7 +74,9 @@ export interface InvalidParamsData {
 export function isInvalidParamsData(value: unknown): value is InvalidParamsData {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return typeof record.message === 'string' && typeof record.title === 'string' && typeof record.hint === 'string';
+  return (
+    typeof record.message === 'string' && typeof record.title === 'string' && typeof record.hint === 'string'
+  );
 }
 
 /**
@@ -98,7 +100,8 @@ export function validatedThenGuarded(
 
 const GENERIC_EXPLANATION: InvalidParamsExplanation = {
   title: 'This address cannot work',
-  hint: () => 'Part of the address is not in the form Fleetdeck expects. The link may be cut short or mistyped.',
+  hint: () =>
+    'Part of the address is not in the form Fleetdeck expects. The link may be cut short or mistyped.',
 };
 
 /**
