@@ -7,7 +7,6 @@ import {
   type EffectivePoliciesResponse,
   type MovePreviewResponse,
   POLICY_ERROR_IDS,
-  type PolicyDevice,
   type PolicyNamespace,
   type PolicyOrgUnit,
   type PolicyUser,
@@ -21,7 +20,7 @@ import { diffPolicies } from './policy-diff.ts';
 import { findDevices, listOrgUnits } from './policy-fleet.ts';
 import { presentNamespace, publicGroups, type ResolvedPolicyRow } from './policy-presenter.ts';
 import type { NamespaceLoad, PolicyApi, PolicySource } from './policy-source.ts';
-import type { UserApi, UserLookup } from './policy-users.ts';
+import { ownUserOf, userSettingsNote, type UserApi, type UserLookup } from './policy-users.ts';
 
 /**
  * The policy debugger's use cases: the effective policies of an OU, two OUs compared, and what
@@ -294,19 +293,3 @@ export function createPolicyService(
 }
 
 export type PolicyService = ReturnType<typeof createPolicyService>;
-
-const EMAIL_LIKE = /^[^\s@]+@[^\s@]+$/;
-
-/** The device's own user: its most recent one, else the user it is assigned to when that is an email. */
-function ownUserOf(device: PolicyDevice): string | null {
-  if (device.recentUser && EMAIL_LIKE.test(device.recentUser)) return device.recentUser;
-  if (device.annotatedUser && EMAIL_LIKE.test(device.annotatedUser)) return device.annotatedUser;
-  return null;
-}
-
-/** Why the move preview leaves user settings out, said for this device. */
-function userSettingsNote(user: PolicyUser | null): string {
-  return user
-    ? `User settings are not compared: ${user.email}'s come from their account's unit, ${user.orgUnit.path}, wherever the device is.`
-    : "User settings are not compared: they come from each person's account, not from the device's unit.";
-}
