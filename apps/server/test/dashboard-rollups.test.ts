@@ -215,6 +215,22 @@ describe(`dashboard rollups and API (${backendName})`, () => {
     expect(view.os.versions[0]?.query).toBe(`status:ACTIVE chrome_version:${view.os.referenceMajor};prefix`);
   });
 
+  it('counts devices still in service past AUE as a forecast line of their own, in the total', async () => {
+    const view = await dashboard();
+    const current = view.aue.schoolYears.find((y) => y.timing === 'current');
+    const startYear = current?.startYear ?? Number(view.aue.schoolYears.at(-1)?.startYear);
+    const { pastDue } = view.aue;
+    expect(pastDue.query).toBe(`status:ACTIVE aue:..${startYear}-06-30`);
+    expect(pastDue.count).toBe(await referenceCount(`aue_date < '${startYear}-07-01'`));
+    expect(pastDue.count).toBeGreaterThan(0);
+    expect(pastDue.models.reduce((sum, m) => sum + m.count, 0)).toBe(pastDue.count);
+    expect(pastDue.costCents).toBe(pastDue.models.reduce((sum, m) => sum + m.count * m.unitCostCents, 0));
+    const years = view.aue.schoolYears
+      .filter((y) => y.startYear >= startYear && y.startYear < startYear + 4)
+      .reduce((sum, y) => sum + y.costCents, 0);
+    expect(view.aue.forecastCents).toBe(pastDue.costCents + years);
+  });
+
   it('prices the AUE forecast per model, with an organization default, and audits each change', async () => {
     const before = await dashboard();
     const future = before.aue.schoolYears.find((y) => y.timing !== 'past' && y.count > 0);

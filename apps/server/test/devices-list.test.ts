@@ -225,7 +225,7 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
       expect(body.devices).toEqual(stored.rows.map(presentDeviceRow));
     }
     const [formatted] = (await page('/api/devices?q=serial:FMT1')).devices;
-    // The export writes the same values as text.
+    // The export writes the values as the table reads them, each formatted one followed by its stored value.
     const csvColumns = [
       'lastSync',
       'manufactureDate',
@@ -237,8 +237,14 @@ describe(`device list pages, resolve and export (${backendName})`, () => {
       method: 'GET',
       url: `/api/devices/export.csv?q=serial:FMT1&columns=${csvColumns.join(',')}`,
     });
-    expect(csv.body.split('\r\n')[1]).toBe(
-      '2026-03-01T18:29:59.123Z,2019-02-28,87.3,9007199254740,"Café ""lab"" \\ cart\nline 2 ☃"',
+    const [header, line] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(
+      'Last sync,"Last sync (UTC, ISO 8601)",Manufactured,Manufactured (ISO 8601),Battery capacity,' +
+        'Battery capacity (number),Storage free,Storage free (bytes),Notes',
+    );
+    expect(line).toBe(
+      '"Mar 1, 2026, 6:29 PM UTC",2026-03-01T18:29:59.123Z,"Feb 28, 2019",2019-02-28,87 %,87.3,' +
+        '8.2 TB,9007199254740,"Café ""lab"" \\ cart\nline 2 ☃"',
     );
     await sql`delete from fleet_device where device_id = 'fmt-1'`.execute(testDb.database.db);
     expect(formatted).toMatchObject({

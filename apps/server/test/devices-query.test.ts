@@ -325,6 +325,39 @@ describe(`device query language over the API (${backendName})`, () => {
     }
   });
 
+  it('lists organizational units as a tree in natural order', async () => {
+    const org = 'org-ou-order';
+    await seedOrgUnits(testDb.database.db, org, [
+      '/',
+      '/North High',
+      '/North',
+      '/North/Grade 12',
+      '/North/Grade 9',
+      '/North/Grade 10',
+      '/North/Grade 10/Room 11',
+      '/North/Grade 10/Room 2',
+    ]);
+    harness.caller = { ...harness.caller, orgId: org };
+    try {
+      const tree = await harness.app.inject({ method: 'GET', url: '/api/org-units' });
+      // "Grade 9" before "Grade 12"; a unit's children directly under it, before "/North High".
+      expect(tree.json<{ orgUnits: { orgUnitPath: string }[] }>().orgUnits.map((o) => o.orgUnitPath)).toEqual(
+        [
+          '/',
+          '/North',
+          '/North/Grade 9',
+          '/North/Grade 10',
+          '/North/Grade 10/Room 2',
+          '/North/Grade 10/Room 11',
+          '/North/Grade 12',
+          '/North High',
+        ],
+      );
+    } finally {
+      harness.caller = { ...harness.caller, orgId: ORG };
+    }
+  });
+
   it('requires fleet.read', async () => {
     harness.denied.add('fleet.read');
     try {

@@ -3,6 +3,7 @@ import type { FacetsResponse, ListDevicesResponse } from '@fleetdeck/shared/flee
 import { writeTelemetryPage } from '../src/modules/fleet-store/telemetry-writer.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 import { buildFleetApp, OTHER_ORG, seedDevices, type FleetHarness } from './devices-fleet-harness.ts';
+import { humanizeGoogleValue } from '@fleetdeck/shared/google-values';
 
 /**
  * Battery health sorts by severity and OS version by number (migration 0016, decision 029): the
@@ -124,8 +125,13 @@ describe(`battery health and OS version sort orders (${backendName})`, () => {
       .filter((line) => line !== '');
     const rows = lines.slice(1).map((line) => line.split(','));
     expect(rows.map((row) => row[0])).toEqual(expected);
-    // Cells hold the stored values, as before.
-    const byId = new Map(FLEET.map(([id, battery, osVersion]) => [id, [id, battery ?? '', osVersion ?? '']]));
+    // Battery health as the table words it, then Google's own value for scripts.
+    const byId = new Map(
+      FLEET.map(([id, battery, osVersion]) => [
+        id,
+        [id, battery ? humanizeGoogleValue(battery) : '', battery ?? '', osVersion ?? ''],
+      ]),
+    );
     expect(rows).toEqual(expected.map((id) => byId.get(id)));
   });
 

@@ -126,8 +126,18 @@ describe(`policy debugger with a user (${backendName})`, () => {
       (unit) => unit.path.split('/').length === 2 && unit.path !== school && unit.path !== '/',
     )!;
     const base = `/api/policy/move-preview?deviceId=${device.device_id}&targetOrgUnitId=${encodeURIComponent(target.id)}`;
+    // A device nobody has signed in to: no user to name.
+    await testDb.database.db
+      .updateTable('fleet_device')
+      .set({ recent_user: null, annotated_user: null })
+      .where('org_id', '=', ORG)
+      .where('device_id', '=', device.device_id)
+      .execute();
     const alone = await get<MovePreviewResponse>(base);
     expect(alone.body.user).toBeNull();
+    expect(alone.body.userSettings).toBe(
+      "User settings are not compared: they come from each person's account, not from the device's unit.",
+    );
     const { status, body } = await get<MovePreviewResponse>(`${base}&user=${email}`);
     expect(status).toBe(200);
     expect(body.user?.orgUnit.path).toBe(userOu.orgUnitPath);
@@ -136,6 +146,42 @@ describe(`policy debugger with a user (${backendName})`, () => {
       'chrome.devices.DisabledDeviceReturnInstructions',
     );
     expect(body.changes.every((row) => row.namespace === 'chrome.devices')).toBe(true);
+    expect(body.userSettings).toBe(
+      `User settings are not compared: ${email}'s come from their account's unit, ${userOu.orgUnitPath}, wherever the device is.`,
+    );
+  });
+
+  it("without a user, a move preview names the device's own user and counts no user setting as changing", async () => {
+    const { email, userOu } = scenario();
+    const device = await testDb.database.db
+      .selectFrom('fleet_device')
+      .select(['device_id', 'org_unit_path'])
+      .where('org_id', '=', ORG)
+      .where('org_unit_path', 'like', '/%/%')
+      .orderBy('device_id')
+      .executeTakeFirstOrThrow();
+    // The device's most recent user is a student of another school, whose URL blocklist differs.
+    await testDb.database.db
+      .updateTable('fleet_device')
+      .set({ recent_user: email })
+      .where('org_id', '=', ORG)
+      .where('device_id', '=', device.device_id)
+      .execute();
+    const school = `/${device.org_unit_path!.split('/')[1]}`;
+    const target = units.find(
+      (unit) => unit.path.split('/').length === 2 && unit.path !== school && unit.path !== '/',
+    )!;
+    const { status, body } = await get<MovePreviewResponse>(
+      `/api/policy/move-preview?deviceId=${device.device_id}&targetOrgUnitId=${encodeURIComponent(target.id)}`,
+    );
+    expect(status).toBe(200);
+    expect(body.device.recentUser).toBe(email);
+    expect(body.user).toMatchObject({ email, orgUnit: { path: userOu.orgUnitPath } });
+    expect(body.namespaces).toEqual(['chrome.devices']);
+    // Schools differ in user settings too (URL blocklists, print colour): none of them moves with the device.
+    expect(body.changes.length).toBeGreaterThan(0);
+    expect(body.changes.filter((row) => row.namespace !== 'chrome.devices')).toEqual([]);
+    expect(body.userSettings).toContain(`${email}'s come from their account's unit, ${userOu.orgUnitPath}`);
   });
 
   it('reuses the lookup for a few minutes instead of asking Google each time', async () => {

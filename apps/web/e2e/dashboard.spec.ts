@@ -82,6 +82,39 @@ test.describe('dashboard', () => {
     await fullShot(page, 'dashboard-mobile');
   });
 
+  test('the replacement forecast: past-AUE devices in service as a line of their own, every amount to the unit', async ({
+    page,
+  }) => {
+    const view = (await (await page.request.get('/api/dashboard')).json()) as DashboardResponse;
+    expect(view.aue.pastDue.count).toBeGreaterThan(0);
+    await page.goto('/dashboard');
+    const table = page.getByTestId('aue-forecast-table');
+    const pastDue = table.getByTestId('aue-forecast-past-due');
+    await expect(pastDue).toContainText('Updates already ended');
+    await expect(pastDue).toContainText(`before ${view.aue.pastDue.before}, still in service`);
+    const link = pastDue.getByRole('link', { name: /^[\d,]+ devices past AUE before/ });
+    await expect(link).toHaveText(new Intl.NumberFormat('en-US').format(view.aue.pastDue.count));
+    expect(await link.getAttribute('href')).toContain(encodeURIComponent(view.aue.pastDue.query));
+    // One precision: whole currency units with separators, for the total and every line.
+    const amounts = [
+      (await page.getByTestId('aue-forecast').textContent()) ?? '',
+      ...(await table.getByTestId('aue-forecast-cost').allTextContents()),
+    ];
+    expect(amounts.length).toBeGreaterThan(2);
+    for (const amount of amounts) expect(amount).toMatch(/^\$\d{1,3}(,\d{3})*$/);
+    expect(digits(amounts[0] ?? '')).toBe(Math.round(view.aue.forecastCents / 100));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'dashboard-forecast.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'dashboard-forecast-phone.png') });
+    // On a phone the table fits the screen: nothing to scroll sideways, the models under each year.
+    expect(
+      await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0)),
+    ).toBe(true);
+  });
+
   test('"no sync for 90 days" opens the fleet table with the same count', async ({ page }) => {
     await page.goto('/dashboard');
     const tile = page.getByTestId('tile-ghost90');

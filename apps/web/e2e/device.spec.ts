@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 import { expect, screenshot, test } from './fixtures.ts';
 
 /**
@@ -237,7 +238,17 @@ test.describe('device page', () => {
     );
     await expect(dialog.getByText(/^Moving to \//)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Move device' })).toBeEnabled();
+    // The units read as a tree in natural order, as every unit list does.
+    const paths = await units
+      .locator('label span[title]')
+      .evaluateAll((spans) => spans.map((span) => span.getAttribute('title') ?? ''));
+    expect(paths.length).toBeGreaterThan(3);
+    expect(paths).toEqual(sortByOrgUnitPath(paths, (path) => path));
+    await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'device-move');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'device-move-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Actions' })).toBeFocused();
@@ -414,7 +425,8 @@ test.describe('device page', () => {
       .filter((sample) => sample.batteryCycleCount !== null)
       .sort((a, b) => Date.parse(a.sampledAt) - Date.parse(b.sampledAt))
       .map((sample) => Math.round(sample.batteryCycleCount ?? 0));
-    expect(cycles.length).toBeGreaterThan(0);
+    // Day one (onboarding's first sync): a trend from the reports Google keeps, not a single dot.
+    expect(cycles.length).toBeGreaterThan(2);
     await expect(
       page.getByRole('img', {
         name: `Battery cycle count: latest ${cycles.at(-1)}, lowest ${Math.min(...cycles)}, highest ${Math.max(...cycles)}, over ${cycles.length} samples.`,
@@ -422,6 +434,13 @@ test.describe('device page', () => {
       }),
     ).toBeVisible();
     await screenshot(page, 'device-health-light');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('health-charts').scrollIntoViewIfNeeded();
+    await screenshot(page, 'device-health-day-one');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('health-charts').scrollIntoViewIfNeeded();
+    await screenshot(page, 'device-health-day-one-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`/devices/chromebook/${device.deviceId}?tab=health`);

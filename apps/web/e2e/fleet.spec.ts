@@ -608,9 +608,10 @@ test.describe('fleet status', () => {
       .replace(/^\uFEFF/, '')
       .split(/\r?\n/)
       .filter((line) => line !== '');
-    expect(rows[0]).toBe('Serial number,Model,Organizational unit,Status');
+    // Values as the table reads them; Google's own value beside each formatted one, for scripts.
+    expect(rows[0]).toBe('Serial number,Model,Organizational unit,Status,Status (Google value)');
     expect(rows).toHaveLength(count + 1);
-    expect(rows.slice(1).every((line) => line.endsWith(',ACTIVE'))).toBe(true);
+    expect(rows.slice(1).every((line) => line.endsWith(',Active,ACTIVE'))).toBe(true);
   });
 
   test('moves 30 devices after the preview and shows per-device results', async ({ page }) => {

@@ -210,7 +210,13 @@ test.describe('policy debugger', () => {
     await expect(
       page.locator('[data-testid="diff-row"][data-schema="chrome.devices.DisabledDeviceReturnInstructions"]'),
     ).toHaveAttribute('data-differs', 'true');
+    // The schools also differ in user settings (URL blocklists): those follow the account, not the device.
+    await expect(page.getByTestId('move-user')).toContainText('User settings are not compared');
+    await expect(page.locator('[data-testid="diff-row"][data-schema^="chrome.users."]')).toHaveCount(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'policy-move-preview');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'policy-move-preview-phone');
   });
 
   test("a device with a user: user settings from the user's account unit, device settings from the device", async ({

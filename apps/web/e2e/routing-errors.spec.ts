@@ -41,27 +41,35 @@ test.describe('route validation and unknown paths', () => {
     expect(asked).toEqual([]);
   });
 
-  test('an invalid device ID is a 404 "Page Not Found: <path>" on the full error page', async ({
+  test('signed in, an invalid device ID is the app\'s 404 inside the shell: "Page Not Found: <path>" once', async ({
     page,
     consoleGuard,
   }) => {
     consoleGuard.allow(DOCUMENT_404);
-    const response = await page.goto('/devices/chromebook/bad!id');
+    const response = await page.goto('/devices/chromebook/bad!id?tab=timeline');
     expect(response?.status()).toBe(404);
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
-    await expect(main.getByText('Page Not Found: /devices/chromebook/bad!id', { exact: true })).toBeVisible();
-    await expect(main.getByLabel('Status code 404')).toHaveText('Error 404');
-    await expect(main.getByText(/The address may be mistyped/)).toBeVisible();
-    await expect(page.locator('[data-error-variant="not-found"]')).toBeVisible();
-    // Full-screen: the shell (and its navigation) is replaced.
-    await expect(primaryNav(page)).toHaveCount(0);
-    await expect(page).toHaveTitle('Page Not Found · Fleetdeck');
-    await screenshot(page, 'error-page-404');
-
-    await main.getByRole('link', { name: 'Go to the dashboard' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: 'No device has this ID' })).toBeVisible();
+    await expect(
+      main.getByText('Page Not Found: /devices/chromebook/bad!id?tab=timeline', { exact: true }),
+    ).toBeVisible();
+    await expect(main.getByText(/“bad!id” is not a device ID/)).toBeVisible();
+    await expect(main.getByLabel('Status 404')).toBeVisible();
+    // Inside the shell: navigation stays, no full-screen error page, the title said once.
     await expect(primaryNav(page)).toBeVisible();
+    await expect(page.locator('[data-error-variant]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByText('Page Not Found', { exact: true })).toHaveCount(0);
+    await expect(page).toHaveTitle('Page Not Found · Fleetdeck');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'device-id-404-signed-in');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+    await screenshot(page, 'device-id-404-signed-in-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await main.getByRole('link', { name: 'Fleet status' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fleet status' })).toBeVisible();
   });
 
   test('validation also applies to client-side navigation and uses the path as requested', async ({
@@ -78,7 +86,8 @@ test.describe('route validation and unknown paths', () => {
     await expect(
       page.getByText(`Page Not Found: /devices/chromebook/${tooLong}`, { exact: true }),
     ).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'No device has this ID' })).toBeVisible();
+    await expect(primaryNav(page)).toBeVisible();
   });
 
   test('an unmatched path is a non-fatal "Page not found" inside the shell', async ({
@@ -215,7 +224,7 @@ test.describe('render errors', () => {
     test('a crawler still gets the 404 page for an invalid device ID', async ({ page, consoleGuard }) => {
       consoleGuard.allow(DOCUMENT_404);
       await page.goto('/devices/chromebook/not%20valid');
-      await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'No device has this ID' })).toBeVisible();
       await expect(
         page.getByText('Page Not Found: /devices/chromebook/not%20valid', { exact: true }),
       ).toBeVisible();

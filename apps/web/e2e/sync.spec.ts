@@ -39,6 +39,18 @@ test.describe('settings: sync', () => {
       '100',
       { timeout: 60_000 },
     );
+    // Units counted as the move dialog lists them; the groups the sync lists them in said as groups.
+    const tree = (await (await page.request.get('/api/org-units')).json()) as { orgUnits: unknown[] };
+    const units = current.getByTestId('sync-org-units');
+    await expect(units).toContainText(new Intl.NumberFormat('en-US').format(tree.orgUnits.length));
+    await expect(units).toContainText(/listed in \d+ groups?/);
+    await current.scrollIntoViewIfNeeded();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'settings-sync-progress');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await current.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-sync-progress-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     const newest = table.getByTestId('sync-run-row').first();
     await expect(newest).toContainText('Incremental');
     await expect(newest).toContainText('Succeeded');

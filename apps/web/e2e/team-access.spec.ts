@@ -234,7 +234,7 @@ test('a Google admin asks for access, the owner approves a technician of one sch
       .replace(/^\uFEFF/, '')
       .split(/\r?\n/)
       .filter((line) => line !== '');
-    expect(rows[0]).toBe('Serial number,Organizational unit,Status');
+    expect(rows[0]).toBe('Serial number,Organizational unit,Status,Status (Google value)');
     expect(rows.length - 1).toBe(count);
     const foreign = rows.slice(1).filter((line) => !within(line.split(',')[1] ?? '', school));
     expect(foreign).toEqual([]);

@@ -117,10 +117,22 @@ export const dashboardResponseSchema = z.object({
   battery: z.array(dashboardCountSchema),
   aue: z.object({
     schoolYears: z.array(aueSchoolYearSchema),
+    /**
+     * Devices still in service whose updates ended before the current school year: replacing them
+     * is due now, a line of the forecast of its own.
+     */
+    pastDue: z.object({
+      /** The school year it ends before, e.g. "2025–26". */
+      before: z.string().max(20),
+      count: z.number().int().nonnegative(),
+      query: z.string().max(1000),
+      costCents: z.number().int().nonnegative(),
+      models: z.array(aueModelSchema),
+    }),
     /** ACTIVE devices without an AUE date (ChromeOS Flex, unknown models). */
     withoutDate: z.number().int().nonnegative(),
     currency: z.string().length(3),
-    /** Total cost of the current and the next three school years. */
+    /** Total cost of the past-due devices, the current and the next three school years. */
     forecastCents: z.number().int().nonnegative(),
   }),
   os: z.object({

@@ -41,7 +41,7 @@ function errors(text: string): readonly DeviceQueryError[] {
 describe('parseDeviceQuery: structure', () => {
   it('parses an empty query to no terms', () => {
     expect(terms('')).toEqual([]);
-    expect(terms('   \t ')).toEqual([]);
+    expect(terms('    ')).toEqual([]);
   });
 
   it('ANDs whitespace-separated terms and keeps positions', () => {
@@ -351,5 +351,20 @@ describe('catalog helpers', () => {
       const term = only(`user:${quoteDeviceQueryValue(raw)}`);
       expect(term.values[0]).toMatchObject({ text: raw });
     }
+  });
+});
+
+describe('parseDeviceQuery: characters the server refuses', () => {
+  it.each([
+    ['status:ACTIVE 5CD\u0000', 17, 'U+0000'],
+    ['\u0001', 0, 'U+0001'],
+    ['user:"tom\tsawyer"', 9, 'U+0009'],
+    ['notes:\ud800x', 6, 'U+D800'],
+  ])('%j is refused before it is sent, with the character and its position', (query, at, code) => {
+    const [error, ...rest] = errors(query);
+    expect(rest).toEqual([]);
+    expect(error).toMatchObject({ start: at, end: at + 1 });
+    expect(error?.message).toContain(`(${code}) at position ${at}`);
+    expect(error?.message).toMatch(/^The query contains a/);
   });
 });

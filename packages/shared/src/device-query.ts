@@ -17,6 +17,7 @@ import {
   type HasField,
 } from './device-query-operators.ts';
 import { parseValue, type RawValue } from './device-query-values.ts';
+import { describeUnsafeCharacter, findUnsafeCharacter } from './unsafe-text.ts';
 
 export type DurationUnit = 'd' | 'w' | 'm' | 'y';
 
@@ -268,6 +269,16 @@ export function parseDeviceQuery(input: string): DeviceQueryParseResult {
           term: input.slice(DEVICE_QUERY_LIMITS.maxChars, DEVICE_QUERY_LIMITS.maxChars + 40),
         },
       ],
+    };
+  }
+  // The server refuses these in any query parameter; the search box says so before sending.
+  const unsafe = findUnsafeCharacter(input, false);
+  if (unsafe) {
+    const { index } = unsafe;
+    const message = `The query ${describeUnsafeCharacter(unsafe)}. Remove it (it often comes with a copy and paste).`;
+    return {
+      ok: false,
+      errors: [{ message, start: index, end: index + 1, term: input.slice(index, index + 1) }],
     };
   }
   const errors: DeviceQueryError[] = [];

@@ -70,7 +70,7 @@ export const movePreviewQuerySchema = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9_-]+$/, 'a device id'),
   targetOrgUnitId: orgUnitIdSchema,
-  /** With a user, only device settings can change: the user's settings follow their account. */
+  /** Whose user settings to name (default: the device's own user); only device settings can change. */
   user: policyUserEmailSchema.optional(),
   refresh: refreshSchema,
 });
@@ -115,6 +115,8 @@ export const policyDeviceSchema = z.object({
   serialNumber: z.string().nullable(),
   annotatedAssetId: z.string().nullable(),
   annotatedUser: z.string().nullable(),
+  /** The device's most recent user (Google's `recentUsers[0]`): whose settings it runs with. */
+  recentUser: z.string().nullable(),
   model: z.string().nullable(),
   orgUnitId: z.string().nullable(),
   orgUnitPath: z.string().nullable(),
@@ -243,8 +245,13 @@ export type ComparePoliciesResponse = z.infer<typeof comparePoliciesResponseSche
 
 export const movePreviewResponseSchema = z.object({
   device: policyDeviceSchema,
-  /** The user given, whose settings the move leaves alone; null without one. */
+  /**
+   * Whose user settings the device runs with: the user given, else the device's own (its most
+   * recent or assigned user) when Google knows them; null otherwise.
+   */
   user: policyUserSchema.nullable(),
+  /** Why user settings are not among the changes, in words (they follow the account, not the device). */
+  userSettings: z.string(),
   from: policyOrgUnitSchema,
   to: policyOrgUnitSchema,
   fetchedAt: z.string(),

@@ -38,6 +38,12 @@ export const syncErrorSchema = z.object({
 export type SyncError = z.infer<typeof syncErrorSchema>;
 
 export const syncProgressSchema = z.object({
+  /** Organizational units copied from Google (every unit, as the unit pickers list them). */
+  orgUnits: z.number().int().nonnegative(),
+  /**
+   * The groups of units the device phase lists as one (a subtree, or one unit's own devices):
+   * fewer than the units, so a large tree is listed in a few dozen lanes of work.
+   */
   shardsTotal: z.number().int().nonnegative(),
   shardsDone: z.number().int().nonnegative(),
   pages: z.number().int().nonnegative(),

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RouterContextProvider, type MiddlewareFunction } from 'react-router';
 import { isValidDeviceId } from '@fleetdeck/shared/app-routes';
-import { guarded, validated, validatedThenGuarded, type AppRouteHandle } from './route-helpers.ts';
+import {
+  guarded,
+  isInvalidParamsData,
+  validated,
+  validatedThenGuarded,
+  type AppRouteHandle,
+} from './route-helpers.ts';
 
 async function call(
   middleware: MiddlewareFunction,
@@ -37,9 +43,26 @@ describe('validated', () => {
     const error = await call(device, path, { deviceID });
     expect(error).toMatchObject({
       type: 'DataWithResponseInit',
-      data: `Page Not Found: ${path}`,
+      data: { message: `Page Not Found: ${path}` },
       init: { status: 404 },
     });
+  });
+
+  it('carries what is wrong, for the in-shell 404 a member sees', async () => {
+    const explained = validated((params) => isValidDeviceId(params.deviceID), {
+      title: 'No device has this ID',
+      hint: ({ deviceID }) => `${deviceID ?? ''} is not a device ID`,
+    });
+    const error = (await call(explained, '/devices/chromebook/bad!id', { deviceID: 'bad!id' })) as {
+      data: unknown;
+    };
+    expect(error.data).toEqual({
+      message: 'Page Not Found: /devices/chromebook/bad!id',
+      title: 'No device has this ID',
+      hint: 'bad!id is not a device ID',
+    });
+    expect(isInvalidParamsData(error.data)).toBe(true);
+    expect(isInvalidParamsData('Page Not Found: /x')).toBe(false);
   });
 });
 

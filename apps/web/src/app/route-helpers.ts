@@ -55,6 +55,30 @@ export function guarded(guards: readonly GuardName[], route: RouteObject): Route
   };
 }
 
+/** What an address whose params fail validation says, beside the seed's `Page Not Found: <path>`. */
+export interface InvalidParamsExplanation {
+  /** The heading of the in-shell page, e.g. "No device at this address". */
+  readonly title: string;
+  /** Why the address cannot work, in words, from its params. */
+  readonly hint: (params: Readonly<Record<string, string | undefined>>) => string;
+}
+
+/** The data of the 404 a failed validation throws: the seed's message and our explanation. */
+export interface InvalidParamsData {
+  readonly message: string;
+  readonly title: string;
+  readonly hint: string;
+}
+
+/** Why: the page error boundary tells a failed validation from other errors to show it in the shell. */
+export function isInvalidParamsData(value: unknown): value is InvalidParamsData {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.message === 'string' && typeof record.title === 'string' && typeof record.hint === 'string'
+  );
+}
+
 /**
  * Why (seed §2): route validation runs before the auth guard, as in the framework the spec
  * describes: the validating route sits above the guarded page, so a signed-out visitor to an
@@ -64,27 +88,41 @@ export function validatedThenGuarded(
   isValid: (params: Readonly<Record<string, string | undefined>>) => boolean,
   guards: readonly GuardName[],
   route: RouteObject & { path: string },
+  explanation: InvalidParamsExplanation = GENERIC_EXPLANATION,
 ): RouteObject {
   const { path, ...page } = route;
   return {
     path,
-    middleware: [validated(isValid)],
+    middleware: [validated(isValid, explanation)],
     children: [guarded(guards, { ...page, index: true } as RouteObject)],
   };
 }
 
+const GENERIC_EXPLANATION: InvalidParamsExplanation = {
+  title: 'This address cannot work',
+  hint: () =>
+    'Part of the address is not in the form Fleetdeck expects. The link may be cut short or mistyped.',
+};
+
 /**
  * Why (seed §2): a page may validate its own route; on failure Fleetdeck answers 404 with
- * `Page Not Found: ` + the requested path, shown on the full error page.
+ * `Page Not Found: ` + the requested path: on the full error page for a visitor, inside the shell
+ * (with what is wrong) for a member.
  */
 export function validated(
   isValid: (params: Readonly<Record<string, string | undefined>>) => boolean,
+  explanation: InvalidParamsExplanation = GENERIC_EXPLANATION,
 ): MiddlewareFunction {
   return ({ params, request }) => {
     if (isValid(params)) return;
     // The full path as requested, query string included, as the framework the spec describes reports it.
     const { pathname, search } = new URL(request.url);
+    const body: InvalidParamsData = {
+      message: `Page Not Found: ${pathname}${search}`,
+      title: explanation.title,
+      hint: explanation.hint(params),
+    };
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's contract: a thrown data() becomes the route's error response
-    throw data(`Page Not Found: ${pathname}${search}`, { status: 404, statusText: 'Not Found' });
+    throw data(body, { status: 404, statusText: 'Not Found' });
   };
 }

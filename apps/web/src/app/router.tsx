@@ -1,6 +1,7 @@
 import { createBrowserRouter, createPath, redirect, type RouteObject } from 'react-router';
 import { isValidDeviceId } from '@fleetdeck/shared/app-routes';
 import { registerInAppNavigator } from '../lib/navigate-to.ts';
+import { browserFetch } from '../lib/api-client.ts';
 import { authClient } from '../lib/auth/browser-auth.ts';
 import { installAuthNavigation } from '../lib/auth/auth-navigation.ts';
 import { routeRulesMiddleware } from './route-rules-middleware.ts';
@@ -10,11 +11,20 @@ import {
   setPendingNavigationReader,
   validatedThenGuarded,
   type AppRouteHandle,
+  type InvalidParamsExplanation,
 } from './route-helpers.ts';
 import { AppSkeleton, PageErrorBoundary, RootErrorBoundary, RootLayout } from './routes/root-route.tsx';
 import { NotFoundRoute, ShellLayout } from './routes/shell-route.tsx';
 
 const publicShell: AppRouteHandle = { shell: 'public' };
+
+const INVALID_DEVICE_ID: InvalidParamsExplanation = {
+  title: 'No device has this ID',
+  hint: ({ deviceID = '' }) =>
+    `“${deviceID.length > 40 ? `${deviceID.slice(0, 40)}…` : deviceID}” is not a device ID: ` +
+    'a Chromebook’s ID is 1 to 128 letters, digits, hyphens or underscores. ' +
+    'The link may be cut short or mistyped; find the device in the fleet instead.',
+};
 
 /**
  * Fleetdeck's route table. Every page is its own lazily loaded chunk; guards and param
@@ -69,10 +79,12 @@ export const routes: RouteObject[] = [
                     lazy: lazyRoute(() => import('./routes/fleet-status.tsx')),
                   }),
                   // The device ID is validated before the auth guard runs (seed §2).
-                  validatedThenGuarded((params) => isValidDeviceId(params.deviceID), ['auth'], {
-                    path: 'chromebook/:deviceID',
-                    lazy: lazyRoute(() => import('./routes/device.tsx')),
-                  }),
+                  validatedThenGuarded(
+                    (params) => isValidDeviceId(params.deviceID),
+                    ['auth'],
+                    { path: 'chromebook/:deviceID', lazy: lazyRoute(() => import('./routes/device.tsx')) },
+                    INVALID_DEVICE_ID,
+                  ),
                 ],
               },
               guarded(['auth'], {
@@ -110,7 +122,7 @@ setPendingNavigationReader(() => {
 
 installAuthNavigation({
   client: authClient,
-  fetch: (input, init) => fetch(input, init),
+  fetch: browserFetch,
   storage: window.localStorage,
   tabStorage: window.sessionStorage,
   navigate: (path) => void router.navigate(path, { replace: true }),

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import type { StepUpMethod, StepUpRequiredDetails } from '@fleetdeck/shared/step-up';
-import { identityRequest, browserFetch } from '../lib/auth/identity-client.ts';
+import { apiFetch } from '../lib/api-client.ts';
 import { setStepUpHandler } from '../lib/auth/step-up.ts';
 import { Button } from './ui/button.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
 import { Field } from './ui/field.tsx';
 import { FormMessage } from './ui/form-message.tsx';
+import { SafeTextForm } from './ui/safe-text-form.tsx';
 
 interface Ask {
   readonly details: StepUpRequiredDetails;
@@ -44,7 +45,8 @@ export function StepUpDialog() {
 }
 
 const call = (path: string, body?: unknown) =>
-  identityRequest<unknown>(browserFetch, path, body === undefined ? { method: 'POST' } : { body });
+  // The proof itself is never held for a step-up.
+  apiFetch<unknown>(path, body === undefined ? { method: 'POST', stepUp: false } : { body, stepUp: false });
 
 function StepUpForm({ method, onProved }: { method: StepUpMethod; onProved: () => void }) {
   const [code, setCode] = useState('');
@@ -84,7 +86,7 @@ function StepUpForm({ method, onProved }: { method: StepUpMethod; onProved: () =
   };
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
+    <SafeTextForm className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
         {method === 'totp'
@@ -116,6 +118,6 @@ function StepUpForm({ method, onProved }: { method: StepUpMethod; onProved: () =
           {busy ? 'Checking…' : 'Confirm'}
         </Button>
       </div>
-    </form>
+    </SafeTextForm>
   );
 }

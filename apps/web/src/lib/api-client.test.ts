@@ -1,21 +1,27 @@
-import { describe, expect, it, vi } from 'vitest';
-import { API_MAX_ATTEMPTS, ApiNetworkError, ApiRequestError, apiFetch } from './api-client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_MAX_ATTEMPTS,
+  ApiNetworkError,
+  ApiRequestError,
+  apiFetch,
+  apiResponse,
+  installStepUpWrapper,
+  type ApiRequest,
+} from './api-client.ts';
 
 type Step = Response | Error;
 
 function scriptedFetch(...steps: Step[]) {
   const calls: { url: string; init: RequestInit }[] = [];
-  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({
-      url: typeof url === 'string' ? url : url instanceof URL ? url.href : url.url,
-      init: init ?? {},
-    });
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    calls.push({ url, init: init ?? {} });
     const step = steps[Math.min(calls.length - 1, steps.length - 1)];
     if (step instanceof Error) throw step;
     if (!step) throw new Error('no scripted response');
     return step.clone();
   });
-  return { fetch: fetchMock as unknown as typeof fetch, calls };
+  const idOf = (index: number) => (calls[index]?.init.headers as Record<string, string>)['x-request-id'];
+  return { fetch: fetchMock, calls, idOf };
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -25,13 +31,22 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   });
 }
 
+const apiError = (status: number, error = 'e') => json(status, { error, message: 'm', status });
 const noSleep = vi.fn(async (_ms: number) => {});
+const SERVER_ID_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function attempts(steps: Step[], request: ApiRequest = {}): Promise<number> {
+  const { fetch, calls } = scriptedFetch(...steps);
+  await apiFetch('/api/devices', { fetch, sleep: noSleep, ...request }).catch(() => undefined);
+  return calls.length;
+}
 
 describe('apiFetch', () => {
+  afterEach(() => noSleep.mockClear());
+
   it('returns parsed JSON and sends the session cookie with JSON headers', async () => {
     const { fetch, calls } = scriptedFetch(json(200, { onboarded: true }));
     const result = await apiFetch<{ onboarded: boolean }>('/api/auth/session-status', {
-      method: 'post',
       body: { providerRefreshToken: 'r1' },
       fetch,
       sleep: noSleep,
@@ -58,46 +73,61 @@ describe('apiFetch', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('parses the server error shape into ApiRequestError', async () => {
-    const { fetch } = scriptedFetch(
+  it("parses Fleetdeck's error shape and the identity service's into ApiRequestError", async () => {
+    const server = scriptedFetch(
       json(403, {
         error: 'forbidden_role',
         message: 'Viewers cannot move devices.',
         status: 403,
-        requestId: 'req-42',
+        requestId: 'r-42',
       }),
     );
-    const error = await apiFetch('/api/devices/move', { method: 'POST', fetch, sleep: noSleep }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({
+    await expect(apiFetch('/api/devices/move', { body: {}, fetch: server.fetch })).rejects.toMatchObject({
       status: 403,
       code: 'forbidden_role',
       message: 'Viewers cannot move devices.',
-      requestId: 'req-42',
+      requestId: 'r-42',
+    });
+    const identity = scriptedFetch(
+      json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid login' }),
+    );
+    const error = await apiFetch('/api/identity/sign-in/email', { body: {}, fetch: identity.fetch }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid login' });
+    // Seed §8: without a body, the identity service's words for a missing session.
+    const bare = scriptedFetch(new Response(null, { status: 401 }));
+    await expect(apiFetch('/api/auth/me', { fetch: bare.fetch })).rejects.toMatchObject({
+      message: 'Auth session missing!',
     });
   });
 
-  it('falls back to a readable message and the x-request-id header for non-JSON errors', async () => {
-    const { fetch } = scriptedFetch(
-      new Response('<html>Bad gateway</html>', { status: 500, headers: { 'x-request-id': 'hdr-7' } }),
-    );
-    const error = await apiFetch('/api/devices', { fetch, sleep: noSleep }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 500, code: 'http_500', requestId: 'hdr-7' });
-    expect((error as Error).message).toMatch(/server had a problem/);
+  it('reports an unreadable success body as a typed error', async () => {
+    const { fetch } = scriptedFetch(new Response('not json', { status: 200 }));
+    await expect(apiFetch('/api/devices', { fetch })).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+});
+
+describe('retries (seed §9: 3 attempts; 408, 409, 425, 429, 500, 502, 503, 504)', () => {
+  afterEach(() => noSleep.mockClear());
+
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])('a read answered %i is sent again', async (status) => {
+    const { fetch, calls } = scriptedFetch(apiError(status), json(200, [1]));
+    await expect(apiFetch('/api/devices', { fetch, sleep: noSleep })).resolves.toEqual([1]);
+    expect(calls).toHaveLength(2);
   });
 
-  it('retries network failures up to 3 attempts in total, then throws ApiNetworkError', async () => {
-    noSleep.mockClear();
-    const { fetch, calls } = scriptedFetch(new TypeError('Failed to fetch'));
+  it.each([400, 401, 403, 404, 410, 413, 422])('a read answered %i is not', async (status) => {
+    expect(await attempts([apiError(status), json(200, [])])).toBe(1);
+  });
+
+  it('stops after 3 attempts in all with the last answer, backing off from 200 ms', async () => {
+    const { fetch, calls } = scriptedFetch(apiError(503, 'sync_busy'));
     const error = await apiFetch('/api/devices', { fetch, sleep: noSleep }).catch((e: unknown) => e);
     expect(API_MAX_ATTEMPTS).toBe(3);
     expect(calls).toHaveLength(3);
-    expect(error).toBeInstanceOf(ApiNetworkError);
-    expect((error as ApiNetworkError).attempts).toBe(3);
-    expect((error as Error).message).toMatch(/Could not reach Fleetdeck's server/);
-    expect(noSleep).toHaveBeenCalledTimes(2);
+    expect(error).toMatchObject({ status: 503, code: 'sync_busy' });
     const [first, second] = noSleep.mock.calls.map(([ms]) => ms);
     expect(first).toBeGreaterThanOrEqual(200);
     expect(first).toBeLessThan(260);
@@ -105,61 +135,138 @@ describe('apiFetch', () => {
     expect(second).toBeLessThan(510);
   });
 
-  it('retries network failures on non-idempotent methods too and succeeds on a later attempt', async () => {
-    const { fetch, calls } = scriptedFetch(new TypeError('Failed to fetch'), json(200, { ok: true }));
-    await expect(apiFetch('/api/auth/logout', { method: 'POST', fetch, sleep: noSleep })).resolves.toEqual({
-      ok: true,
-    });
-    expect(calls).toHaveLength(2);
-  });
-
-  it.each([502, 503, 504])('retries %i on GET and returns the later success', async (status) => {
-    const { fetch, calls } = scriptedFetch(
-      json(status, { error: 'upstream', message: 'x', status }),
-      json(200, [1]),
-    );
-    await expect(apiFetch('/api/devices', { fetch, sleep: noSleep })).resolves.toEqual([1]);
-    expect(calls).toHaveLength(2);
-  });
-
-  it('gives up on 503 after 3 attempts with the last error', async () => {
-    const { fetch, calls } = scriptedFetch(json(503, { error: 'sync_busy', message: 'Busy.', status: 503 }));
+  it('a read that never gets an answer is tried 3 times, then ApiNetworkError', async () => {
+    const { fetch, calls, idOf } = scriptedFetch(new TypeError('Failed to fetch'));
     const error = await apiFetch('/api/devices', { fetch, sleep: noSleep }).catch((e: unknown) => e);
     expect(calls).toHaveLength(3);
-    expect(error).toMatchObject({ status: 503, code: 'sync_busy' });
+    expect(error).toBeInstanceOf(ApiNetworkError);
+    expect(error).toMatchObject({ attempts: 3, requestId: idOf(0) });
+    expect((error as Error).message).toMatch(/Could not reach Fleetdeck's server/);
   });
 
-  it('does not retry 502/503/504 on POST (the server may have acted)', async () => {
-    const { fetch, calls } = scriptedFetch(
-      json(502, { error: 'bad_gateway', message: 'x', status: 502 }),
-      json(200, {}),
+  it.each([409, 500, 502, 503, 504])(
+    'a write answered %i is not sent again: the server may have acted',
+    async (status) => {
+      expect(await attempts([apiError(status), json(200, {})], { method: 'POST', body: {} })).toBe(1);
+    },
+  );
+
+  it.each([408, 425, 429])('a write answered %i (the server did not act) is sent again', async (status) => {
+    expect(await attempts([apiError(status), json(200, {})], { method: 'POST', body: {} })).toBe(2);
+  });
+
+  it('a write whose connection dropped is not sent again, and says it may have been made', async () => {
+    const { fetch, calls } = scriptedFetch(new TypeError('Failed to fetch'), json(200, {}));
+    const error = await apiFetch('/api/devices/d1/commands', { body: {}, fetch, sleep: noSleep }).catch(
+      (e: unknown) => e,
     );
-    await expect(
-      apiFetch('/api/devices/reboot', { method: 'POST', fetch, sleep: noSleep }),
-    ).rejects.toMatchObject({ status: 502 });
     expect(calls).toHaveLength(1);
+    expect(error).toBeInstanceOf(ApiNetworkError);
+    expect((error as Error).message).toMatch(/may or may not have been made/);
   });
 
-  it.each([400, 401, 404, 409, 429, 500])('does not retry %i', async (status) => {
-    const { fetch, calls } = scriptedFetch(json(status, { error: 'e', message: 'm', status }));
-    await expect(apiFetch('/api/devices', { fetch, sleep: noSleep })).rejects.toMatchObject({ status });
-    expect(calls).toHaveLength(1);
+  it('a POST that only reads (idempotent) is retried like a GET', async () => {
+    expect(await attempts([apiError(503), json(200, {})], { body: {}, idempotent: true })).toBe(2);
+    expect(
+      await attempts([new TypeError('Failed to fetch'), json(200, {})], { body: {}, idempotent: true }),
+    ).toBe(2);
+  });
+
+  it('waits a short Retry-After, and gives a long one back to the member at once', async () => {
+    const short = new Response('{}', { status: 429, headers: { 'Retry-After': '2' } });
+    const shortFetch = scriptedFetch(short, json(200, {}));
+    await apiFetch('/api/devices', { fetch: shortFetch.fetch, sleep: noSleep });
+    expect(noSleep).toHaveBeenLastCalledWith(2000);
+    const long = scriptedFetch(new Response('{}', { status: 429, headers: { 'Retry-After': '60' } }));
+    await expect(apiFetch('/api/devices', { fetch: long.fetch, sleep: noSleep })).rejects.toMatchObject({
+      status: 429,
+    });
+    expect(long.calls).toHaveLength(1);
+  });
+
+  it('`retry: false` makes one attempt (the session refresh has its own policy)', async () => {
+    expect(await attempts([apiError(503), json(200, {})], { retry: false })).toBe(1);
   });
 
   it('does not retry an aborted request', async () => {
     const controller = new AbortController();
     controller.abort();
-    const { fetch, calls } = scriptedFetch(new DOMException('The operation was aborted.', 'AbortError'));
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    const { fetch, calls } = scriptedFetch(abort);
     await expect(
       apiFetch('/api/devices', { fetch, signal: controller.signal, sleep: noSleep }),
-    ).rejects.toMatchObject({
-      name: 'AbortError',
-    });
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(calls).toHaveLength(1);
   });
+});
 
-  it('reports an unreadable success body as a typed error', async () => {
-    const { fetch } = scriptedFetch(new Response('not json', { status: 200 }));
-    await expect(apiFetch('/api/devices', { fetch })).rejects.toMatchObject({ code: 'invalid_response' });
+describe('request ids', () => {
+  it('every attempt of one call carries the same id in the server format; the error keeps it', async () => {
+    const { fetch, calls, idOf } = scriptedFetch(
+      apiError(502),
+      new Response('<html>Bad gateway</html>', { status: 500 }),
+      new Response('<html>Bad gateway</html>', { status: 500 }),
+    );
+    const error = await apiFetch('/api/devices', { fetch, sleep: noSleep }).catch((e: unknown) => e);
+    expect(calls).toHaveLength(3);
+    expect(idOf(0)).toMatch(SERVER_ID_FORMAT);
+    expect(new Set([idOf(0), idOf(1), idOf(2)]).size).toBe(1);
+    // A proxy's page has no request id of its own: the one sent is the reference.
+    expect(error).toMatchObject({ status: 500, code: 'http_500', requestId: idOf(0) });
+    expect((error as Error).message).toMatch(/server had a problem/);
+  });
+
+  it("prefers the server's echoed id, and a new call gets a new id", async () => {
+    const { fetch, idOf } = scriptedFetch(apiError(404));
+    const answered = scriptedFetch(
+      new Response('{}', { status: 404, headers: { 'x-request-id': 'server-chosen' } }),
+    );
+    await expect(apiFetch('/api/devices/x', { fetch: answered.fetch })).rejects.toMatchObject({
+      requestId: 'server-chosen',
+    });
+    await apiFetch('/api/devices/x', { fetch }).catch(() => undefined);
+    await apiFetch('/api/devices/x', { fetch }).catch(() => undefined);
+    expect(idOf(0)).not.toBe(idOf(1));
+  });
+});
+
+describe('step-up and downloads', () => {
+  afterEach(() => installStepUpWrapper((call) => call()));
+
+  it('holds calls for the step-up wrapper unless told not to', async () => {
+    let held = 0;
+    installStepUpWrapper((call) => {
+      held += 1;
+      return call();
+    });
+    const { fetch } = scriptedFetch(json(200, {}));
+    await apiFetch('/api/devices/d1/commands', { body: {}, fetch });
+    await apiFetch('/api/auth/step-up/verify', { body: {}, fetch, stepUp: false });
+    expect(held).toBe(1);
+  });
+
+  it('apiResponse hands back the answer itself, for files', async () => {
+    const { fetch } = scriptedFetch(new Response('serial\nA1\n', { status: 200 }));
+    const response = await apiResponse('/api/devices/export.csv', { body: {}, idempotent: true, fetch });
+    expect(await response.text()).toBe('serial\nA1\n');
+  });
+});
+
+describe('one HTTP client', () => {
+  // Every source module of the app, as text (tests left out).
+  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+
+  it("no module but this one calls fetch for Fleetdeck's API", () => {
+    // Render-error reports go out with keepalive as the page may be closing, outside any retry.
+    const allowed = new Set(['./api-client.ts', './client-error-report.ts']);
+    const callers = Object.entries(sources)
+      .filter(([, text]) => /(?<![\w.])fetch\(/.test(text))
+      .map(([path]) => path);
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    expect(callers.filter((path) => !allowed.has(path))).toEqual([]);
   });
 });

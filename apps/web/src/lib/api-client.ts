@@ -1,10 +1,14 @@
 import type { ApiError } from '@fleetdeck/shared/api-error';
+import { newRequestId } from './request-id.ts';
 
 /**
- * `apiFetch`: the browser's one door to Fleetdeck's `/api/*`. It sends the session cookie,
- * turns the server's `{ error, message, status, requestId? }` answers into ApiRequestError,
- * and retries what is safe to retry: network failures (any method, up to 3 attempts in all)
- * and 502/503/504 on idempotent methods.
+ * `apiFetch`: the browser's one door to Fleetdeck's `/api/*` (product and identity alike). It sends
+ * the session cookie and one request id (`x-request-id`) for every attempt of a call, turns the
+ * server's `{ error, message, status, requestId? }` answers into ApiRequestError, holds a request
+ * that needs a step-up until the member confirmed it is them, and retries what is safe to retry
+ * (decision 038): up to 3 attempts in all, on a network failure or one of the statuses the spec
+ * lists (408, 409, 425, 429, 500, 502, 503, 504) for reads; a write only when the server answered
+ * that it did not act on it (408, 425, 429), never another 4xx.
  */
 
 /** A failed API call, carrying the server's stable error id and request id for support. */
@@ -33,43 +37,86 @@ export class ApiRequestError extends Error {
 /** The request never got an answer (offline, DNS, connection reset) after every attempt. */
 export class ApiNetworkError extends Error {
   readonly attempts: number;
+  /** The id every attempt carried: the server's log has it if an attempt reached it. */
+  readonly requestId: string;
 
-  constructor(message: string, attempts: number, cause: unknown) {
-    super(message, { cause });
+  constructor(message: string, init: { attempts: number; requestId: string; cause: unknown }) {
+    super(message, { cause: init.cause });
     this.name = 'ApiNetworkError';
-    this.attempts = attempts;
+    this.attempts = init.attempts;
+    this.requestId = init.requestId;
   }
 }
 
-export const API_MAX_ATTEMPTS = 3;
-const RETRYABLE_STATUSES = new Set([502, 503, 504]);
-const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-const BASE_BACKOFF_MS = 200;
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-export interface ApiFetchOptions {
-  readonly method?: string;
+/** Seed §9: network fetch attempts. */
+export const API_MAX_ATTEMPTS = 3;
+/** Seed §9: the retryable HTTP statuses. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+/** Of those, the answers that say the server did not act: the only ones a write is sent again on. */
+const NOT_ACTED_STATUSES: ReadonlySet<number> = new Set([408, 425, 429]);
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+const BASE_BACKOFF_MS = 200;
+/** A Retry-After longer than this is not waited for: the member reads the message instead. */
+const MAX_RETRY_AFTER_MS = 5_000;
+
+export interface ApiRequest {
+  /** GET, or POST when there is a body. */
+  readonly method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Serialised as JSON. */
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
   readonly signal?: AbortSignal;
-  /** Seams for tests and non-browser callers. */
-  readonly fetch?: typeof fetch;
+  /** A POST that only reads (a preview, a resolution, an export): retried like a GET. */
+  readonly idempotent?: boolean;
+  /** `false`: one attempt, for callers with a retry policy of their own (the session refresh). */
+  readonly retry?: boolean;
+  /** `false`: a `step_up_required` answer is thrown as is (the step-up dialog's own calls). */
+  readonly stepUp?: boolean;
+  /** Seams for tests and the auth client. */
+  readonly fetch?: FetchLike;
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-/** Why: every feature gets retries, typed errors and cookies right without repeating them. */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+/** Called when a request needs a step-up: resolves once the member proved a second factor. */
+let stepUpWrapper: (<T>(call: () => Promise<T>) => Promise<T>) | undefined;
+
+/** Why: the step-up module plugs in here without this file importing it (and its dialog) eagerly. */
+export function installStepUpWrapper(wrapper: <T>(call: () => Promise<T>) => Promise<T>): void {
+  stepUpWrapper = wrapper;
+}
+
+/** Why: every feature gets retries, typed errors, request ids and cookies right without repeating them. */
+export function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return apiResponse(path, request).then((response) => readJson(response) as Promise<T>);
+}
+
+/** Why: a download (CSV) needs the answer itself; it gets the same retries and errors as JSON calls. */
+export function apiResponse(path: string, request: ApiRequest = {}): Promise<Response> {
   if (!path.startsWith('/api/'))
-    throw new Error(`apiFetch only calls Fleetdeck's API (/api/...), not ${path}`);
-  const method = (options.method ?? 'GET').toUpperCase();
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const sleep = options.sleep ?? defaultSleep;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    return Promise.reject(new Error(`apiFetch only calls Fleetdeck's API (/api/...), not ${path}`));
+  const call = () => send(path, request);
+  return stepUpWrapper && request.stepUp !== false ? stepUpWrapper(call) : call();
+}
+
+async function send(path: string, request: ApiRequest): Promise<Response> {
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  const doFetch = request.fetch ?? browserFetch;
+  const sleep = request.sleep ?? defaultSleep;
+  const requestId = newRequestId();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...request.headers,
+    'x-request-id': requestId,
+  };
   let body: string | undefined;
-  if (options.body !== undefined) {
+  if (request.body !== undefined) {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
+    body = JSON.stringify(request.body);
   }
+  const reads = SAFE_METHODS.has(method) || request.idempotent === true;
+  const attempts = request.retry === false ? 1 : API_MAX_ATTEMPTS;
 
   for (let attempt = 1; ; attempt += 1) {
     let response: Response;
@@ -79,38 +126,61 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
         headers,
         body,
         credentials: 'same-origin',
-        signal: options.signal,
+        signal: request.signal,
       });
     } catch (error) {
-      if (isAbort(error, options.signal)) throw error;
-      if (attempt >= API_MAX_ATTEMPTS) {
-        throw new ApiNetworkError(
-          `Could not reach Fleetdeck's server (${method} ${path}) after ${attempt} attempts. Check your connection and try again.`,
-          attempt,
-          error,
-        );
-      }
+      if (isAbort(error, request.signal)) throw error;
+      // A write may have reached the server before the connection dropped: it is not sent again.
+      if (!reads || attempt >= attempts)
+        throw networkError(method, path, { attempt, reads, requestId, error });
       await sleep(backoffMs(attempt));
       continue;
     }
-    if (response.ok) return (await readJson(response)) as T;
-    if (
-      RETRYABLE_STATUSES.has(response.status) &&
-      IDEMPOTENT_METHODS.has(method) &&
-      attempt < API_MAX_ATTEMPTS
-    ) {
-      await sleep(backoffMs(attempt));
-      continue;
-    }
-    throw await toApiRequestError(response);
+    if (response.ok) return response;
+    const wait = attempt < attempts ? retryDelay(response, attempt, reads) : undefined;
+    if (wait === undefined) throw await toApiRequestError(response, requestId);
+    await sleep(wait);
   }
 }
 
-/** 200 ms, 400 ms, ... with a little jitter so many tabs do not retry in lockstep. */
+/** How long to wait before the next attempt, or undefined when this answer is not retried. */
+function retryDelay(response: Response, attempt: number, reads: boolean): number | undefined {
+  const retryable = reads ? RETRYABLE_STATUSES : NOT_ACTED_STATUSES;
+  if (!retryable.has(response.status)) return undefined;
+  const backoff = backoffMs(attempt);
+  const after = retryAfterMs(response.headers.get('retry-after'));
+  if (after === undefined) return backoff;
+  return after > MAX_RETRY_AFTER_MS ? undefined : Math.max(backoff, after);
+}
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (header === null || !/^\d{1,6}$/.test(header.trim())) return undefined;
+  return Number(header.trim()) * 1000;
+}
+
+/** 200 ms, 400 ms (the spec's backoff start) with a little jitter so many tabs do not retry in lockstep. */
 function backoffMs(attempt: number): number {
   const base = BASE_BACKOFF_MS * 2 ** (attempt - 1);
   return base + Math.floor(Math.random() * base * 0.25);
 }
+
+function networkError(
+  method: string,
+  path: string,
+  failure: { attempt: number; reads: boolean; requestId: string; error: unknown },
+): ApiNetworkError {
+  const message = failure.reads
+    ? `Could not reach Fleetdeck's server (${method} ${path}) after ${failure.attempt} attempts. Check your connection and try again.`
+    : `The connection to Fleetdeck's server dropped before it answered (${method} ${path}), so this change may or may not have been made. Check your connection, reload to see, then try again if it is needed.`;
+  return new ApiNetworkError(message, {
+    attempts: failure.attempt,
+    requestId: failure.requestId,
+    cause: failure.error,
+  });
+}
+
+/** The page's own fetch, late-bound so tests and tools can replace `globalThis.fetch`. */
+export const browserFetch: FetchLike = (input, init) => fetch(input, init);
 
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -136,23 +206,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiRequestError(response: Response): Promise<ApiRequestError> {
-  const headerRequestId = response.headers.get('x-request-id') ?? undefined;
+async function toApiRequestError(response: Response, sentRequestId: string): Promise<ApiRequestError> {
+  const headerRequestId = response.headers.get('x-request-id') ?? sentRequestId;
   const parsed = await readErrorBody(response);
-  if (isApiErrorBody(parsed)) {
-    return new ApiRequestError({
-      status: response.status,
-      code: parsed.error,
-      message: parsed.message,
-      requestId: parsed.requestId ?? headerRequestId,
-      details: parsed.details,
-    });
-  }
+  const record = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  // Fleetdeck's shape, or the identity service's `{ code, message }`.
+  const code = isApiErrorBody(parsed)
+    ? parsed.error
+    : typeof record.code === 'string'
+      ? record.code
+      : undefined;
+  const message = typeof record.message === 'string' && record.message !== '' ? record.message : undefined;
   return new ApiRequestError({
     status: response.status,
-    code: `http_${response.status}`,
-    message: fallbackMessage(response.status),
-    requestId: headerRequestId,
+    code: code ?? `http_${response.status}`,
+    message: message ?? fallbackMessage(response.status),
+    requestId: isApiErrorBody(parsed) ? (parsed.requestId ?? headerRequestId) : headerRequestId,
+    details: record.details,
   });
 }
 
@@ -177,7 +247,8 @@ function isApiErrorBody(value: unknown): value is ApiError {
 }
 
 function fallbackMessage(status: number): string {
-  if (status === 401) return 'Your session has ended. Sign in again to continue.';
+  // Seed §8: the identity service's words for a call without a session.
+  if (status === 401) return 'Auth session missing!';
   if (status === 403) return 'You do not have permission to do that.';
   if (status === 404) return 'That was not found. It may have been removed.';
   if (status === 429) return 'Too many requests right now. Wait a moment and try again.';

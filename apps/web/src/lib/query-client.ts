@@ -1,10 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from './api-client.ts';
 
 /**
  * Why: fleet data changes (check-ins, syncs) but not every second; 30 s of freshness avoids
- * refetch storms when switching pages, and apiFetch already retried network failures, so
- * TanStack only adds one more try for server errors and none for 4xx answers.
+ * refetch storms when switching pages. apiFetch already made its 3 attempts (seed §9), so
+ * TanStack adds none: a failed query shows its error at once.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -13,10 +12,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: true,
-        retry: (failureCount, error) => {
-          if (error instanceof ApiRequestError && error.status < 500) return false;
-          return failureCount < 1;
-        },
+        retry: false,
       },
       mutations: { retry: false },
     },

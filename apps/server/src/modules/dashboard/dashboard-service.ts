@@ -1,9 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { humanizeGoogleValue } from '@fleetdeck/shared/google-values';
 import {
-  schoolYearLabel,
   type AttentionItem,
-  type AueSchoolYear,
   type DashboardCount,
   type DashboardResponse,
   type TileKey,
@@ -23,14 +21,13 @@ import {
   COMPLIANCE_QUERIES,
   IN_SERVICE,
   modelQuery,
-  modelTerm,
   noUserActivityQuery,
   osMajorQuery,
-  schoolYearRange,
   statusQuery,
   TILE_MEASURES,
 } from './fleet-queries.ts';
-import { readCostBook, type CostBook } from './replacement-costs.ts';
+import { aueForecast } from './aue-forecast.ts';
+import { readCostBook } from './replacement-costs.ts';
 
 /**
  * Builds the dashboard from what the sync maintains: rollups (for a member limited to OU
@@ -88,8 +85,6 @@ const ATTENTION_LABELS = {
   pendingUpdate: 'Pending update',
   unsupportedPolicy: 'Unsupported policy',
 } as const;
-/** Years of the cost forecast: the current school year and the next three. */
-const FORECAST_YEARS = 4;
 const TREND_DAYS = 180;
 
 /** Why: the one read behind `GET /api/dashboard`. */
@@ -266,64 +261,6 @@ function segments(
     count,
     query: queries[key] ?? null,
   }));
-}
-
-function aueForecast(
-  buckets: readonly [string, number][],
-  costs: CostBook,
-  now: Date,
-): DashboardResponse['aue'] {
-  const currentYear = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  const years = new Map<number, { model: string; count: number }[]>();
-  let withoutDate = 0;
-  for (const [bucket, count] of buckets) {
-    const split = bucket.indexOf('|');
-    const year = bucket.slice(0, split);
-    const model = bucket.slice(split + 1);
-    if (year === 'none') {
-      withoutDate += count;
-      continue;
-    }
-    const list = years.get(Number(year)) ?? [];
-    list.push({ model, count });
-    years.set(Number(year), list);
-  }
-  // A continuous timeline: school years between the first and the last without devices show as 0.
-  const starts = [...years.keys()];
-  for (let year = Math.min(...starts); year < Math.max(...starts); year++) {
-    if (!years.has(year)) years.set(year, []);
-  }
-  const unitCost = (model: string) => costs.byModel.get(model) ?? costs.defaultCostCents;
-  const schoolYears: AueSchoolYear[] = [...years.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([startYear, models]) => {
-      const range = schoolYearRange(startYear);
-      const sorted = models.sort((a, b) => b.count - a.count || a.model.localeCompare(b.model));
-      const term = (model: string) => (model === 'Unknown' ? null : modelTerm(model));
-      return {
-        startYear,
-        label: schoolYearLabel(startYear),
-        from: range.from,
-        to: range.to,
-        timing: startYear < currentYear ? 'past' : startYear === currentYear ? 'current' : 'future',
-        count: sorted.reduce((sum, m) => sum + m.count, 0),
-        query: `${IN_SERVICE} ${range.term}`,
-        costCents: sorted.reduce((sum, m) => sum + m.count * unitCost(m.model), 0),
-        models: sorted.map((m) => {
-          const modelPart = term(m.model);
-          return {
-            model: m.model,
-            count: m.count,
-            query: modelPart ? `${IN_SERVICE} ${range.term} ${modelPart}` : null,
-            unitCostCents: unitCost(m.model),
-          };
-        }),
-      };
-    });
-  const forecastCents = schoolYears
-    .filter((y) => y.startYear >= currentYear && y.startYear < currentYear + FORECAST_YEARS)
-    .reduce((sum, y) => sum + y.costCents, 0);
-  return { schoolYears, withoutDate, currency: costs.currency, forecastCents };
 }
 
 function osVersions(buckets: readonly [string, number][]): DashboardResponse['os'] {

@@ -6,6 +6,7 @@ import {
   isFleetColumnId,
   type FleetColumnId,
 } from '@fleetdeck/shared/fleet-columns';
+import { rawColumnLabel, readableFleetValue } from '@fleetdeck/shared/fleet-values';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
 import { assertSortable, type KeysetPosition } from './device-keyset.ts';
@@ -53,7 +54,35 @@ export function csvCell(value: string | number | null, guard = typeof value === 
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const LABELS = new Map(FLEET_COLUMNS.map((column) => [column.id, column.label]));
+const COLUMNS = new Map(FLEET_COLUMNS.map((column) => [column.id, column]));
+
+/**
+ * A CSV column: the table's column as a person reads it, or its raw twin (the stored value, for
+ * scripts) right after each column the table formats.
+ */
+interface CsvColumn {
+  readonly id: FleetColumnId;
+  readonly label: string;
+  readonly cell: (raw: string) => string;
+  /** A value a person typed or Google echoes as free text: guarded against formulas. */
+  readonly guarded: boolean;
+}
+
+/** Why: one list of file columns drives the header and every row. */
+export function csvColumns(columns: readonly FleetColumnId[]): CsvColumn[] {
+  return columns.flatMap((id) => {
+    const column = COLUMNS.get(id);
+    if (!column) return [{ id, label: id, cell: (raw: string) => raw, guarded: isTextField(id) }];
+    const shown: CsvColumn = {
+      id,
+      label: column.label,
+      cell: (raw) => readableFleetValue(column, raw),
+      guarded: isTextField(id),
+    };
+    const rawLabel = rawColumnLabel(column);
+    return rawLabel === null ? [shown] : [shown, { id, label: rawLabel, cell: (raw) => raw, guarded: false }];
+  });
+}
 
 /** A pasted list exported in its own order: the caller's scope and the ids as pasted. */
 export interface PastedOrder {
@@ -113,7 +142,14 @@ async function* pastedOrderBatches(
   }
 }
 
-/** Why: the file a person downloads, with headers as the table shows them. */
+function textOf(raw: string | null | undefined, cell: (raw: string) => string): string | null {
+  return raw === null || raw === undefined || raw === '' ? null : cell(raw);
+}
+
+/**
+ * Why: the file a person downloads, with headers and values as the table shows them, and the
+ * stored values beside the formatted ones for scripts.
+ */
 export async function* deviceCsv(
   db: Kysely<DB>,
   where: RawBuilder<boolean>,
@@ -121,15 +157,15 @@ export async function* deviceCsv(
   counter: { rows: number },
 ): AsyncGenerator<string> {
   const { columns } = options;
-  yield `\uFEFF${columns.map((id) => csvCell(LABELS.get(id) ?? id)).join(',')}\r\n`;
-  const guarded = columns.map((id) => isTextField(id));
+  const file = csvColumns(columns);
+  yield `\uFEFF${file.map((column) => csvCell(column.label)).join(',')}\r\n`;
   const batches = options.pasted
     ? pastedOrderBatches(db, options.pasted, columns)
     : sortedBatches(db, where, options, columns);
   for await (const rows of batches) {
     let chunk = '';
     for (const row of rows) {
-      chunk += `${columns.map((id, i) => csvCell(row[id] ?? null, guarded[i])).join(',')}\r\n`;
+      chunk += `${file.map((column) => csvCell(textOf(row[column.id], column.cell), column.guarded)).join(',')}\r\n`;
     }
     counter.rows += rows.length;
     if (chunk !== '') yield chunk;

@@ -3,6 +3,7 @@ import type { OrgUnitNode } from '@fleetdeck/shared/fleet-contract';
 import type { DB } from '../../db/schema.ts';
 import { isWithinOu } from '../organizations/ou-scope.ts';
 import type { FleetScope } from './fleet-scope.ts';
+import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 
 /** Why: the OU filter tree, from our copy of the tree, with each OU's live device count, viewer-scoped. */
 export async function readOrgUnitTree(db: Kysely<DB>, scope: FleetScope): Promise<OrgUnitNode[]> {
@@ -23,7 +24,7 @@ export async function readOrgUnitTree(db: Kysely<DB>, scope: FleetScope): Promis
     order by o.org_unit_path`.execute(db);
   const within = (path: string) =>
     scope.ouPaths.some((root) => isWithinOu(path.toLowerCase(), root.toLowerCase()));
-  return rows
+  return sortByOrgUnitPath(rows, (row) => row.org_unit_path)
     .filter((row) => within(row.org_unit_path))
     .map((row) => ({
       orgUnitId: row.org_unit_id,

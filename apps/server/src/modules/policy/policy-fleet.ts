@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PolicyDevice, PolicyOrgUnit } from '@fleetdeck/shared/policy-contract';
 import type { DB } from '../../db/schema.ts';
 import { isWithinOu } from '../organizations/ou-scope.ts';
+import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 
 /**
  * The debugger's view of Fleetdeck's copy of the fleet: the OU tree (narrowed to what the caller
@@ -24,7 +25,7 @@ export async function listOrgUnits(
     .where('deleted_at', 'is', null)
     .orderBy('org_unit_path')
     .execute();
-  return rows
+  return sortByOrgUnitPath(rows, (row) => row.org_unit_path)
     .filter((row) => allowedPaths.some((root) => isWithinOu(row.org_unit_path, root)))
     .map((row) => ({
       id: row.org_unit_id,
@@ -39,6 +40,7 @@ const deviceColumns = [
   'serial_number',
   'annotated_asset_id',
   'annotated_user',
+  'recent_user',
   'model',
   'org_unit_id',
   'org_unit_path',
@@ -49,6 +51,7 @@ type DeviceRow = {
   serial_number: string | null;
   annotated_asset_id: string | null;
   annotated_user: string | null;
+  recent_user: string | null;
   model: string | null;
   org_unit_id: string | null;
   org_unit_path: string | null;
@@ -60,6 +63,7 @@ function present(row: DeviceRow): PolicyDevice {
     serialNumber: row.serial_number,
     annotatedAssetId: row.annotated_asset_id,
     annotatedUser: row.annotated_user,
+    recentUser: row.recent_user,
     model: row.model,
     orgUnitId: row.org_unit_id,
     orgUnitPath: row.org_unit_path,

@@ -20,7 +20,7 @@ import { diffPolicies } from './policy-diff.ts';
 import { findDevices, listOrgUnits } from './policy-fleet.ts';
 import { presentNamespace, publicGroups, type ResolvedPolicyRow } from './policy-presenter.ts';
 import type { NamespaceLoad, PolicyApi, PolicySource } from './policy-source.ts';
-import type { UserApi, UserLookup } from './policy-users.ts';
+import { ownUserOf, userSettingsNote, type UserApi, type UserLookup } from './policy-users.ts';
 
 /**
  * The policy debugger's use cases: the effective policies of an OU, two OUs compared, and what
@@ -267,13 +267,21 @@ export function createPolicyService(
         );
       const from = pick(context, device.orgUnitId);
       const to = pick(context, targetId);
-      // A user's own settings follow their account's OU, so only device settings move with the device.
-      const user = email === undefined ? null : await userOf(caller, context, email, refresh);
-      const namespaces = user ? DEVICE_NAMESPACES : [...POLICY_NAMESPACES];
+      // User settings follow the account's OU wherever the device is: only device settings move
+      // with it. Whose they are is the user given, else the device's own user when Google knows them.
+      const own = ownUserOf(device);
+      const user =
+        email !== undefined
+          ? await userOf(caller, context, email, refresh)
+          : own === null
+            ? null
+            : await userOf(caller, context, own, refresh).catch(() => null);
+      const namespaces = DEVICE_NAMESPACES;
       const { rows, fetchedAt } = await compareUnits(caller, context, from, to, refresh, namespaces);
       return {
         device,
         user,
+        userSettings: userSettingsNote(user),
         from,
         to,
         fetchedAt,

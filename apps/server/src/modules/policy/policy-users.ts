@@ -1,7 +1,7 @@
 import type { DirectoryClient } from '@fleetdeck/google/directory/directory-client';
 import type { DirectoryUser } from '@fleetdeck/google/directory/user.schema';
 import { GoogleNotFoundError, GooglePermissionError } from '@fleetdeck/google/errors';
-import { POLICY_ERROR_IDS } from '@fleetdeck/shared/policy-contract';
+import { POLICY_ERROR_IDS, type PolicyDevice, type PolicyUser } from '@fleetdeck/shared/policy-contract';
 import { AppError } from '../../errors/app-error.ts';
 import { toPolicyError } from './policy-errors.ts';
 
@@ -80,3 +80,19 @@ export function createUserLookup(options: UserLookupOptions = {}) {
 }
 
 export type UserLookup = ReturnType<typeof createUserLookup>;
+
+const EMAIL_LIKE = /^[^\s@]+@[^\s@]+$/;
+
+/** The device's own user: its most recent one, else the user it is assigned to when that is an email. */
+export function ownUserOf(device: PolicyDevice): string | null {
+  if (device.recentUser && EMAIL_LIKE.test(device.recentUser)) return device.recentUser;
+  if (device.annotatedUser && EMAIL_LIKE.test(device.annotatedUser)) return device.annotatedUser;
+  return null;
+}
+
+/** Why the move preview leaves user settings out, said for this device. */
+export function userSettingsNote(user: PolicyUser | null): string {
+  return user
+    ? `User settings are not compared: ${user.email}'s come from their account's unit, ${user.orgUnit.path}, wherever the device is.`
+    : "User settings are not compared: they come from each person's account, not from the device's unit.";
+}

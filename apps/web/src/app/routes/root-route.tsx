@@ -7,6 +7,9 @@ import { Logo } from '../../components/brand/logo.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isBot } from '../../lib/bot-detection.ts';
 import { ChunkLoadError } from '../../lib/chunk-reload.ts';
+import { useAuthSession } from '../../lib/auth/use-auth-session.ts';
+import { InvalidAddressInShell } from './shell-route.tsx';
+import { isInvalidParamsData } from '../route-helpers.ts';
 
 /** Root of every page: progress bar, the page, the new-version banner, scroll restoration. */
 export function RootLayout() {
@@ -20,9 +23,18 @@ export function RootLayout() {
   );
 }
 
-/** Anything no page handled ends here: the full-screen error page (404 or generic variant). */
+/**
+ * Anything no page handled ends here: the full-screen error page (404 or generic variant). A
+ * member's invalid address (params that fail validation; React Router sends a middleware's error
+ * to the root when no loader runs) is the app's own 404 inside the shell instead.
+ */
 export function RootErrorBoundary() {
   const error = useRouteError();
+  const { ready, session } = useAuthSession();
+  const invalid = isRouteErrorResponse(error) && isInvalidParamsData(error.data) ? error.data : null;
+  // Validation runs before the auth guard, so who is asking may not be known yet.
+  if (invalid && !ready) return <AppSkeleton />;
+  if (invalid && session) return <InvalidAddressInShell {...invalid} />;
   return <ErrorPage error={describeError(error)} />;
 }
 

@@ -1,9 +1,9 @@
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { AppShell } from '../../components/layout/app-shell.tsx';
-import { NotFoundPanel } from '../../components/errors/not-found-panel.tsx';
+import { InvalidAddressPanel, NotFoundPanel } from '../../components/errors/not-found-panel.tsx';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import { useAuthSession } from '../../lib/auth/use-auth-session.ts';
-import type { AppRouteHandle } from '../route-helpers.ts';
+import type { AppRouteHandle, InvalidParamsData } from '../route-helpers.ts';
 
 /**
  * The shell around every page; public pages (landing, sign-in) get the quieter variant, and so
@@ -31,4 +31,13 @@ export function NotFoundRoute() {
   const { pathname } = useLocation();
   const { session } = useAuthSession();
   return <NotFoundPanel pathname={pathname} signedIn={session !== null} />;
+}
+
+/** A member's 404 for an address whose params fail validation: the shell, its navigation, the panel. */
+export function InvalidAddressInShell(data: InvalidParamsData) {
+  return (
+    <AppShell variant="app" userMenu={<AccountMenu />}>
+      <InvalidAddressPanel {...data} />
+    </AppShell>
+  );
 }

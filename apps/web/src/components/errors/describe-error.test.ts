@@ -66,7 +66,16 @@ describe('describeError', () => {
     });
     expect(describeError('boom').message).toBe('boom');
     expect(describeError(null).message).toMatch(/Something went wrong/);
-    expect(describeError(new ApiNetworkError('Offline.', 3, null)).status).toBe(503);
+    const offline = new ApiNetworkError('Offline.', {
+      attempts: 3,
+      requestId: '6f1c2a9e-3b7d-4c1e-9a2b-0c4d5e6f7a8b',
+      cause: null,
+    });
+    // The id every attempt carried is the reference, though no answer came back.
+    expect(describeError(offline)).toMatchObject({
+      status: 503,
+      requestId: '6f1c2a9e-3b7d-4c1e-9a2b-0c4d5e6f7a8b',
+    });
   });
 
   it('reads a message from a structured response body', () => {

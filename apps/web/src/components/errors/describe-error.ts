@@ -39,6 +39,7 @@ export function describeError(error: unknown): ErrorView {
   }
   if (error instanceof ApiNetworkError) {
     return view(503, error.message, {
+      requestId: error.requestId,
       description:
         'Fleetdeck could not reach its server. Check your network connection, then reload the page.',
     });

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Check, Copy, House, LayoutDashboard, RefreshCw } from 'lucide-react';
+import { House, LayoutDashboard, RefreshCw } from 'lucide-react';
 import { Button } from '../ui/button.tsx';
 import { Logo } from '../brand/logo.tsx';
 import type { ErrorView } from './describe-error.ts';
+import { Reference } from './error-reference.tsx';
 
 /**
  * The built-in full-screen error page (it replaces the shell). Two variants: not-found (404)
@@ -67,32 +67,11 @@ export function ErrorPage({ error }: { error: ErrorView }) {
               </>
             )}
           </div>
-          {error.requestId ? <Reference id={error.requestId} /> : null}
+          {error.requestId ? (
+            <Reference id={error.requestId} className="mt-8 border-t border-border pt-5" />
+          ) : null}
         </div>
       </main>
-    </div>
-  );
-}
-
-function Reference({ id }: { id: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = () => {
-    // Undefined outside secure contexts (plain http on an intranet address).
-    const clipboard = navigator.clipboard as Clipboard | undefined;
-    if (!clipboard) return;
-    clipboard.writeText(id).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  };
-  return (
-    <div className="mt-8 flex flex-wrap items-center gap-2 border-t border-border pt-5 text-sm text-muted-foreground">
-      <span>Reference</span>
-      <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground">{id}</code>
-      <Button variant="ghost" size="sm" onClick={copy} aria-label="Copy reference">
-        {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {copied ? 'Copied' : 'Copy'}
-      </Button>
     </div>
   );
 }

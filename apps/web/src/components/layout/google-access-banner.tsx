@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../lib/api-client.ts';
 import { useAuthSession } from '../../lib/auth/use-auth-session.ts';
 import { Banner } from '../ui/banner.tsx';
 
@@ -16,7 +16,7 @@ export function GoogleAccessBanner() {
   const { session } = useAuthSession();
   const status = useQuery({
     queryKey: ['onboarding', 'status'],
-    queryFn: () => callIdentity<OnboardingStatusResponse>('/api/onboarding/status'),
+    queryFn: () => apiFetch<OnboardingStatusResponse>('/api/onboarding/status'),
     // The app's shell shows while the session is still being read (an unknown path, say): only a
     // signed-in person has an organization to warn about, and a signed-out one would get a 401.
     enabled: session !== null,

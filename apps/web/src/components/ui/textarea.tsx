@@ -1,8 +1,13 @@
 import type { ComponentProps } from 'react';
+import { findUnsafeCharacter } from '@fleetdeck/shared/unsafe-text';
 import { cn } from '../../lib/cn.ts';
 
-/** Multi-line text input styled like Input (notes, messages). */
+/**
+ * Multi-line text input styled like Input (notes, messages); a value holding a character
+ * Fleetdeck refuses is marked invalid as Input marks it (line breaks and tabs are fine here).
+ */
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  const unsafe = typeof props.value === 'string' && findUnsafeCharacter(props.value, true) !== null;
   return (
     <textarea
       className={cn(
@@ -10,6 +15,7 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
         className,
       )}
       {...props}
+      aria-invalid={props['aria-invalid'] ?? (unsafe || undefined)}
     />
   );
 }

@@ -15,7 +15,9 @@ describe('dashboard links and figures', () => {
     expect(formatShare(0, 0)).toBe('—');
     expect(formatShare(150, 300)).toBe('50%');
     expect(formatMoney(4_830_000, 'USD')).toBe('$48,300');
-    expect(formatMoney(125_000_000, 'EUR')).toBe('€1.3M');
+    // One precision everywhere: a million reads to the unit like its lines, never as "€1.3M".
+    expect(formatMoney(125_000_000, 'EUR')).toBe('€1,250,000');
+    expect(formatMoney(29_950, 'USD')).toBe('$300');
     expect(formatAge('2026-01-01T00:00:00Z', Date.parse('2026-01-01T00:05:00Z'))).toBe('5 minutes ago');
   });
 });

@@ -23,15 +23,17 @@ export function formatShare(part: number, whole: number): string {
   return `${Math.round(percent)}%`;
 }
 
-/** Whole currency units (`$48,300`), compact above a million (`$1.2M`). */
+/**
+ * Whole currency units with separators (`$48,300`, `$1,250,000`): one precision for every amount
+ * on the dashboard, so a total and the lines it adds up read alike.
+ */
 export function formatMoney(cents: number, currency: string): string {
-  const units = cents / 100;
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency,
-    maximumFractionDigits: units >= 1_000_000 ? 1 : 0,
-    notation: units >= 1_000_000 ? 'compact' : 'standard',
-  }).format(units);
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(Math.round(cents / 100));
 }
 
 /** "5 minutes ago" style age of a timestamp, for the "as of" line. */

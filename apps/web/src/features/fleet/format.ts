@@ -6,7 +6,6 @@
 const number = new Intl.NumberFormat('en-US');
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 const absoluteDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const absoluteDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 export function formatCount(value: number): string {
   return number.format(value);
@@ -39,24 +38,8 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(time) ? iso : absoluteDateTime.format(time);
 }
 
-/** Dates without time (AUE, manufacture) are calendar days: shown in UTC so they never shift a day. */
-export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : absoluteDate.format(time);
-}
-
-/** 1536 → "1.5 KB"; binary units as ChromeOS shows them. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
-}
+// One formatting of calendar days and sizes for the table and the CSV export (fleet-values.ts).
+export { formatBytes, formatCalendarDate as formatDate } from '@fleetdeck/shared/fleet-values';
 
 export type AueUrgency = 'expired' | 'soon' | 'ok';
 

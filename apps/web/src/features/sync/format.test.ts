@@ -6,11 +6,13 @@ import {
   SCHEDULE_LIMITS,
   formatDuration,
   formatTimeLeft,
+  orgUnitsLine,
   phaseLabel,
   progressPercent,
 } from './format.ts';
 
 const progress = (over: Partial<SyncProgress> = {}): SyncProgress => ({
+  orgUnits: 0,
   shardsTotal: 0,
   shardsDone: 0,
   pages: 0,
@@ -83,6 +85,23 @@ describe('sync run formatting', () => {
     expect(SCHEDULE_LIMITS.fullEveryHours).toEqual({
       min: SYNC_SCHEDULE_LIMITS.fullEveryHours.min,
       max: SYNC_SCHEDULE_LIMITS.fullEveryHours.max,
+    });
+  });
+
+  it('counts organizational units as the unit pickers do, and the groups the sync lists them in as groups', () => {
+    const run = progress({ orgUnits: 591, shardsTotal: 71, shardsDone: 40 });
+    expect(orgUnitsLine(run, false)).toEqual({ units: '591', groups: 'in 71 groups, 40 listed' });
+    expect(orgUnitsLine({ ...run, shardsDone: 71 }, true)).toEqual({
+      units: '591',
+      groups: 'listed in 71 groups',
+    });
+    expect(orgUnitsLine(progress({ orgUnits: 1, shardsTotal: 1 }), true)).toEqual({
+      units: '1',
+      groups: 'listed in 1 group',
+    });
+    expect(orgUnitsLine(progress({ shardsTotal: 71, shardsDone: 71 }), true)).toEqual({
+      units: '—',
+      groups: 'listed in 71 groups',
     });
   });
 });

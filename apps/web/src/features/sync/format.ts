@@ -91,6 +91,28 @@ export function devicesLine(progress: SyncProgress, finished: boolean): string {
   return `${written} of about ${formatCount(progress.expectedDevices)} devices written`;
 }
 
+/**
+ * The units a run copied, and the groups the device phase lists them in (a subtree, or one unit's
+ * own devices): "591" and "in 71 groups, 40 listed". The groups are said as groups, never as units,
+ * so the figure matches the unit pickers' count.
+ */
+export function orgUnitsLine(
+  progress: Pick<SyncProgress, 'orgUnits' | 'shardsTotal' | 'shardsDone'>,
+  finished: boolean,
+): { units: string; groups: string | undefined } {
+  const { orgUnits, shardsTotal, shardsDone } = progress;
+  const groupWord = shardsTotal === 1 ? 'group' : 'groups';
+  const groups =
+    shardsTotal === 0
+      ? undefined
+      : finished
+        ? `listed in ${formatCount(shardsTotal)} ${groupWord}`
+        : `in ${formatCount(shardsTotal)} ${groupWord}, ${formatCount(shardsDone)} listed`;
+  // Runs recorded before units were counted know only their groups.
+  if (orgUnits === 0) return { units: '—', groups };
+  return { units: formatCount(orgUnits), groups };
+}
+
 export const STATUS_TONE = {
   queued: 'neutral',
   running: 'accent',

@@ -1,10 +1,5 @@
 import type { CurrentPrincipalResponse } from '@fleetdeck/shared/auth-contract';
-import {
-  IdentityError,
-  identityRequest,
-  isRetryableIdentityFailure,
-  type FetchLike,
-} from './identity-client.ts';
+import { ApiNetworkError, ApiRequestError, apiFetch, type FetchLike } from '../api-client.ts';
 import { owesSecondFactor, toAuthSession, type AuthChangeEvent, type AuthSession } from './auth-session.ts';
 
 /**
@@ -22,6 +17,14 @@ export interface AuthClientOptions {
   readonly sleep: (ms: number) => Promise<void>;
   /** Per-tab storage (sessionStorage in the browser): sign-in intent and the Google session marker. */
   readonly tabStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+}
+
+const RETRYABLE_REFRESH_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** Why (seed §4, §8): the refresh retries a network failure or 502/503/504 and nothing else. */
+export function isRetryableIdentityFailure(error: unknown): boolean {
+  if (error instanceof ApiNetworkError) return true;
+  return error instanceof ApiRequestError && RETRYABLE_REFRESH_STATUSES.has(error.status);
 }
 
 /** Seed §9: the session counts as expired this long before `expires_at`. */
@@ -227,21 +230,24 @@ export class AuthClient {
     }
   }
 
+  /** One attempt each: the refresh has its own retries and backoff (seed §4, §9). */
+  private request<T>(path: string): Promise<T> {
+    return apiFetch<T>(path, { fetch: this.options.fetch, retry: false, stepUp: false });
+  }
+
   private async load(): Promise<AuthSession | null> {
     // better-auth answers 200 with null when signed out: a visitor's first load logs no failed request.
-    const current = await identityRequest<unknown>(this.options.fetch, '/api/identity/get-session');
+    const current = await this.request<unknown>('/api/identity/get-session');
     if (current === null || current === undefined) return null;
     let me: CurrentPrincipalResponse;
     try {
-      me = await identityRequest<CurrentPrincipalResponse>(this.options.fetch, '/api/auth/me');
+      me = await this.request<CurrentPrincipalResponse>('/api/auth/me');
     } catch (error) {
-      if (error instanceof IdentityError && error.status === 401) return null;
+      if (error instanceof ApiRequestError && error.status === 401) return null;
       throw error;
     }
     const pending = me.session.aal === 'aal1' && me.session.nextLevel === 'aal2';
-    const token = pending
-      ? null
-      : (await identityRequest<{ token: string }>(this.options.fetch, '/api/identity/token')).token;
+    const token = pending ? null : (await this.request<{ token: string }>('/api/identity/token')).token;
     const grant = this.options.tabStorage.getItem(PROVIDER_SESSION_KEY) === me.session.id;
     return toAuthSession(me, token, this.options.now(), grant);
   }

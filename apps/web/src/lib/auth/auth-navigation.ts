@@ -1,7 +1,7 @@
 import type { SessionStatusResponse } from '@fleetdeck/shared/auth-contract';
 import type { AuthClient } from './auth-client.ts';
 import { owesSecondFactor, type AuthSession } from './auth-session.ts';
-import type { FetchLike } from './identity-client.ts';
+import { ApiRequestError, apiFetch, type FetchLike } from '../api-client.ts';
 
 /**
  * What Fleetdeck does on the auth events (seed §4): the onboarding check after a Google sign-in,
@@ -60,19 +60,13 @@ async function checkOnboarding(
   next: string | undefined,
 ): Promise<void> {
   try {
-    const response = await options.fetch('/api/auth/session-status', {
+    const status = await apiFetch<SessionStatusResponse>('/api/auth/session-status', {
       method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${session.access_token ?? ''}`,
-      },
+      fetch: options.fetch,
+      headers: { Authorization: `Bearer ${session.access_token ?? ''}` },
       // The server already holds the Google grant; the browser never sees a provider token.
-      body: '{}',
+      body: {},
     });
-    if (!response.ok) throw new Error(`session-status answered HTTP ${response.status}`);
-    const status = (await response.json()) as SessionStatusResponse;
     if (status.onboarded) {
       options.storage.setItem(ONBOARDING_FLAG_KEY, ONBOARDING_FLAG_VALUE);
       // Seed §4 goes to /dashboard; a deep link taken before the sign-in (`/login?next=…`) wins.
@@ -94,11 +88,12 @@ export async function handleSignedOut(options: AuthNavigationOptions): Promise<v
   options.storage.removeItem(ONBOARDING_FLAG_KEY);
   options.tabStorage.removeItem(NEXT_PATH_KEY);
   try {
-    const response = await options.fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
-    if (!response.ok && !IGNORED_LOGOUT_STATUSES.has(response.status))
-      options.logError(`Fleetdeck: logout answered HTTP ${response.status}.`, undefined);
+    await apiFetch('/api/auth/logout', { method: 'POST', fetch: options.fetch });
   } catch (error) {
-    options.logError('Fleetdeck: logout could not reach the server.', error);
+    if (error instanceof ApiRequestError) {
+      if (!IGNORED_LOGOUT_STATUSES.has(error.status))
+        options.logError(`Fleetdeck: logout answered HTTP ${error.status}.`, error);
+    } else options.logError('Fleetdeck: logout could not reach the server.', error);
   }
   options.navigate('/');
 }

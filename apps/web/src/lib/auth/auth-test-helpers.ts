@@ -1,5 +1,5 @@
 import type { CurrentPrincipalResponse } from '@fleetdeck/shared/auth-contract';
-import type { FetchLike } from './identity-client.ts';
+import type { FetchLike } from '../api-client.ts';
 
 /** A JWT-shaped token whose payload carries `exp` (the browser never verifies signatures). */
 export function fakeJwt(expSeconds: number, sub = 'user-1'): string {

@@ -1,10 +1,10 @@
 import { AuthClient } from './auth-client.ts';
-import { identityRequest } from './identity-client.ts';
+import { apiFetch, browserFetch } from '../api-client.ts';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
 
 /** The browser's one auth client: real fetch, real clock, this tab's sessionStorage. */
 export const authClient = new AuthClient({
-  fetch: (input, init) => fetch(input, init),
+  fetch: browserFetch,
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   // Read on use, not at import, so modules that import the guard also load outside a browser.
@@ -24,7 +24,7 @@ const onboardedUsers = new Set<string>();
 export async function isUserOnboarded(userId: string): Promise<boolean> {
   if (onboardedUsers.has(userId)) return true;
   try {
-    const status = await identityRequest<OnboardingStatusResponse>(fetch, '/api/onboarding/status');
+    const status = await apiFetch<OnboardingStatusResponse>('/api/onboarding/status');
     if (status.onboarded) onboardedUsers.add(userId);
     return status.onboarded;
   } catch {

@@ -1,5 +1,5 @@
 import { authClient } from './browser-auth.ts';
-import { callIdentity } from './identity-client.ts';
+import { apiFetch } from '../api-client.ts';
 
 export type SignOutScope = 'local' | 'others' | 'global';
 
@@ -9,6 +9,6 @@ export type SignOutScope = 'local' | 'others' | 'global';
  * session on the server; `others` keeps this one signed in.
  */
 export async function signOut(scope: SignOutScope): Promise<void> {
-  if (scope !== 'local') await callIdentity('/api/auth/sign-out', { body: { scope } });
+  if (scope !== 'local') await apiFetch('/api/auth/sign-out', { body: { scope } });
   if (scope !== 'others') authClient.signOut();
 }

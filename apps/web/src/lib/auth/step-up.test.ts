@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IdentityError } from './identity-client.ts';
+import { ApiRequestError } from '../api-client.ts';
 import { setStepUpHandler, withStepUp } from './step-up.ts';
 
 const held = () =>
-  new IdentityError(403, 'step_up_required', 'Confirm it is you to deprovision a device.', {
-    reason: 'deprovision',
-    methods: ['totp'],
+  new ApiRequestError({
+    status: 403,
+    code: 'step_up_required',
+    message: 'Confirm it is you to deprovision a device.',
+    details: { reason: 'deprovision', methods: ['totp'] },
   });
 
 describe('withStepUp', () => {
@@ -44,7 +46,11 @@ describe('withStepUp', () => {
 
   it('passes every other error through untouched', async () => {
     unregister = setStepUpHandler(async () => true);
-    const forbidden = new IdentityError(403, 'forbidden', 'Your role does not allow this action.');
+    const forbidden = new ApiRequestError({
+      status: 403,
+      code: 'forbidden',
+      message: 'Your role does not allow this action.',
+    });
     await expect(withStepUp(() => Promise.reject(forbidden))).rejects.toBe(forbidden);
   });
 });

@@ -1,5 +1,5 @@
 import { STEP_UP_ERROR_ID, type StepUpRequiredDetails } from '@fleetdeck/shared/step-up';
-import { IdentityError, installStepUpWrapper } from './identity-client.ts';
+import { ApiRequestError, installStepUpWrapper } from '../api-client.ts';
 
 /**
  * Step-up in the browser: when the server answers `step_up_required`, the page asks the member for
@@ -20,7 +20,7 @@ export function setStepUpHandler(next: StepUpHandler): () => void {
   };
 }
 
-function detailsOf(error: IdentityError): StepUpRequiredDetails {
+function detailsOf(error: ApiRequestError): StepUpRequiredDetails {
   const details = (error.details ?? {}) as Partial<StepUpRequiredDetails>;
   return {
     reason: details.reason ?? 'member_change',
@@ -33,7 +33,7 @@ export async function withStepUp<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof IdentityError) || error.code !== STEP_UP_ERROR_ID || !handler) throw error;
+    if (!(error instanceof ApiRequestError) || error.code !== STEP_UP_ERROR_ID || !handler) throw error;
     pending ??= handler(detailsOf(error), error.message).finally(() => {
       pending = undefined;
     });

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { APP_ROUTES } from '@fleetdeck/shared/app-routes';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `POST /api/identity/request-password-reset`: the emailed link returns to `/reset-password?token=`. */
 export async function requestPasswordReset(input: { email: string }): Promise<void> {
-  await callIdentity('/api/identity/request-password-reset', {
+  await apiFetch('/api/identity/request-password-reset', {
     body: { email: input.email.trim(), redirectTo: `${window.location.origin}${APP_ROUTES.resetPassword}` },
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `POST /api/identity/reset-password` with the token from the emailed link. */
 export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
-  await callIdentity('/api/identity/reset-password', { body: input });
+  await apiFetch('/api/identity/reset-password', { body: input });
 }
 
 /** Why: the reset page reads pending and error state from one hook. */

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `POST /api/identity/email-otp/send-verification-otp`: sending and resending are the same call. */
 export async function sendEmailOtp(input: { email: string; type: 'sign-in' }): Promise<void> {
-  await callIdentity('/api/identity/email-otp/send-verification-otp', {
+  await apiFetch('/api/identity/email-otp/send-verification-otp', {
     body: { email: input.email.trim(), type: input.type },
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 
 /** `POST /api/identity/sign-in/email-otp`, then the session is loaded and SIGNED_IN emitted. */
 export async function signInWithEmailOtp(input: { email: string; otp: string }): Promise<void> {
-  await callIdentity('/api/identity/sign-in/email-otp', {
+  await apiFetch('/api/identity/sign-in/email-otp', {
     body: { email: input.email.trim(), otp: input.otp.trim() },
   });
   await authClient.completeSignIn();

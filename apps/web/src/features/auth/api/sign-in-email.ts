@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 
 /** `POST /api/identity/sign-in/email`, then the session is loaded and SIGNED_IN emitted. */
 export async function signInWithPassword(input: { email: string; password: string }): Promise<void> {
-  await callIdentity('/api/identity/sign-in/email', {
+  await apiFetch('/api/identity/sign-in/email', {
     body: { email: input.email.trim(), password: input.password, rememberMe: true },
   });
   await authClient.completeSignIn();

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 
 /** `POST /api/identity/two-factor/verify-backup-code`: a one-use backup code instead of the app's code. */
 export async function verifyBackupCode(input: { code: string }): Promise<void> {
-  await callIdentity('/api/identity/two-factor/verify-backup-code', { body: { code: input.code.trim() } });
+  await apiFetch('/api/identity/two-factor/verify-backup-code', { body: { code: input.code.trim() } });
   await authClient.completeSecondFactor();
 }
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 
 /** `POST /api/identity/two-factor/verify-totp`: passes the challenge (aal2) and emits MFA_CHALLENGE_VERIFIED. */
 export async function verifyTotp(input: { code: string }): Promise<void> {
-  await callIdentity('/api/identity/two-factor/verify-totp', { body: { code: input.code.trim() } });
+  await apiFetch('/api/identity/two-factor/verify-totp', { body: { code: input.code.trim() } });
   await authClient.completeSecondFactor();
 }
 

@@ -5,6 +5,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useSendEmailOtp } from '../api/send-email-otp.ts';
 import { useSignInWithEmailOtp } from '../api/sign-in-email-otp.ts';
 import { validateOtpRecipient, validateResend } from '../validation.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 const CODE_TYPE = 'sign-in';
 
@@ -52,7 +53,7 @@ export function EmailCodeForm() {
   const error = invalid ?? send.error?.message ?? verify.error?.message;
   if (sentTo === undefined) {
     return (
-      <form className="flex flex-col gap-4" noValidate onSubmit={sendCode}>
+      <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={sendCode}>
         <Field
           id="otp-email"
           label="Email"
@@ -65,11 +66,11 @@ export function EmailCodeForm() {
         <Button type="submit" variant="secondary" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Email me a code'}
         </Button>
-      </form>
+      </SafeTextForm>
     );
   }
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={verifyCode}>
+    <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={verifyCode}>
       {notice && !error ? <FormMessage tone="success">{notice}</FormMessage> : null}
       <Field
         id="otp-code"
@@ -96,6 +97,6 @@ export function EmailCodeForm() {
           Use another email
         </Button>
       </div>
-    </form>
+    </SafeTextForm>
   );
 }

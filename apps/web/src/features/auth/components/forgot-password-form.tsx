@@ -4,6 +4,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { validateOtpRecipient } from '../validation.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /**
  * Asks for a link to choose a password, a new one or (for members who sign in with emailed codes)
@@ -21,7 +22,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   };
   const error = invalid ?? request.error?.message;
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+    <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={submit}>
       <h2 className="text-base font-semibold">Set or reset your password</h2>
       <p className="text-sm text-muted-foreground">
         Enter the email you sign in with. If it has a Fleetdeck account, we send a link that works for 30
@@ -45,6 +46,6 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <Button variant="link" className="self-start" onClick={onBack}>
         Back to sign in
       </Button>
-    </form>
+    </SafeTextForm>
   );
 }

@@ -4,6 +4,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useSignInWithPassword } from '../api/sign-in-email.ts';
 import { validatePasswordSignIn } from '../validation.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** Email and password, for members invited by email who did not use Google. */
 export function PasswordSignInForm({ onForgot }: { onForgot: () => void }) {
@@ -19,7 +20,7 @@ export function PasswordSignInForm({ onForgot }: { onForgot: () => void }) {
   };
   const error = invalid ?? signIn.error?.message;
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+    <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={submit}>
       <Field
         id="password-email"
         label="Email"
@@ -43,6 +44,6 @@ export function PasswordSignInForm({ onForgot }: { onForgot: () => void }) {
       <Button variant="link" className="self-start" onClick={onForgot}>
         Forgot password?
       </Button>
-    </form>
+    </SafeTextForm>
   );
 }

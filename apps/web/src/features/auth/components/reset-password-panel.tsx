@@ -7,6 +7,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { validateNewPassword } from '../validation.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** `/reset-password?token=`: reached from the emailed link; announces PASSWORD_RECOVERY. */
 export function ResetPasswordPanel() {
@@ -43,7 +44,7 @@ export function ResetPasswordPanel() {
               Your password is saved and every session was signed out. Sign in with the new password.
             </FormMessage>
           ) : (
-            <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+            <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={submit}>
               <Field
                 id="new-password"
                 label="New password"
@@ -65,7 +66,7 @@ export function ResetPasswordPanel() {
               <Button type="submit" disabled={reset.isPending}>
                 {reset.isPending ? 'Saving…' : 'Save new password'}
               </Button>
-            </form>
+            </SafeTextForm>
           )}
           <Button asChild variant="link" className="self-start">
             <Link to="/login">Back to sign in</Link>

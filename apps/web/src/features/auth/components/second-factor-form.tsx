@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useVerifyBackupCode } from '../api/verify-backup-code.ts';
 import { useVerifyTotp } from '../api/verify-totp.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** The second-factor challenge: the authenticator app's code, or one backup code. */
 export function SecondFactorForm({ email, onCancel }: { email: string; onCancel: () => void }) {
@@ -29,7 +30,7 @@ export function SecondFactorForm({ email, onCancel }: { email: string; onCancel:
   };
   const error = invalid ?? active.error?.message;
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
+    <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={submit}>
       <div className="flex items-start gap-3">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
         <p className="text-sm text-muted-foreground">
@@ -63,6 +64,6 @@ export function SecondFactorForm({ email, onCancel }: { email: string; onCancel:
           Sign out
         </Button>
       </div>
-    </form>
+    </SafeTextForm>
   );
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/dashboard`: every number, read from the rollups the sync maintains. */
 export function getDashboard(): Promise<DashboardResponse> {
-  return callIdentity<DashboardResponse>('/api/dashboard');
+  return apiFetch<DashboardResponse>('/api/dashboard');
 }
 
 export const dashboardQuery = queryOptions({ queryKey: ['dashboard'], queryFn: getDashboard });

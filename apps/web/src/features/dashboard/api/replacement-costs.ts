@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReplacementCosts, UpdateReplacementCosts } from '@fleetdeck/shared/dashboard-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { dashboardQuery } from './get-dashboard.ts';
 
 /** `GET /api/dashboard/replacement-costs`: the default and per-model costs of the AUE forecast. */
 export function getReplacementCosts(): Promise<ReplacementCosts> {
-  return callIdentity<ReplacementCosts>('/api/dashboard/replacement-costs');
+  return apiFetch<ReplacementCosts>('/api/dashboard/replacement-costs');
 }
 
 export const replacementCostsQuery = queryOptions({
@@ -22,7 +22,7 @@ export function useUpdateReplacementCosts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: UpdateReplacementCosts) =>
-      callIdentity<ReplacementCosts>('/api/dashboard/replacement-costs', { method: 'PUT', body: update }),
+      apiFetch<ReplacementCosts>('/api/dashboard/replacement-costs', { method: 'PUT', body: update }),
     onSuccess: async (costs) => {
       queryClient.setQueryData(replacementCostsQuery.queryKey, costs);
       await queryClient.invalidateQueries({ queryKey: dashboardQuery.queryKey, exact: true });

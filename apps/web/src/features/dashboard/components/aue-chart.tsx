@@ -1,4 +1,5 @@
-import type { DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
+import type { ReactNode } from 'react';
+import type { AueSchoolYear, DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount, formatMoney } from '../fleet-link.ts';
 import { CountLink } from './count-link.tsx';
@@ -71,76 +72,139 @@ export function AueChart({ aue }: { aue: DashboardResponse['aue'] }) {
   );
 }
 
-/** Why: what replacing the devices reaching AUE costs, year by year, with the models behind each year. */
+type ForecastLine = Pick<AueSchoolYear, 'count' | 'query' | 'costCents' | 'models'> & {
+  readonly key: string;
+  /** The first cell: the school year, or what the past-due line holds. */
+  readonly heading: ReactNode;
+  /** How its devices and models are named in links ("reaching AUE in 2026–27"). */
+  readonly when: string;
+};
+
+/**
+ * Why: what replacing the devices costs, year by year with the models behind each year, starting
+ * with the devices whose updates already ended and are still in service (due now).
+ */
 export function AueForecastTable({ aue }: { aue: DashboardResponse['aue'] }) {
   const years = aue.schoolYears.filter((year) => year.timing !== 'past' && year.count > 0).slice(0, 6);
-  if (years.length === 0) {
+  const lines: ForecastLine[] = [
+    ...(aue.pastDue.count > 0
+      ? [
+          {
+            ...aue.pastDue,
+            key: 'past-due',
+            heading: (
+              <>
+                Updates already ended
+                <span className="block text-xs text-muted-foreground">
+                  before {aue.pastDue.before}, still in service
+                </span>
+              </>
+            ),
+            when: `past AUE before ${aue.pastDue.before}`,
+          },
+        ]
+      : []),
+    ...years.map((year) => ({
+      ...year,
+      key: String(year.startYear),
+      heading: (
+        <>
+          {year.label}
+          {year.timing === 'current' ? (
+            <span className="ml-1 text-xs text-muted-foreground">(now)</span>
+          ) : null}
+        </>
+      ),
+      when: `reaching AUE in ${year.label}`,
+    })),
+  ];
+  if (lines.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">
-        No device reaches its AUE date this school year or later.
+        No device in service is past its AUE date or reaches it this school year or later.
       </p>
     );
   }
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+      <table className="w-full text-sm" data-testid="aue-forecast-table">
         <caption className="sr-only">Replacement forecast by school year</caption>
         <thead className="text-left text-xs text-muted-foreground">
           <tr>
             <th className="py-1.5 pr-3 font-medium">School year</th>
             <th className="py-1.5 pr-3 text-right font-medium">Devices</th>
             <th className="py-1.5 pr-3 text-right font-medium">Replacement cost</th>
-            <th className="py-1.5 font-medium">Largest models</th>
+            <th className="hidden py-1.5 font-medium sm:table-cell">Largest models</th>
           </tr>
         </thead>
         <tbody>
-          {years.map((year) => (
-            <tr key={year.startYear} className="border-t border-border align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">
-                {year.label}
-                {year.timing === 'current' ? (
-                  <span className="ml-1 text-xs text-muted-foreground">(now)</span>
-                ) : null}
-              </td>
-              <td className="py-2 pr-3 text-right tabular-nums">
-                <CountLink
-                  query={year.query}
-                  label={`${formatCount(year.count)} devices reaching AUE in ${year.label}`}
-                  className="text-accent hover:underline"
-                >
-                  {formatCount(year.count)}
-                </CountLink>
-              </td>
-              <td className="py-2 pr-3 text-right font-medium tabular-nums">
-                {formatMoney(year.costCents, aue.currency)}
-              </td>
-              <td className="py-2">
-                <ul className="flex flex-col gap-0.5">
-                  {year.models.slice(0, 3).map((model) => (
-                    <li key={model.model} className="flex flex-wrap gap-x-2">
-                      <CountLink
-                        query={model.query}
-                        label={`${model.model}: ${formatCount(model.count)} devices reaching AUE in ${year.label}`}
-                        className="break-words hover:underline"
-                      >
-                        {model.model}
-                      </CountLink>
-                      <span className="text-muted-foreground tabular-nums">
-                        {formatCount(model.count)} × {formatMoney(model.unitCostCents, aue.currency)}
-                      </span>
-                    </li>
-                  ))}
-                  {year.models.length > 3 ? (
-                    <li className="text-xs text-muted-foreground">
-                      and {year.models.length - 3} more models
-                    </li>
-                  ) : null}
-                </ul>
-              </td>
-            </tr>
+          {lines.map((line) => (
+            <ForecastRow key={line.key} line={line} currency={aue.currency} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function ForecastRow({ line, currency }: { line: ForecastLine; currency: string }) {
+  return (
+    <tr className="border-t border-border align-top" data-testid={`aue-forecast-${line.key}`}>
+      <td className="py-2 pr-3">
+        <div>{line.heading}</div>
+        {/* On a phone the models sit under their year rather than in a column off-screen. */}
+        <ModelList line={line} currency={currency} className="mt-1 sm:hidden" />
+      </td>
+      <td className="py-2 pr-3 text-right tabular-nums">
+        <CountLink
+          query={line.query}
+          label={`${formatCount(line.count)} devices ${line.when}`}
+          className="text-accent hover:underline"
+        >
+          {formatCount(line.count)}
+        </CountLink>
+      </td>
+      <td
+        className="py-2 pr-3 text-right font-medium whitespace-nowrap tabular-nums"
+        data-testid="aue-forecast-cost"
+      >
+        {formatMoney(line.costCents, currency)}
+      </td>
+      <td className="hidden py-2 sm:table-cell">
+        <ModelList line={line} currency={currency} />
+      </td>
+    </tr>
+  );
+}
+
+function ModelList({
+  line,
+  currency,
+  className,
+}: {
+  line: ForecastLine;
+  currency: string;
+  className?: string;
+}) {
+  return (
+    <ul className={cn('flex flex-col gap-0.5', className)}>
+      {line.models.slice(0, 3).map((model) => (
+        <li key={model.model} className="flex flex-wrap gap-x-2">
+          <CountLink
+            query={model.query}
+            label={`${model.model}: ${formatCount(model.count)} devices ${line.when}`}
+            className="break-words hover:underline"
+          >
+            {model.model}
+          </CountLink>
+          <span className="text-muted-foreground tabular-nums">
+            {formatCount(model.count)} × {formatMoney(model.unitCostCents, currency)}
+          </span>
+        </li>
+      ))}
+      {line.models.length > 3 ? (
+        <li className="text-xs text-muted-foreground">and {line.models.length - 3} more models</li>
+      ) : null}
+    </ul>
   );
 }

@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useReplacementCosts, useUpdateReplacementCosts } from '../api/replacement-costs.ts';
 import { formatCount } from '../fleet-link.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** Whole currency units typed by a person, to cents; undefined when not a valid amount. */
 function toCents(text: string): number | undefined {
@@ -52,7 +53,7 @@ function CostForm({ costs, onDone }: { costs: ReplacementCosts; onDone: () => vo
   };
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+    <SafeTextForm className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <div className="grid grid-cols-[1fr_7rem] gap-3">
         <Field
           id="cost-default"
@@ -97,7 +98,7 @@ function CostForm({ costs, onDone }: { costs: ReplacementCosts; onDone: () => vo
           Save costs
         </Button>
       </div>
-    </form>
+    </SafeTextForm>
   );
 }
 

@@ -28,6 +28,7 @@ import { DashboardOverview } from './dashboard-overview.tsx';
 import { SegmentBar, type Segment } from './segment-bar.tsx';
 import { StatTile, type TileTone } from './stat-tile.tsx';
 import { TrendChart } from './trend-chart.tsx';
+import { ErrorReference } from '../../../components/errors/error-reference.tsx';
 
 const TILE_LOOK: Record<TileKey, { icon: typeof Activity; tone: TileTone }> = {
   active7: { icon: Activity, tone: 'good' },
@@ -234,8 +235,9 @@ function Ready({ data }: { data: DashboardResponse }) {
           <div className="flex flex-col gap-1">
             <CardTitle>Auto Update Expiration by school year</CardTitle>
             <CardDescription>
-              School years run July to June. Replacing the devices {scoped ? 'of your units ' : ''}reaching
-              AUE this school year and the next three costs about{' '}
+              School years run July to June. Replacing the devices {scoped ? 'of your units ' : ''}still in
+              service past their AUE date and those reaching it this school year and the next three costs
+              about{' '}
               <strong className="font-semibold text-foreground" data-testid="aue-forecast">
                 {formatMoney(data.aue.forecastCents, data.aue.currency)}
               </strong>
@@ -397,6 +399,7 @@ export function DashboardView() {
     return (
       <div className="flex flex-col items-start gap-3">
         <FormMessage>{dashboard.error.message}</FormMessage>
+        <ErrorReference error={dashboard.error} />
         <Button variant="secondary" onClick={() => void dashboard.refetch()}>
           Try again
         </Button>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnnotateDeviceRequest, DeviceDetail } from '@fleetdeck/shared/device-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { deviceKeys, devicePath } from './device-query-keys.ts';
 
 /** `PATCH /api/devices/:deviceId`: asset ID, location, user and notes. */
 export function annotateDevice(deviceId: string, fields: AnnotateDeviceRequest): Promise<unknown> {
-  return callIdentity<unknown>(devicePath(deviceId), { method: 'PATCH', body: fields });
+  return apiFetch<unknown>(devicePath(deviceId), { method: 'PATCH', body: fields });
 }
 
 /** Why: when the answer is the updated detail it is shown at once, before the refetch. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeStatusRequest } from '@fleetdeck/shared/device-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { deviceKeys, devicePath } from './device-query-keys.ts';
 
 /**
@@ -9,7 +9,7 @@ import { deviceKeys, devicePath } from './device-query-keys.ts';
  * re-enable or deprovision.
  */
 export function changeStatus(deviceId: string, request: ChangeStatusRequest): Promise<unknown> {
-  return callIdentity<unknown>(devicePath(deviceId, '/status'), { body: request });
+  return apiFetch<unknown>(devicePath(deviceId, '/status'), { body: request });
 }
 
 /** Why: the status badge, the allowed actions and the timeline all follow a status change. */

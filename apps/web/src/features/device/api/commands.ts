@@ -1,25 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeviceCommand, IssueCommandRequest } from '@fleetdeck/shared/device-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { deviceKeys, devicePath } from './device-query-keys.ts';
-import { retryServerFailures } from './get-device.ts';
 
 /** How often a command that has not ended is read again. */
 export const COMMAND_POLL_MS = 2000;
 
 /** `POST /api/devices/:deviceId/commands`: issues a remote command; answers it as tracked. */
 export function issueCommand(deviceId: string, request: IssueCommandRequest): Promise<DeviceCommand> {
-  return callIdentity<DeviceCommand>(devicePath(deviceId, '/commands'), { body: request });
+  return apiFetch<DeviceCommand>(devicePath(deviceId, '/commands'), { body: request });
 }
 
 /** `GET /api/devices/:deviceId/commands`: the device's commands, newest first. */
 export function listCommands(deviceId: string): Promise<{ commands: DeviceCommand[] }> {
-  return callIdentity<{ commands: DeviceCommand[] }>(devicePath(deviceId, '/commands'));
+  return apiFetch<{ commands: DeviceCommand[] }>(devicePath(deviceId, '/commands'));
 }
 
 /** `GET /api/devices/:deviceId/commands/:commandId`: one command's current state at Google. */
 export function getCommand(deviceId: string, commandId: string): Promise<DeviceCommand> {
-  return callIdentity<DeviceCommand>(devicePath(deviceId, `/commands/${encodeURIComponent(commandId)}`));
+  return apiFetch<DeviceCommand>(devicePath(deviceId, `/commands/${encodeURIComponent(commandId)}`));
 }
 
 /** Why: the commands list is polled while any of its commands has not ended. */
@@ -27,7 +26,6 @@ export function useCommands(deviceId: string, enabled = true) {
   return useQuery({
     queryKey: deviceKeys.commands(deviceId),
     queryFn: () => listCommands(deviceId),
-    retry: retryServerFailures,
     enabled,
   });
 }
@@ -42,7 +40,6 @@ export function useCommand(deviceId: string, command: DeviceCommand) {
     queryFn: () => getCommand(deviceId, command.commandId),
     initialData: command,
     initialDataUpdatedAt: 0,
-    retry: retryServerFailures,
     refetchInterval: (query) => (query.state.data?.terminal ? false : COMMAND_POLL_MS),
     refetchIntervalInBackground: true,
     enabled: !command.terminal,

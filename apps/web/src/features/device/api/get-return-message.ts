@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReturnMessageView } from '@fleetdeck/shared/device-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { deviceKeys, devicePath } from './device-query-keys.ts';
-import { retryServerFailures } from './get-device.ts';
 
 /** `GET /api/devices/:deviceId/return-message`: what the device shows once disabled, and where it is set. */
 export function getReturnMessage(deviceId: string): Promise<ReturnMessageView> {
-  return callIdentity<ReturnMessageView>(devicePath(deviceId, '/return-message'));
+  return apiFetch<ReturnMessageView>(devicePath(deviceId, '/return-message'));
 }
 
 /** Why: the disable dialog reads the unit's policy each time it opens (another admin may have changed it). */
@@ -14,7 +13,6 @@ export const returnMessageQuery = (deviceId: string) =>
   queryOptions({
     queryKey: deviceKeys.returnMessage(deviceId),
     queryFn: () => getReturnMessage(deviceId),
-    retry: retryServerFailures,
     staleTime: 0,
   });
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrgUnitNode } from '@fleetdeck/shared/fleet-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/org-units`: the organization's OU tree (viewer-scoped), for the move picker. */
 export function listOrgUnits(): Promise<{ orgUnits: OrgUnitNode[] }> {
-  return callIdentity<{ orgUnits: OrgUnitNode[] }>('/api/org-units');
+  return apiFetch<{ orgUnits: OrgUnitNode[] }>('/api/org-units');
 }
 
 /** Why: the move dialog loads the tree only when it opens. */

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TimelineEntry } from '@fleetdeck/shared/device-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { deviceKeys, devicePath } from './device-query-keys.ts';
-import { retryServerFailures } from './get-device.ts';
 
 export interface TimelinePage {
   readonly entries: TimelineEntry[];
@@ -16,7 +15,7 @@ export const TIMELINE_PAGE_SIZE = 25;
 export function listTimeline(deviceId: string, cursor: string | null): Promise<TimelinePage> {
   const params = new URLSearchParams({ limit: String(TIMELINE_PAGE_SIZE) });
   if (cursor) params.set('cursor', cursor);
-  return callIdentity<TimelinePage>(devicePath(deviceId, `/timeline?${params.toString()}`));
+  return apiFetch<TimelinePage>(devicePath(deviceId, `/timeline?${params.toString()}`));
 }
 
 /** Why: "Show older" follows the server's cursor. */
@@ -26,6 +25,5 @@ export function useTimeline(deviceId: string) {
     queryFn: ({ pageParam }) => listTimeline(deviceId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    retry: retryServerFailures,
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { deviceKeys, devicePath } from './device-query-keys.ts';
 
 /** `POST /api/devices/:deviceId/move`: into another organizational unit. */
 export function moveDevice(deviceId: string, orgUnitId: string): Promise<unknown> {
-  return callIdentity<unknown>(devicePath(deviceId, '/move'), { body: { orgUnitId } });
+  return apiFetch<unknown>(devicePath(deviceId, '/move'), { body: { orgUnitId } });
 }
 
 /** Why: after a move the header's OU and the timeline both change. */

@@ -18,6 +18,7 @@ import {
   type AnnotatedValues,
 } from '../annotate-fields.ts';
 import { FactList } from './fact-list.tsx';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 function valuesOf(device: DeviceDetail['device']): AnnotatedValues {
   return {
@@ -69,7 +70,12 @@ function AnnotateForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Edit asset details" noValidate>
+    <SafeTextForm
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      aria-label="Edit asset details"
+      noValidate
+    >
       <fieldset disabled={annotate.isPending} className="grid gap-4 sm:grid-cols-2">
         {ANNOTATED_FIELDS.map(({ id, label, multiline }) => {
           const inputId = `${idPrefix}-${id}`;
@@ -121,7 +127,7 @@ function AnnotateForm({
         </Button>
         <span className="text-xs text-muted-foreground">Saved to Google and recorded in the timeline.</span>
       </div>
-    </form>
+    </SafeTextForm>
   );
 }
 

@@ -14,6 +14,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useIssueCommand } from '../api/commands.ts';
 import { commandUnavailable, confirmationWord } from '../action-rules.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 const REBOOT_DELAYS = [
   { seconds: 0, label: 'Right away' },
@@ -90,7 +91,7 @@ export function CommandDialog({
           'Google delivers the command at the device’s next check-in; its progress shows here.'
         }
       >
-        <form
+        <SafeTextForm
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
@@ -199,7 +200,7 @@ export function CommandDialog({
               {issue.isPending ? 'Sending…' : info ? info.label : 'Send command'}
             </Button>
           </div>
-        </form>
+        </SafeTextForm>
       </DialogContent>
     </Dialog>
   );

@@ -18,6 +18,7 @@ import { OverviewTab } from './overview-tab.tsx';
 import { PeopleTab } from './people-tab.tsx';
 import { StatusDialog } from './status-dialogs.tsx';
 import { useLiveDevice } from './use-live-device.ts';
+import { ErrorReference } from '../../../components/errors/error-reference.tsx';
 
 const TABS = ['overview', 'health', 'history', 'commands'] as const;
 type Tab = (typeof TABS)[number];
@@ -116,6 +117,7 @@ export function DevicePage({ deviceId }: { deviceId: string }) {
       {device.isError && !isNotFound(device.error) ? (
         <FormMessage>
           <p>{device.error.message}</p>
+          <ErrorReference error={device.error} className="text-inherit" />
           <Button variant="link" className="text-sm" onClick={() => void device.refetch()}>
             Try again
           </Button>

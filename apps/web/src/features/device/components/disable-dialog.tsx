@@ -15,6 +15,7 @@ import {
   type ReturnMessageChoice,
 } from '../return-message-choice.ts';
 import { ReturnMessageSection } from './return-message-section.tsx';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /**
  * Disable a lost or stolen device. What it shows once locked is its organizational unit's return
@@ -57,7 +58,7 @@ export function DisableDialog({
         title={`Disable ${detail.device.serialNumber ?? 'this device'}?`}
         description="The device locks at its next check-in and shows the return message of its organizational unit. Nobody can sign in until it is re-enabled."
       >
-        <form
+        <SafeTextForm
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
@@ -95,7 +96,7 @@ export function DisableDialog({
               {change.isPending ? 'Working…' : submitLabel(form, view.data)}
             </Button>
           </div>
-        </form>
+        </SafeTextForm>
       </DialogContent>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useMoveDevice } from '../api/move-device.ts';
 import { useOrgUnits } from '../api/list-org-units.ts';
+import { orgUnitDepth, sortByOrgUnitPath, subtreeDeviceCounts } from '@fleetdeck/shared/org-unit-order';
 
 /** Moves the device to another OU, with a link to preview how its policies would change. */
 export function MoveDialog({
@@ -27,13 +28,22 @@ export function MoveDialog({
   const [target, setTarget] = useState<string>();
   const orgUnits = useOrgUnits(open);
   const move = useMoveDevice(device.deviceId);
-  const matches = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    const all = [...(orgUnits.data?.orgUnits ?? [])].sort((a, b) =>
-      a.orgUnitPath.localeCompare(b.orgUnitPath),
-    );
-    return needle ? all.filter((ou) => ou.orgUnitPath.toLowerCase().includes(needle)) : all;
-  }, [orgUnits.data, filter]);
+  const needle = filter.trim().toLowerCase();
+  const all = useMemo(
+    () => sortByOrgUnitPath(orgUnits.data?.orgUnits ?? [], (ou) => ou.orgUnitPath),
+    [orgUnits.data],
+  );
+  // Counted as the fleet's ou: filter counts: the unit and its sub-units.
+  const totals = useMemo(
+    () =>
+      subtreeDeviceCounts(
+        all,
+        (ou) => ou.orgUnitPath,
+        (ou) => ou.deviceCount,
+      ),
+    [all],
+  );
+  const matches = needle ? all.filter((ou) => ou.orgUnitPath.toLowerCase().includes(needle)) : all;
   const chosen = orgUnits.data?.orgUnits.find((ou) => ou.orgUnitId === target);
   const close = (next: boolean) => {
     if (!next) {
@@ -94,12 +104,9 @@ export function MoveDialog({
                       onChange={() => setTarget(ou.orgUnitId)}
                       className="accent-[var(--color-accent)]"
                     />
-                    <FolderTree className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    <span className="min-w-0 flex-1 truncate" title={ou.orgUnitPath}>
-                      {ou.orgUnitPath === '/' ? `/ (${ou.name})` : ou.orgUnitPath}
-                    </span>
-                    <span className="shrink-0 text-xs text-muted-foreground">
-                      {current ? 'Current' : `${ou.deviceCount} devices`}
+                    <UnitLabel path={ou.orgUnitPath} name={ou.name} asPath={needle !== ''} />
+                    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                      {current ? 'Current' : devicesWord(totals.get(ou.orgUnitPath) ?? ou.deviceCount)}
                     </span>
                   </label>
                 );
@@ -134,5 +141,38 @@ export function MoveDialog({
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function devicesWord(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'device' : 'devices'}`;
+}
+
+/**
+ * A unit as a tree row (its name, indented under its parent) or, while filtering, its whole path:
+ * either way it wraps rather than being cut, so a long school name stays readable on a phone.
+ */
+function UnitLabel({ path, name, asPath }: { path: string; name: string; asPath: boolean }) {
+  const depth = orgUnitDepth(path);
+  return (
+    <span
+      className="flex min-w-0 flex-1 items-start gap-2"
+      title={path}
+      data-path={path}
+      style={asPath ? undefined : { paddingLeft: `${Math.min(depth, 6) * 0.875}rem` }}
+    >
+      <FolderTree className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      {asPath || path === '/' ? (
+        <span className="min-w-0 [overflow-wrap:anywhere]">{path === '/' ? `/ (${name})` : path}</span>
+      ) : (
+        <>
+          <span className="min-w-0 [overflow-wrap:anywhere]" aria-hidden="true">
+            {name}
+          </span>
+          {/* Read out whole: "Grade 3" alone would not say which school. */}
+          <span className="sr-only">{path}</span>
+        </>
+      )}
+    </span>
   );
 }

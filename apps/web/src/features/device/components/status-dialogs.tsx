@@ -10,6 +10,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { confirmationWord } from '../action-rules.ts';
 import { useChangeStatus } from '../api/change-status.ts';
 import { DisableDialog } from './disable-dialog.tsx';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 type StatusDialogKind = 'disable' | 'reenable' | 'deprovision';
 
@@ -71,7 +72,7 @@ function OtherStatusDialog({
   return (
     <Dialog open={kind !== undefined} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent title={title} description={description}>
-        <form
+        <SafeTextForm
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
@@ -128,7 +129,7 @@ function OtherStatusDialog({
                   : 'Deprovision device'}
             </Button>
           </div>
-        </form>
+        </SafeTextForm>
       </DialogContent>
     </Dialog>
   );

@@ -6,11 +6,11 @@ import type {
   BulkPreviewRequest,
   StartBulkActionRequest,
 } from '@fleetdeck/shared/bulk-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */
 export function previewBulkAction(request: BulkPreviewRequest): Promise<BulkPreview> {
-  return callIdentity<BulkPreview>('/api/bulk-actions/preview', { body: request });
+  return apiFetch<BulkPreview>('/api/bulk-actions/preview', { body: request, idempotent: true });
 }
 
 export function usePreviewBulkAction() {
@@ -19,7 +19,7 @@ export function usePreviewBulkAction() {
 
 /** `POST /api/bulk-actions`: starts the previewed run (202). */
 export function startBulkAction(request: StartBulkActionRequest): Promise<BulkActionRun> {
-  return callIdentity<BulkActionRun>('/api/bulk-actions', { body: request });
+  return apiFetch<BulkActionRun>('/api/bulk-actions', { body: request });
 }
 
 export function useStartBulkAction() {
@@ -31,7 +31,7 @@ export function getBulkAction(id: string, state?: string): Promise<BulkActionDet
   const params = new URLSearchParams();
   if (state) params.set('state', state);
   const suffix = params.size > 0 ? `?${params.toString()}` : '';
-  return callIdentity<BulkActionDetail>(`/api/bulk-actions/${encodeURIComponent(id)}${suffix}`);
+  return apiFetch<BulkActionDetail>(`/api/bulk-actions/${encodeURIComponent(id)}${suffix}`);
 }
 
 function isActive(detail: BulkActionDetail | undefined): boolean {
@@ -51,7 +51,7 @@ export function useBulkAction(id: string | undefined) {
 
 /** `POST /api/bulk-actions/:id/retry`: runs the failed devices again. */
 export function retryBulkAction(id: string): Promise<BulkActionRun> {
-  return callIdentity<BulkActionRun>(`/api/bulk-actions/${encodeURIComponent(id)}/retry`, {
+  return apiFetch<BulkActionRun>(`/api/bulk-actions/${encodeURIComponent(id)}/retry`, {
     method: 'POST',
   });
 }

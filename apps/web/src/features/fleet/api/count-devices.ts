@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
 import type { ListDevicesResponse, MatchCount } from '@fleetdeck/shared/fleet-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { LIVE_REFETCH } from './list-devices.ts';
 
 /** `GET /api/devices` for its exact count alone: one row of one column, `count=exact`. */
 export async function countDevicesExactly(q: string): Promise<MatchCount> {
   const params = new URLSearchParams({ q, limit: '1', count: 'exact', columns: 'serialNumber' });
-  const page = await callIdentity<ListDevicesResponse>(`/api/devices?${params.toString()}`);
+  const page = await apiFetch<ListDevicesResponse>(`/api/devices?${params.toString()}`);
   if (!page.total) throw new Error('The server answered without a count.');
   return page.total;
 }

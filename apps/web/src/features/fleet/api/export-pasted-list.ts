@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ExportDeviceListRequest } from '@fleetdeck/shared/fleet-contract';
-import { browserFetch } from '../../../lib/auth/identity-client.ts';
+import { apiResponse } from '../../../lib/api-client.ts';
 
 const FALLBACK_NAME = 'fleet-pasted-devices.csv';
 
@@ -15,25 +15,12 @@ export function attachmentName(disposition: string | null): string {
  * for a link, so the file is fetched and handed to the browser's downloads as a file.
  */
 export async function exportPastedList(request: ExportDeviceListRequest): Promise<string> {
-  let response: Response;
-  try {
-    response = await browserFetch('/api/devices/export.csv', {
-      method: 'POST',
-      headers: { Accept: 'text/csv', 'Content-Type': 'application/json' },
-      body: JSON.stringify(request),
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    throw new Error("Could not reach Fleetdeck's server. Check your connection and try again.", {
-      cause: error,
-    });
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    throw new Error(
-      typeof body?.message === 'string' ? body.message : `The export failed (HTTP ${response.status}).`,
-    );
-  }
+  // Only reads: sent again like a GET when the network or the server hiccups.
+  const response = await apiResponse('/api/devices/export.csv', {
+    body: request,
+    headers: { Accept: 'text/csv' },
+    idempotent: true,
+  });
   const name = attachmentName(response.headers.get('content-disposition'));
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FacetsResponse } from '@fleetdeck/shared/fleet-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/devices/facets?q=`: value counts of each facet for the current query. */
 export function getFacets(q: string): Promise<FacetsResponse> {
-  return callIdentity<FacetsResponse>(`/api/devices/facets?${new URLSearchParams({ q }).toString()}`);
+  return apiFetch<FacetsResponse>(`/api/devices/facets?${new URLSearchParams({ q }).toString()}`);
 }
 
 /** Why: facet counts follow the query; the old counts stay while the new ones load. */

@@ -3,7 +3,7 @@ import { parseDeviceQuery } from '@fleetdeck/shared/device-query';
 import { DEVICE_QUERY_LIMITS } from '@fleetdeck/shared/device-query-operators';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { FleetTableRow, ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import type { RefreshedRow } from '../live-rows.ts';
 import { columnParam } from './list-devices.ts';
 
@@ -65,7 +65,7 @@ export function listDevicesReader(columns: readonly FleetColumnId[]): RowReader 
       count: 'none',
       columns: columnParam(columns),
     });
-    const page = await callIdentity<ListDevicesResponse>(`/api/devices?${params.toString()}`);
+    const page = await apiFetch<ListDevicesResponse>(`/api/devices?${params.toString()}`);
     return page.devices;
   };
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import type { SortDir } from '../fleet-url-state.ts';
 import type { FleetPage } from '../live-rows.ts';
 
@@ -38,7 +38,7 @@ export function listDevices(key: DeviceListKey, cursor: string | null): Promise<
     params.set('limit', String(FIRST_PAGE));
     params.set('count', 'auto');
   }
-  return callIdentity<ListDevicesResponse>(`/api/devices?${params.toString()}`);
+  return apiFetch<ListDevicesResponse>(`/api/devices?${params.toString()}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import type { ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import type { FleetPage } from '../live-rows.ts';
 import type { PastedList } from '../selection.ts';
 import { deviceIdChunks } from './list-devices-by-id.ts';
@@ -39,7 +39,7 @@ async function listPastedChunk(
     count: 'none',
     columns: columnParam(columns),
   });
-  const page = await callIdentity<ListDevicesResponse>(`/api/devices?${params.toString()}`);
+  const page = await apiFetch<ListDevicesResponse>(`/api/devices?${params.toString()}`);
   return { ...page, devices: inListOrder(page.devices, ids) };
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveViewRequest, SavedView } from '@fleetdeck/shared/fleet-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 const savedViewsKey = ['fleet', 'saved-views'] as const;
 
 /** `GET /api/saved-views`: the caller's views and those shared with the organization. */
 export function listSavedViews(): Promise<{ views: SavedView[] }> {
-  return callIdentity<{ views: SavedView[] }>('/api/saved-views');
+  return apiFetch<{ views: SavedView[] }>('/api/saved-views');
 }
 
 export function useSavedViews() {
@@ -15,7 +15,7 @@ export function useSavedViews() {
 
 /** `POST /api/saved-views` */
 export function createSavedView(request: SaveViewRequest): Promise<SavedView> {
-  return callIdentity<SavedView>('/api/saved-views', { body: request });
+  return apiFetch<SavedView>('/api/saved-views', { body: request });
 }
 
 /** Why: a saved view is listed at once in the views menu. */
@@ -29,7 +29,7 @@ export function useCreateSavedView() {
 
 /** `PATCH /api/saved-views/:id`: rename, share, or store the current state. */
 export function updateSavedView(id: string, patch: Partial<SaveViewRequest>): Promise<SavedView> {
-  return callIdentity<SavedView>(`/api/saved-views/${encodeURIComponent(id)}`, {
+  return apiFetch<SavedView>(`/api/saved-views/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: patch,
   });
@@ -46,7 +46,7 @@ export function useUpdateSavedView() {
 
 /** `DELETE /api/saved-views/:id` */
 export function deleteSavedView(id: string): Promise<unknown> {
-  return callIdentity<unknown>(`/api/saved-views/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiFetch<unknown>(`/api/saved-views/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeleteSavedView() {

@@ -13,6 +13,7 @@ import { bulkTarget, selectionSize, type FleetSelection } from '../selection.ts'
 import { BulkActionForm, initialAction } from './bulk-action-form.tsx';
 import { BulkPreviewPanel } from './bulk-preview-panel.tsx';
 import { BulkRunPanel } from './bulk-run-panel.tsx';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 type Step = 'form' | 'preview' | 'run';
 
@@ -98,7 +99,7 @@ export function BulkActionDialog({
         fallbackFocus={fallbackFocus}
       >
         {step === 'form' ? (
-          <form onSubmit={requestPreview} className="flex flex-col gap-4">
+          <SafeTextForm onSubmit={requestPreview} className="flex flex-col gap-4">
             <BulkActionForm kind={kind} onChange={setAction} />
             {preview.error ? <FormMessage>{preview.error.message}</FormMessage> : null}
             <div className="flex justify-end gap-2">
@@ -109,7 +110,7 @@ export function BulkActionDialog({
                 {preview.isPending ? 'Checking…' : 'Preview changes'}
               </Button>
             </div>
-          </form>
+          </SafeTextForm>
         ) : null}
         {step === 'preview' && data ? (
           <div className="flex flex-col gap-4">

@@ -18,6 +18,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useOrgUnits } from '../api/list-org-units.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
 import { formatCount } from '../format.ts';
+import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 
 type AnnotatedField = keyof typeof DEVICE_FIELD_LIMITS;
 const FIELD_LABELS: Record<AnnotatedField, string> = {
@@ -119,11 +120,9 @@ function MoveForm({ onChange }: { onChange: (action: BulkAction | null) => void 
   if (orgUnits.isError) return <FormMessage>{orgUnits.error.message}</FormMessage>;
   const needle = filter.trim().toLowerCase();
   // Hundreds of units are common: typing part of a path narrows the list; the chosen one stays.
-  const sorted = [...orgUnits.data.orgUnits]
-    .sort((a, b) => a.orgUnitPath.localeCompare(b.orgUnitPath))
-    .filter(
-      (unit) => !needle || unit.orgUnitId === orgUnitId || unit.orgUnitPath.toLowerCase().includes(needle),
-    );
+  const sorted = sortByOrgUnitPath(orgUnits.data.orgUnits, (unit) => unit.orgUnitPath).filter(
+    (unit) => !needle || unit.orgUnitId === orgUnitId || unit.orgUnitPath.toLowerCase().includes(needle),
+  );
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor="bulk-move-filter" className="text-sm font-medium">

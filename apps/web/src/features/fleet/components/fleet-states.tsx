@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CircleAlert, FilterX, MonitorSmartphone, SearchX } from 'lucide-react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorReference } from '../../../components/errors/error-reference.tsx';
 
 /** No device in Fleetdeck's copy yet: the way to a sync. */
 export function FleetEmpty() {
@@ -65,6 +66,7 @@ export function FleetError({ error, onRetry }: { error: Error; onRetry: () => vo
         }
       >
         {error.message}
+        <ErrorReference error={error} className="mt-2 justify-center" />
       </EmptyState>
     </div>
   );

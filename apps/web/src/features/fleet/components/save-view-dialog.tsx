@@ -5,6 +5,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useCreateSavedView } from '../api/saved-views.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** Names the current query, columns and sort as a view, private or shared with the organization. */
 export function SaveViewDialog({
@@ -38,7 +39,7 @@ export function SaveViewDialog({
         title="Save view"
         description="Saves the query, columns and sort. Shared views are listed for everyone in the organization."
       >
-        <form onSubmit={submit} className="flex flex-col gap-4">
+        <SafeTextForm onSubmit={submit} className="flex flex-col gap-4">
           <Field
             id="saved-view-name"
             label="Name"
@@ -72,7 +73,7 @@ export function SaveViewDialog({
               Save view
             </Button>
           </div>
-        </form>
+        </SafeTextForm>
       </DialogContent>
     </Dialog>
   );

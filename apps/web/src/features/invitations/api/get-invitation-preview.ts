@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitationPreview } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/invitations/preview?token=`: the organization, role and inviter behind a link. */
 export function getInvitationPreview(token: string): Promise<InvitationPreview> {
-  return callIdentity<InvitationPreview>(`/api/invitations/preview?token=${encodeURIComponent(token)}`);
+  return apiFetch<InvitationPreview>(`/api/invitations/preview?token=${encodeURIComponent(token)}`);
 }
 
 export const invitationPreviewQuery = (token: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessRequest, MyAccessRequest } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { onboardingStatusQuery } from './get-onboarding-status.ts';
 
 /** `GET /api/access-requests/mine`: where the caller's request to join stands. */
 export function getMyAccessRequest(): Promise<MyAccessRequest> {
-  return callIdentity<MyAccessRequest>('/api/access-requests/mine');
+  return apiFetch<MyAccessRequest>('/api/access-requests/mine');
 }
 
 export const myAccessRequestQuery = queryOptions({
@@ -27,8 +27,7 @@ export function useMyAccessRequest(enabled: boolean) {
 export function useRequestAccess() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      callIdentity<AccessRequest>('/api/access-requests', { body: { message } }),
+    mutationFn: (message: string) => apiFetch<AccessRequest>('/api/access-requests', { body: { message } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: myAccessRequestQuery.queryKey }),
   });
 }
@@ -37,7 +36,7 @@ export function useRequestAccess() {
 export function useWithdrawAccessRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callIdentity<undefined>('/api/access-requests/mine', { method: 'DELETE' }),
+    mutationFn: () => apiFetch<undefined>('/api/access-requests/mine', { method: 'DELETE' }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: myAccessRequestQuery.queryKey });
       await queryClient.invalidateQueries({ queryKey: onboardingStatusQuery.queryKey });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { onboardingStatusQuery } from './get-onboarding-status.ts';
 
 /** `POST /api/onboarding/complete`: the organization is set up; members reach the product pages. */
 export function completeOnboarding(): Promise<OnboardingStatusResponse> {
-  return callIdentity<OnboardingStatusResponse>('/api/onboarding/complete', { body: {} });
+  return apiFetch<OnboardingStatusResponse>('/api/onboarding/complete', { body: {} });
 }
 
 /** Why: the answer is the new status; the cache takes it as is. */

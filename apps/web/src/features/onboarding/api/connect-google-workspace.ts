@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { onboardingStatusQuery } from './get-onboarding-status.ts';
 
 /** `POST /api/onboarding/connect`: proves the Google grant and creates or joins the organization. */
 export function connectGoogleWorkspace(): Promise<OnboardingStatusResponse> {
-  return callIdentity<OnboardingStatusResponse>('/api/onboarding/connect', { body: {} });
+  return apiFetch<OnboardingStatusResponse>('/api/onboarding/connect', { body: {} });
 }
 
 /** Why: the answer is the new status; the cache takes it as is. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/onboarding/status`: where this admin's organization is in its setup. */
 export function getOnboardingStatus(): Promise<OnboardingStatusResponse> {
-  return callIdentity<OnboardingStatusResponse>('/api/onboarding/status');
+  return apiFetch<OnboardingStatusResponse>('/api/onboarding/status');
 }
 
 export const onboardingStatusQuery = queryOptions({

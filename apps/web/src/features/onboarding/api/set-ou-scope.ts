@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { onboardingStatusQuery } from './get-onboarding-status.ts';
 
 /** `POST /api/onboarding/ou-scope`: the organizational unit subtree Fleetdeck manages. */
 export function setOuScope(ouPath: string): Promise<OnboardingStatusResponse> {
-  return callIdentity<OnboardingStatusResponse>('/api/onboarding/ou-scope', { body: { ouPath } });
+  return apiFetch<OnboardingStatusResponse>('/api/onboarding/ou-scope', { body: { ouPath } });
 }
 
 /** Why: the answer is the new status; the cache takes it as is. */

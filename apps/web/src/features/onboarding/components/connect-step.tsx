@@ -5,12 +5,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 import { startGoogleSignIn } from '../../../lib/auth/google-sign-in.ts';
-import { IdentityError } from '../../../lib/auth/identity-client.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useConnectGoogleWorkspace } from '../api/connect-google-workspace.ts';
 import { AskForAccess } from './access-request-panel.tsx';
 
 function missingScopesOf(error: unknown): string[] {
-  if (!(error instanceof IdentityError)) return [];
+  if (!(error instanceof ApiRequestError)) return [];
   const details = error.details as { missingScopes?: unknown } | undefined;
   return Array.isArray(details?.missingScopes) ? details.missingScopes.map(String) : [];
 }
@@ -62,7 +62,7 @@ export function ConnectStep({ status }: { status: OnboardingStatusResponse }) {
 function ConnectControls({ status }: { status: OnboardingStatusResponse }) {
   const connect = useConnectGoogleWorkspace();
   const [asking, setAsking] = useState(false);
-  if (connect.error instanceof IdentityError && connect.error.code === 'access_request_required') {
+  if (connect.error instanceof ApiRequestError && connect.error.code === 'access_request_required') {
     const details = connect.error.details as { organizationName?: unknown } | undefined;
     return (
       <AskForAccess
@@ -74,7 +74,7 @@ function ConnectControls({ status }: { status: OnboardingStatusResponse }) {
   }
   const missing = [...(status.google?.missingScopes ?? []), ...missingScopesOf(connect.error)];
   const needsGoogle =
-    connect.error instanceof IdentityError &&
+    connect.error instanceof ApiRequestError &&
     ['google_sign_in_required', 'google_scopes_missing', 'google_reconsent_required'].includes(
       connect.error.code,
     );

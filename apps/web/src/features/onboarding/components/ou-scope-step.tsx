@@ -4,6 +4,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { isOrgUnitPath } from '../../../lib/ou-path.ts';
 import { useSetOuScope } from '../api/set-ou-scope.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** Why: the same rule as the server (`/` or `/Schools/North`), said before the request. */
 export function ouPathProblem(path: string): string | undefined {
@@ -29,7 +30,7 @@ export function OuScopeStep({ initialPath }: { initialPath: string }) {
   };
   const error = invalid ?? save.error?.message;
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
+    <SafeTextForm className="flex flex-col gap-3" noValidate onSubmit={submit}>
       <Field
         id="ou-path"
         label="Organizational unit path"
@@ -42,6 +43,6 @@ export function OuScopeStep({ initialPath }: { initialPath: string }) {
       <Button type="submit" className="self-start" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save and continue'}
       </Button>
-    </form>
+    </SafeTextForm>
   );
 }

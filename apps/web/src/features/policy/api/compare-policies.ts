@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ComparePoliciesResponse } from '@fleetdeck/shared/policy-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/policy/compare`: two OUs' effective policies side by side, differences flagged. */
 export function comparePolicies(a: string, b: string, refresh = false): Promise<ComparePoliciesResponse> {
   const params = new URLSearchParams({ a, b });
   if (refresh) params.set('refresh', '1');
-  return callIdentity<ComparePoliciesResponse>(`/api/policy/compare?${params.toString()}`);
+  return apiFetch<ComparePoliciesResponse>(`/api/policy/compare?${params.toString()}`);
 }
 
 export const comparePoliciesQuery = (a: string, b: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EffectivePoliciesResponse } from '@fleetdeck/shared/policy-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
  * `GET /api/policy/effective`: an OU's effective policies, grouped, with where each comes from;
@@ -14,7 +14,7 @@ export function getEffectivePolicies(
   const params = new URLSearchParams({ orgUnitId });
   if (user !== undefined) params.set('user', user);
   if (refresh) params.set('refresh', '1');
-  return callIdentity<EffectivePoliciesResponse>(`/api/policy/effective?${params.toString()}`);
+  return apiFetch<EffectivePoliciesResponse>(`/api/policy/effective?${params.toString()}`);
 }
 
 export const effectivePoliciesQuery = (orgUnitId: string, user?: string) =>

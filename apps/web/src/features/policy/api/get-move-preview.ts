@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MovePreviewResponse } from '@fleetdeck/shared/policy-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
  * `GET /api/policy/move-preview`: what changes for a device if it moves to another OU; with a
@@ -15,7 +15,7 @@ export function getMovePreview(
   const params = new URLSearchParams({ deviceId, targetOrgUnitId });
   if (user !== undefined) params.set('user', user);
   if (refresh) params.set('refresh', '1');
-  return callIdentity<MovePreviewResponse>(`/api/policy/move-preview?${params.toString()}`);
+  return apiFetch<MovePreviewResponse>(`/api/policy/move-preview?${params.toString()}`);
 }
 
 export const movePreviewQuery = (deviceId: string, targetOrgUnitId: string, user?: string) =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PolicyOrgUnitsResponse } from '@fleetdeck/shared/policy-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/policy/org-units`: the OU tree from Fleetdeck's copy, narrowed to the caller's scope. */
 export function getPolicyOrgUnits(): Promise<PolicyOrgUnitsResponse> {
-  return callIdentity<PolicyOrgUnitsResponse>('/api/policy/org-units');
+  return apiFetch<PolicyOrgUnitsResponse>('/api/policy/org-units');
 }
 
 export const policyOrgUnitsQuery = queryOptions({

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceLookupResponse } from '@fleetdeck/shared/policy-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 export type DeviceLookupKey = { q: string } | { deviceId: string };
 
 /** `GET /api/policy/device-lookup`: devices by exact serial number or asset ID, or one by id. */
 export function lookupDevice(key: DeviceLookupKey): Promise<DeviceLookupResponse> {
   const params = new URLSearchParams('q' in key ? { q: key.q } : { deviceId: key.deviceId });
-  return callIdentity<DeviceLookupResponse>(`/api/policy/device-lookup?${params.toString()}`);
+  return apiFetch<DeviceLookupResponse>(`/api/policy/device-lookup?${params.toString()}`);
 }
 
 export const deviceLookupQuery = (key: DeviceLookupKey) =>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useDeviceLookup } from '../api/lookup-device.ts';
 import { PolicyErrorPanel } from './policy-error-panel.tsx';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /**
  * Find a Chromebook by its exact serial number or asset ID (case-insensitive). One match opens it;
@@ -31,7 +32,12 @@ export function DeviceLookup({ onPick }: { onPick: (device: PolicyDevice) => voi
 
   return (
     <div className="flex flex-col gap-2">
-      <form role="search" aria-label="Find a device" onSubmit={onSubmit} className="flex flex-col gap-2">
+      <SafeTextForm
+        role="search"
+        aria-label="Find a device"
+        onSubmit={onSubmit}
+        className="flex flex-col gap-2"
+      >
         <label htmlFor="policy-device-lookup" className="text-sm font-medium">
           Device
         </label>
@@ -48,7 +54,7 @@ export function DeviceLookup({ onPick }: { onPick: (device: PolicyDevice) => voi
             <Search aria-hidden="true" />
           </Button>
         </div>
-      </form>
+      </SafeTextForm>
       {lookup.isError ? <PolicyErrorPanel error={lookup.error} /> : null}
       {submitted !== undefined && matches?.length === 0 ? (
         <p role="status" className="text-sm text-muted-foreground">

@@ -18,16 +18,16 @@ export function MovePreview({
   device: PolicyDevice;
   units: readonly PolicyOrgUnit[];
   moveTo: string;
-  /** With a user, only device settings are compared: the user's own follow their account. */
+  /** Whose user settings to name (default: the device's own user); only device settings are compared. */
   user?: string | undefined;
   onTarget: (id: string) => void;
 }) {
   const query = useMovePreview(device.deviceId, moveTo, user);
   const data = query.data;
-  const userNote = data?.user ? (
-    <p className="text-sm break-all" data-testid="move-user">
-      User settings for {data.user.email} stay those of their account in {data.user.orgUnit.path}; only device
-      settings are compared.
+  // User settings follow the account, not the device: the preview compares device settings only.
+  const userNote = data ? (
+    <p className="text-sm break-words text-muted-foreground" data-testid="move-user">
+      {data.userSettings}
     </p>
   ) : null;
   return (
@@ -58,7 +58,7 @@ export function MovePreview({
         </div>
       ) : data.changes.length === 0 ? (
         <EmptyState icon={Equal} title="Nothing changes">
-          {data.to.path} resolves to the same effective policies as {data.from.path}.{userNote}
+          {data.to.path} resolves to the same device settings as {data.from.path}.{userNote}
         </EmptyState>
       ) : (
         <>

@@ -1,4 +1,5 @@
 import type { PolicyOrgUnit } from '@fleetdeck/shared/policy-contract';
+import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 
 /** A native select of OUs by path: keyboard- and screen-reader-friendly, and type-ahead by path. */
 export function OrgUnitSelect({
@@ -16,7 +17,7 @@ export function OrgUnitSelect({
   onChange: (id: string) => void;
   exclude?: string | undefined;
 }) {
-  const sorted = [...units].sort((a, b) => a.path.localeCompare(b.path));
+  const sorted = sortByOrgUnitPath(units, (unit) => unit.path);
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">

@@ -3,6 +3,7 @@ import { ChevronRight, FolderTree, Search } from 'lucide-react';
 import type { PolicyOrgUnit } from '@fleetdeck/shared/policy-contract';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { compareOrgUnitNames } from '@fleetdeck/shared/org-unit-order';
 
 interface Row {
   readonly unit: PolicyOrgUnit;
@@ -17,7 +18,7 @@ function childrenOf(units: readonly PolicyOrgUnit[]): Map<string | null, PolicyO
     const parent = unit.parentId !== null && ids.has(unit.parentId) ? unit.parentId : null;
     map.set(parent, [...(map.get(parent) ?? []), unit]);
   }
-  for (const list of map.values()) list.sort((a, b) => a.name.localeCompare(b.name));
+  for (const list of map.values()) list.sort((a, b) => compareOrgUnitNames(a.name, b.name));
   return map;
 }
 

@@ -3,7 +3,8 @@ import { CircleAlert, KeyRound, Timer } from 'lucide-react';
 import { APP_ROUTES } from '@fleetdeck/shared/app-routes';
 import type { POLICY_ERROR_IDS as ContractErrorIds } from '@fleetdeck/shared/policy-contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { IdentityError } from '../../../lib/auth/identity-client.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ErrorReference } from '../../../components/errors/error-reference.tsx';
 
 /** The contract's error ids; spelled here because the contract module (zod) stays off the page. */
 const POLICY_ERROR_IDS = {
@@ -18,7 +19,7 @@ const POLICY_ERROR_IDS = {
 /** Why: a failed user lookup leaves the rest of the page working without the user. */
 export function isUserLookupError(error: Error): boolean {
   return (
-    error instanceof IdentityError &&
+    error instanceof ApiRequestError &&
     (error.code === POLICY_ERROR_IDS.userScopeMissing || error.code === POLICY_ERROR_IDS.userNotFound)
   );
 }
@@ -36,7 +37,7 @@ export function PolicyErrorPanel({
   onRetry?: (() => void) | undefined;
   title?: string | undefined;
 }) {
-  const code = error instanceof IdentityError ? error.code : undefined;
+  const code = error instanceof ApiRequestError ? error.code : undefined;
   const reconsent =
     code === POLICY_ERROR_IDS.reconsent ||
     code === POLICY_ERROR_IDS.permission ||
@@ -60,6 +61,7 @@ export function PolicyErrorPanel({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h2 className="text-sm font-semibold">{title}</h2>
         <p className="text-sm">{error.message}</p>
+        <ErrorReference error={error} className="text-inherit" />
         <div className="flex flex-wrap gap-2">
           {reconsent ? (
             <Button asChild size="sm">

@@ -3,6 +3,7 @@ import { UserRound, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { MAX_EMAIL_LENGTH, validUserEmail } from '../view-state.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /**
  * The optional user: with an email, user settings come from the OU of that user's account (looked
@@ -32,7 +33,12 @@ export function UserField({
   };
 
   return (
-    <form aria-label="Debug for a user" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+    <SafeTextForm
+      aria-label="Debug for a user"
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-2"
+    >
       <label htmlFor="policy-user" className="text-sm font-medium">
         User <span className="font-normal text-muted-foreground">(optional)</span>
       </label>
@@ -74,6 +80,6 @@ export function UserField({
           ? 'Enter the user’s full email address, like name@school.edu.'
           : 'User settings then come from the unit of the user’s account.'}
       </p>
-    </form>
+    </SafeTextForm>
   );
 }

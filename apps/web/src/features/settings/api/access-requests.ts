@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessRequest, AccessRequestApprove } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { membersQuery } from './list-members.ts';
 
 /** `GET /api/organization/access-requests`: waiting requests first, then recent decisions. */
 export function listAccessRequests(): Promise<{ requests: AccessRequest[] }> {
-  return callIdentity<{ requests: AccessRequest[] }>('/api/organization/access-requests');
+  return apiFetch<{ requests: AccessRequest[] }>('/api/organization/access-requests');
 }
 
 export const accessRequestsQuery = queryOptions({
@@ -24,11 +24,11 @@ export function useDecideAccessRequest() {
   return useMutation({
     mutationFn: (input: { id: string } & ({ approve: AccessRequestApprove } | { decline: true })) =>
       'approve' in input
-        ? callIdentity<AccessRequest>(
+        ? apiFetch<AccessRequest>(
             `/api/organization/access-requests/${encodeURIComponent(input.id)}/approve`,
             { body: input.approve },
           )
-        : callIdentity<AccessRequest>(
+        : apiFetch<AccessRequest>(
             `/api/organization/access-requests/${encodeURIComponent(input.id)}/decline`,
             { method: 'POST' },
           ),

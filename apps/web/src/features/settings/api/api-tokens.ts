@@ -4,18 +4,18 @@ import type {
   ApiTokenCreateRequest,
   ApiTokenListResponse,
 } from '@fleetdeck/shared/api-token-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/api-tokens`: the signed-in member's own tokens (never their secrets). */
 export const myApiTokensQuery = queryOptions({
   queryKey: ['api-tokens', 'mine'],
-  queryFn: () => callIdentity<ApiTokenListResponse>('/api/api-tokens'),
+  queryFn: () => apiFetch<ApiTokenListResponse>('/api/api-tokens'),
 });
 
 /** `GET /api/organization/api-tokens`: every token of the organization (owners and admins). */
 export const organizationApiTokensQuery = queryOptions({
   queryKey: ['api-tokens', 'organization'],
-  queryFn: () => callIdentity<ApiTokenListResponse>('/api/organization/api-tokens'),
+  queryFn: () => apiFetch<ApiTokenListResponse>('/api/organization/api-tokens'),
 });
 
 export function useMyApiTokens() {
@@ -31,7 +31,7 @@ export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ApiTokenCreateRequest) =>
-      callIdentity<ApiTokenCreated>('/api/api-tokens', { body: input }),
+      apiFetch<ApiTokenCreated>('/api/api-tokens', { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] }),
   });
 }
@@ -40,8 +40,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      callIdentity(`/api/api-tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiFetch(`/api/api-tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] }),
   });
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditRetention } from '@fleetdeck/shared/audit-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 export const auditRetentionQuery = queryOptions({
   queryKey: ['audit', 'retention'],
-  queryFn: () => callIdentity<AuditRetention>('/api/audit/retention'),
+  queryFn: () => apiFetch<AuditRetention>('/api/audit/retention'),
 });
 
 export function useAuditRetention() {
@@ -16,7 +16,7 @@ export function useSetAuditRetention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AuditRetention) =>
-      callIdentity<AuditRetention>('/api/audit/retention', { method: 'PUT', body }),
+      apiFetch<AuditRetention>('/api/audit/retention', { method: 'PUT', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['audit'] }),
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 
 /** `POST /api/identity/two-factor/disable`: removes the authenticator app and its backup codes. */
 export async function disableTwoFactor(input: { password?: string }): Promise<void> {
-  await callIdentity('/api/identity/two-factor/disable', {
+  await apiFetch('/api/identity/two-factor/disable', {
     body: input.password ? { password: input.password } : {},
   });
   await authClient.reloadUser();

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 export interface TwoFactorEnrolment {
   readonly totpURI: string;
@@ -8,7 +8,7 @@ export interface TwoFactorEnrolment {
 
 /** `POST /api/identity/two-factor/enable`: starts enrolment (the factor counts once a code is verified). */
 export function enableTwoFactor(input: { password?: string }): Promise<TwoFactorEnrolment> {
-  return callIdentity<TwoFactorEnrolment>('/api/identity/two-factor/enable', {
+  return apiFetch<TwoFactorEnrolment>('/api/identity/two-factor/enable', {
     body: input.password ? { password: input.password } : {},
   });
 }

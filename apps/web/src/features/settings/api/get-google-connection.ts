@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoogleConnection, OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/onboarding/status`, read here for the organization's Google connection. */
 export function getGoogleConnection(): Promise<OnboardingStatusResponse> {
-  return callIdentity<OnboardingStatusResponse>('/api/onboarding/status');
+  return apiFetch<OnboardingStatusResponse>('/api/onboarding/status');
 }
 
 export const googleConnectionQuery = queryOptions({
@@ -20,7 +20,7 @@ export function useGoogleConnection() {
 /** `GET /api/organization/google-connection`: whose grant the organization runs on, since when, with which scopes. */
 export const googleGrantQuery = queryOptions({
   queryKey: ['settings', 'google-grant'],
-  queryFn: () => callIdentity<GoogleConnection>('/api/organization/google-connection'),
+  queryFn: () => apiFetch<GoogleConnection>('/api/organization/google-connection'),
 });
 
 export function useGoogleGrant() {
@@ -31,7 +31,7 @@ export function useGoogleGrant() {
 export function useReplaceGoogleGrant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callIdentity<OnboardingStatusResponse>('/api/onboarding/connect', { body: {} }),
+    mutationFn: () => apiFetch<OnboardingStatusResponse>('/api/onboarding/connect', { body: {} }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: googleGrantQuery.queryKey });
       await queryClient.invalidateQueries({ queryKey: googleConnectionQuery.queryKey });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 export interface LinkedAccount {
   readonly id: string;
@@ -11,7 +11,7 @@ export interface LinkedAccount {
 
 /** `GET /api/identity/list-accounts`: the identities (Google, email) this user signs in with. */
 export function listAccounts(): Promise<LinkedAccount[]> {
-  return callIdentity<LinkedAccount[]>('/api/identity/list-accounts');
+  return apiFetch<LinkedAccount[]>('/api/identity/list-accounts');
 }
 
 export const accountsQuery = queryOptions({ queryKey: ['identity', 'accounts'], queryFn: listAccounts });

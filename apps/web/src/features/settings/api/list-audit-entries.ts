@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditCategory, AuditPage } from '@fleetdeck/shared/audit-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 export interface AuditFilters {
   readonly action?: string;
@@ -30,7 +30,7 @@ export function listAuditEntries(filters: AuditFilters, cursor: string | null): 
   const params = filterParams(filters);
   params.set('limit', String(PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
-  return callIdentity<AuditPage>(`/api/audit?${params.toString()}`);
+  return apiFetch<AuditPage>(`/api/audit?${params.toString()}`);
 }
 
 /** `GET /api/audit/export.csv`: the browser downloads it (the server streams every matching entry). */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Invitation } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/organization/invitations`. */
 export function listInvitations(): Promise<{ invitations: Invitation[] }> {
-  return callIdentity<{ invitations: Invitation[] }>('/api/organization/invitations');
+  return apiFetch<{ invitations: Invitation[] }>('/api/organization/invitations');
 }
 
 export const invitationsQuery = queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Member } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/organization/members`. */
 export function listMembers(): Promise<{ members: Member[] }> {
-  return callIdentity<{ members: Member[] }>('/api/organization/members');
+  return apiFetch<{ members: Member[] }>('/api/organization/members');
 }
 
 export const membersQuery = queryOptions({ queryKey: ['organization', 'members'], queryFn: listMembers });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { membersQuery } from './list-members.ts';
 
 /** `DELETE /api/organization/members/:userId`: also ends their sessions. */
 export async function removeMember(userId: string): Promise<void> {
-  await callIdentity(`/api/organization/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+  await apiFetch(`/api/organization/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 }
 
 /** Why: a removal refreshes the team table. */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { invitationsQuery } from './list-invitations.ts';
 
 /** `DELETE /api/organization/invitations/:id`: the emailed link stops working. */
 export async function revokeInvitation(id: string): Promise<void> {
-  await callIdentity(`/api/organization/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await apiFetch(`/api/organization/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /** Why: a revoked invitation leaves the pending list at once. */

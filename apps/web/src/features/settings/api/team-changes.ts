@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AutoJoin } from '@fleetdeck/shared/organization-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { membersQuery } from './list-members.ts';
 
 /** `POST /api/organization/transfer-ownership`: the chosen member becomes owner, you an admin. */
@@ -8,7 +8,7 @@ export function useTransferOwnership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      callIdentity<undefined>('/api/organization/transfer-ownership', { body: { userId } }),
+      apiFetch<undefined>('/api/organization/transfer-ownership', { body: { userId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: membersQuery.queryKey }),
   });
 }
@@ -16,13 +16,13 @@ export function useTransferOwnership() {
 /** `POST /api/organization/leave`. */
 export function useLeaveOrganization() {
   return useMutation({
-    mutationFn: () => callIdentity<undefined>('/api/organization/leave', { method: 'POST' }),
+    mutationFn: () => apiFetch<undefined>('/api/organization/leave', { method: 'POST' }),
   });
 }
 
 export const autoJoinQuery = queryOptions({
   queryKey: ['organization', 'auto-join'],
-  queryFn: () => callIdentity<AutoJoin>('/api/organization/auto-join'),
+  queryFn: () => apiFetch<AutoJoin>('/api/organization/auto-join'),
 });
 
 /** Why: the owner's domain rule, read and saved as one object. */
@@ -34,7 +34,7 @@ export function useSaveAutoJoin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rule: AutoJoin) =>
-      callIdentity<AutoJoin>('/api/organization/auto-join', { method: 'PUT', body: rule }),
+      apiFetch<AutoJoin>('/api/organization/auto-join', { method: 'PUT', body: rule }),
     onSuccess: (rule) => queryClient.setQueryData(autoJoinQuery.queryKey, rule),
   });
 }

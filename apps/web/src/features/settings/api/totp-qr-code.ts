@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TotpQrCodeResponse } from '@fleetdeck/shared/auth-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `POST /api/auth/two-factor/qr-code`: the otpauth URI drawn as a QR code by the server. */
 export function getTotpQrCode(totpURI: string): Promise<TotpQrCodeResponse> {
-  return callIdentity<TotpQrCodeResponse>('/api/auth/two-factor/qr-code', { body: { totpURI } });
+  return apiFetch<TotpQrCodeResponse>('/api/auth/two-factor/qr-code', {
+    body: { totpURI },
+    idempotent: true,
+  });
 }
 
 export const totpQrCodeQuery = (totpURI: string) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 import { accountsQuery } from './list-accounts.ts';
 
 /** `POST /api/identity/unlink-account`: the last way to sign in cannot be removed (the server refuses). */
 export async function unlinkAccount(input: { providerId: string; accountId: string }): Promise<void> {
-  await callIdentity('/api/identity/unlink-account', { body: input });
+  await apiFetch('/api/identity/unlink-account', { body: input });
   await authClient.reloadUser();
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuditVerifyResult } from '@fleetdeck/shared/audit-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `POST /api/audit/verify`: the server walks the organization's hash chain. */
 export function verifyAuditLog(): Promise<AuditVerifyResult> {
-  return callIdentity<AuditVerifyResult>('/api/audit/verify', { method: 'POST' });
+  return apiFetch<AuditVerifyResult>('/api/audit/verify', { method: 'POST' });
 }
 
 /** Why: the check is itself an entry of the log, so the list is refreshed after it. */

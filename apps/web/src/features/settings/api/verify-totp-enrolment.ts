@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 
 /** `POST /api/identity/two-factor/verify-totp`: the first code finishes enrolment; the user is updated. */
 export async function verifyTotpEnrolment(input: { code: string }): Promise<void> {
-  await callIdentity('/api/identity/two-factor/verify-totp', { body: { code: input.code.trim() } });
+  await apiFetch('/api/identity/two-factor/verify-totp', { body: { code: input.code.trim() } });
   await authClient.reloadUser();
 }
 

@@ -9,6 +9,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { useCreateApiToken } from '../api/api-tokens.ts';
 import { ROLE_LABELS } from './role-select.tsx';
 import { parseUnits } from './units.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 const EXPIRY_DAYS = [7, 30, API_TOKEN_DEFAULT_DAYS, 180, 365] as const;
 
@@ -58,7 +59,12 @@ export function ApiTokenForm({
   };
   const error = invalid ?? create.error?.message;
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={submit} aria-label="Create an API token">
+    <SafeTextForm
+      className="flex flex-col gap-3"
+      noValidate
+      onSubmit={submit}
+      aria-label="Create an API token"
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_2fr_1fr] lg:items-start">
         <Field
           id="api-token-name"
@@ -113,6 +119,6 @@ export function ApiTokenForm({
       <Button type="submit" className="self-start" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create token'}
       </Button>
-    </form>
+    </SafeTextForm>
   );
 }

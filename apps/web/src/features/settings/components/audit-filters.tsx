@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { useMembers } from '../api/list-members.ts';
+import { unsafeTextMessage } from '../../../lib/unsafe-field.ts';
 
 /** The audit log's filters as the page keeps them (the URL's search parameters). */
 export interface AuditFilterValues {
@@ -82,26 +83,39 @@ function FilterLabel({ id, label, children }: { id: string; label: string; child
   );
 }
 
-/** Typed freely; the list follows on Enter or when the field is left, not at every key. */
+/**
+ * Typed freely; the list follows on Enter or when the field is left, not at every key. A value
+ * the server would refuse (a control character) is not sent: the field says why instead.
+ */
 function TargetInput({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const problem = draft === null ? null : unsafeTextMessage('Target', draft, false);
   const commit = () => {
+    if (problem) return;
     if (draft !== null && draft.trim() !== value) onCommit(draft.trim().slice(0, 200));
     setDraft(null);
   };
   return (
-    <Input
-      id="audit-target"
-      type="search"
-      placeholder="Serial, OU, email…"
-      maxLength={200}
-      value={draft ?? value}
-      onChange={(event) => setDraft(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-    />
+    <>
+      <Input
+        id="audit-target"
+        type="search"
+        placeholder="Serial, OU, email…"
+        maxLength={200}
+        value={draft ?? value}
+        aria-describedby={problem ? 'audit-target-problem' : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+        }}
+      />
+      {problem ? (
+        <p id="audit-target-problem" role="alert" className="text-xs text-danger-subtle-foreground">
+          {problem}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { auditExportUrl, type AuditFilters } from '../api/list-audit-entries.ts';
 import { useAuditRetention, useSetAuditRetention } from '../api/audit-retention.ts';
 import { useVerifyAuditLog } from '../api/verify-audit-log.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** Export the filtered log as CSV (streamed by the server, any size) and verify its hash chain. */
 export function AuditTools({ filters }: { filters: AuditFilters }) {
@@ -65,7 +66,7 @@ export function AuditRetentionSetting({ canEdit }: { canEdit: boolean }) {
     save.mutate({ days: next }, { onSuccess: () => setDraft(null) });
   };
   return (
-    <form className="flex flex-col gap-2" onSubmit={submit}>
+    <SafeTextForm className="flex flex-col gap-2" onSubmit={submit}>
       <div className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor="audit-retention" className="text-xs font-medium text-muted-foreground">
@@ -99,6 +100,6 @@ export function AuditRetentionSetting({ canEdit }: { canEdit: boolean }) {
       {save.isSuccess && draft === null ? (
         <FormMessage tone="success">Entries are now kept for {days} days.</FormMessage>
       ) : null}
-    </form>
+    </SafeTextForm>
   );
 }

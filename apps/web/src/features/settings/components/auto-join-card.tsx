@@ -7,6 +7,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useAutoJoin, useSaveAutoJoin } from '../api/team-changes.ts';
 import { parseUnits } from './units.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** The owner's rule (off by default): people with a verified address at these domains join as viewers. */
 export function AutoJoinCard() {
@@ -48,7 +49,7 @@ function AutoJoinForm({ initial }: { initial: AutoJoin }) {
   };
   const error = invalid ?? save.error?.message;
   return (
-    <form className="flex flex-col gap-3" onSubmit={submit}>
+    <SafeTextForm className="flex flex-col gap-3" onSubmit={submit}>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         People with a verified address at these domains join as viewers
@@ -73,6 +74,6 @@ function AutoJoinForm({ initial }: { initial: AutoJoin }) {
       <Button type="submit" className="self-start" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save'}
       </Button>
-    </form>
+    </SafeTextForm>
   );
 }

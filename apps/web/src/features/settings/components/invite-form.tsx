@@ -6,6 +6,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { isOrgUnitPath } from '../../../lib/ou-path.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import { RoleSelect } from './role-select.tsx';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 /** Why: the same rules as the server (an email, OU paths like /Schools/North), said before the request. */
 export function parseInvitation(input: {
@@ -47,7 +48,12 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
   };
   const error = invalid ?? invite.error?.message;
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={submit} aria-label="Invite a team member">
+    <SafeTextForm
+      className="flex flex-col gap-3"
+      noValidate
+      onSubmit={submit}
+      aria-label="Invite a team member"
+    >
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_1fr] sm:items-end">
         <Field
           id="invite-email"
@@ -88,6 +94,6 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
       <Button type="submit" className="self-start" disabled={invite.isPending}>
         {invite.isPending ? 'Sending…' : 'Send invitation'}
       </Button>
-    </form>
+    </SafeTextForm>
   );
 }

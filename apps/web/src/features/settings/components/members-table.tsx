@@ -11,6 +11,7 @@ import { useTransferOwnership } from '../api/team-changes.ts';
 import { useUpdateMember } from '../api/update-member.ts';
 import { ROLE_LABELS, RoleSelect } from './role-select.tsx';
 import { parseUnits } from './units.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 interface Me {
   readonly role: MemberRole | undefined;
@@ -191,7 +192,7 @@ function UnitsEditor({
   const [value, setValue] = useState(member.ouScope.join(', '));
   const [invalid, setInvalid] = useState<string>();
   return (
-    <form
+    <SafeTextForm
       className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -216,6 +217,6 @@ function UnitsEditor({
           Cancel
         </Button>
       </div>
-    </form>
+    </SafeTextForm>
   );
 }

@@ -10,6 +10,7 @@ import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor, type TwoFactorEnrolment } from '../api/enable-two-factor.ts';
 import { useTotpQrCode } from '../api/totp-qr-code.ts';
 import { useVerifyTotpEnrolment } from '../api/verify-totp-enrolment.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 function secretOf(totpURI: string): string {
   try {
@@ -60,7 +61,7 @@ function Enrolment({ enrolment }: { enrolment: TwoFactorEnrolment }) {
           </ul>
         </div>
       </div>
-      <form className="flex flex-col gap-3 sm:max-w-xs" noValidate onSubmit={submit}>
+      <SafeTextForm className="flex flex-col gap-3 sm:max-w-xs" noValidate onSubmit={submit}>
         <Field
           id="enrol-code"
           label="3. Code from the app"
@@ -73,7 +74,7 @@ function Enrolment({ enrolment }: { enrolment: TwoFactorEnrolment }) {
         <Button type="submit" disabled={verify.isPending}>
           {verify.isPending ? 'Verifying…' : 'Verify and turn on'}
         </Button>
-      </form>
+      </SafeTextForm>
     </div>
   );
 }

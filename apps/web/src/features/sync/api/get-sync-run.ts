@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SyncRun } from '@fleetdeck/shared/sync-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/sync/runs/:id`: one run with its progress and errors. */
 export function getSyncRun(id: string): Promise<SyncRun> {
-  return callIdentity<SyncRun>(`/api/sync/runs/${encodeURIComponent(id)}`);
+  return apiFetch<SyncRun>(`/api/sync/runs/${encodeURIComponent(id)}`);
 }
 
 export function isActiveRun(run: Pick<SyncRun, 'status'> | undefined): boolean {

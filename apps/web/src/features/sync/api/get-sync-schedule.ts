@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SyncSchedule } from '@fleetdeck/shared/sync-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `GET /api/sync/schedule`: whether and how often Fleetdeck syncs on its own. */
 export function getSyncSchedule(): Promise<SyncSchedule> {
-  return callIdentity<SyncSchedule>('/api/sync/schedule');
+  return apiFetch<SyncSchedule>('/api/sync/schedule');
 }
 
 export const syncScheduleQuery = queryOptions({ queryKey: ['sync', 'schedule'], queryFn: getSyncSchedule });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SyncRun } from '@fleetdeck/shared/sync-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
 export interface SyncRunPage {
   readonly runs: SyncRun[];
@@ -11,7 +11,7 @@ export interface SyncRunPage {
 export function listSyncRuns(cursor: string | null, limit = 20): Promise<SyncRunPage> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
-  return callIdentity<SyncRunPage>(`/api/sync/runs?${params.toString()}`);
+  return apiFetch<SyncRunPage>(`/api/sync/runs?${params.toString()}`);
 }
 
 export const syncRunsQuery = infiniteQueryOptions({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyncKind, SyncRun } from '@fleetdeck/shared/sync-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { syncRunQuery } from './get-sync-run.ts';
 
 export interface StartSyncResult {
@@ -17,7 +17,7 @@ export interface StartSyncInput {
 
 /** `POST /api/sync/runs`: Sync now (incremental) or a full sync; needs `sync.run`. */
 export function startSyncRun(request: StartSyncInput): Promise<StartSyncResult> {
-  return callIdentity<StartSyncResult>('/api/sync/runs', { body: request });
+  return apiFetch<StartSyncResult>('/api/sync/runs', { body: request });
 }
 
 /** Why: the run answered is cached at once, so its progress shows without another request. */

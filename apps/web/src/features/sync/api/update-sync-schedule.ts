@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyncSchedule, UpdateSyncSchedule } from '@fleetdeck/shared/sync-contract';
-import { callIdentity } from '../../../lib/auth/identity-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { syncScheduleQuery } from './get-sync-schedule.ts';
 
 /** `PUT /api/sync/schedule`: needs `settings.manage`. */
 export function updateSyncSchedule(schedule: UpdateSyncSchedule): Promise<SyncSchedule> {
-  return callIdentity<SyncSchedule>('/api/sync/schedule', { method: 'PUT', body: schedule });
+  return apiFetch<SyncSchedule>('/api/sync/schedule', { method: 'PUT', body: schedule });
 }
 
 /** Why: the answer (with the next run time) replaces the cached schedule. */

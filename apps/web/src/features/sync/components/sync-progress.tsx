@@ -7,6 +7,7 @@ import {
   formatDuration,
   formatRate,
   formatTimeLeft,
+  orgUnitsLine,
   phaseLabel,
   progressPercent,
   STATUS_LABEL,
@@ -20,6 +21,7 @@ export function SyncProgress({ run }: { run: SyncRun }) {
   const active = isActiveRun(run);
   const p = run.progress;
   const timeLeft = active && run.phase === 'devices' ? formatTimeLeft(p.etaSeconds) : undefined;
+  const units = orgUnitsLine(p, !active);
   return (
     <div className="flex flex-col gap-3" data-testid="sync-progress">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -73,8 +75,11 @@ export function SyncProgress({ run }: { run: SyncRun }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Organizational units</dt>
-          <dd className="font-medium text-foreground tabular-nums">
-            {p.shardsTotal > 0 ? `${formatCount(p.shardsDone)} of ${formatCount(p.shardsTotal)}` : '—'}
+          <dd className="font-medium text-foreground tabular-nums" data-testid="sync-org-units">
+            {units.units}
+            {units.groups ? (
+              <span className="block text-xs font-normal text-muted-foreground">{units.groups}</span>
+            ) : null}
           </dd>
         </div>
       </dl>
@@ -82,7 +87,10 @@ export function SyncProgress({ run }: { run: SyncRun }) {
         <p className="text-sm text-warning-subtle-foreground" data-testid="sync-slowdowns">
           Google asked Fleetdeck to slow down: {formatCount(p.retries)}{' '}
           {p.retries === 1 ? 'retry' : 'retries'}, {formatDuration(p.waitedMs)} waited
-          {p.shardRestarts > 0 ? `, ${formatCount(p.shardRestarts)} organizational units restarted` : ''}.
+          {p.shardRestarts > 0
+            ? `, ${formatCount(p.shardRestarts)} ${p.shardRestarts === 1 ? 'group' : 'groups'} of units restarted`
+            : ''}
+          .
         </p>
       ) : null}
       {run.errors.length > 0 ? <SyncErrorList errors={run.errors} limit={5} /> : null}

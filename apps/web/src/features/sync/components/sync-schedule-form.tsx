@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useUpdateSyncSchedule } from '../api/update-sync-schedule.ts';
 import { SCHEDULE_LIMITS } from '../format.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 const { intervalMinutes: MINUTES, fullEveryHours: HOURS } = SCHEDULE_LIMITS;
 
@@ -33,7 +34,7 @@ export function SyncScheduleForm({ schedule, canEdit }: { schedule: SyncSchedule
   };
   const error = problem ?? save.error?.message;
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={submit} aria-label="Sync schedule">
+    <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={submit} aria-label="Sync schedule">
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
@@ -78,6 +79,6 @@ export function SyncScheduleForm({ schedule, canEdit }: { schedule: SyncSchedule
       ) : (
         <p className="text-sm text-muted-foreground">Only owners and admins change the schedule.</p>
       )}
-    </form>
+    </SafeTextForm>
   );
 }

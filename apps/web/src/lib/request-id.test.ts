@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newRequestId } from './request-id.ts';
+
+/** The server keeps a client's id only in this form (apps/server/src/app.ts). */
+const SERVER_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('newRequestId', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is a fresh id in the server format', () => {
+    const a = newRequestId();
+    expect(a).toMatch(SERVER_FORMAT);
+    expect(newRequestId()).not.toBe(a);
+  });
+
+  it('is made from random bytes where randomUUID is missing (plain http)', () => {
+    const real = crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    const id = newRequestId();
+    expect(id).toMatch(SERVER_FORMAT);
+    expect(id[14]).toBe('4');
+  });
+});
