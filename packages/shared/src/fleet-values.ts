@@ -7,9 +7,12 @@ import { humanizeGoogleValue } from './google-values.ts';
  * in a twin column after each formatted one, for scripts. Zod-free: the browser imports it.
  */
 
-const count = new Intl.NumberFormat('en-US');
-const calendarDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const utcDateTime = new Intl.DateTimeFormat('en-US', {
+const count = /* @__PURE__ */ new Intl.NumberFormat('en-US');
+const calendarDate = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeZone: 'UTC',
+});
+const utcDateTime = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'UTC',

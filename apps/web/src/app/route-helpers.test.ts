@@ -27,7 +27,10 @@ async function call(
 }
 
 describe('validated', () => {
-  const device = validated((params) => isValidDeviceId(params.deviceID));
+  const device = validated((params) => isValidDeviceId(params.deviceID), {
+    title: 'No device has this ID',
+    hint: () => 'Not a device ID.',
+  });
 
   it('lets a valid device ID through', async () => {
     expect(await call(device, '/devices/chromebook/abc-123_X', { deviceID: 'abc-123_X' })).toBeUndefined();
@@ -68,7 +71,12 @@ describe('validated', () => {
 
 describe('validatedThenGuarded', () => {
   it('validates on the route above the guarded page, so validation runs before the guard', () => {
-    const route = validatedThenGuarded(() => false, ['auth'], { path: 'chromebook/:deviceID' });
+    const route = validatedThenGuarded(
+      () => false,
+      ['auth'],
+      { path: 'chromebook/:deviceID' },
+      { title: 'No device has this ID', hint: () => 'Not a device ID.' },
+    );
     expect(route.path).toBe('chromebook/:deviceID');
     expect(route.middleware).toHaveLength(1);
     const [page] = route.children ?? [];

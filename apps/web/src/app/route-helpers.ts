@@ -88,7 +88,7 @@ export function validatedThenGuarded(
   isValid: (params: Readonly<Record<string, string | undefined>>) => boolean,
   guards: readonly GuardName[],
   route: RouteObject & { path: string },
-  explanation: InvalidParamsExplanation = GENERIC_EXPLANATION,
+  explanation: InvalidParamsExplanation,
 ): RouteObject {
   const { path, ...page } = route;
   return {
@@ -98,12 +98,6 @@ export function validatedThenGuarded(
   };
 }
 
-const GENERIC_EXPLANATION: InvalidParamsExplanation = {
-  title: 'This address cannot work',
-  hint: () =>
-    'Part of the address is not in the form Fleetdeck expects. The link may be cut short or mistyped.',
-};
-
 /**
  * Why (seed §2): a page may validate its own route; on failure Fleetdeck answers 404 with
  * `Page Not Found: ` + the requested path: on the full error page for a visitor, inside the shell
@@ -111,7 +105,7 @@ const GENERIC_EXPLANATION: InvalidParamsExplanation = {
  */
 export function validated(
   isValid: (params: Readonly<Record<string, string | undefined>>) => boolean,
-  explanation: InvalidParamsExplanation = GENERIC_EXPLANATION,
+  explanation: InvalidParamsExplanation,
 ): MiddlewareFunction {
   return ({ params, request }) => {
     if (isValid(params)) return;

@@ -1,4 +1,3 @@
-import type { ApiError } from '@fleetdeck/shared/api-error';
 import { newRequestId } from './request-id.ts';
 
 /**
@@ -38,9 +37,9 @@ export class ApiRequestError extends Error {
 export class ApiNetworkError extends Error {
   readonly attempts: number;
   /** The id every attempt carried: the server's log has it if an attempt reached it. */
-  readonly requestId: string;
+  readonly requestId: string | undefined;
 
-  constructor(message: string, init: { attempts: number; requestId: string; cause: unknown }) {
+  constructor(message: string, init: { attempts: number; requestId: string | undefined; cause: unknown }) {
     super(message, { cause: init.cause });
     this.name = 'ApiNetworkError';
     this.attempts = init.attempts;
@@ -105,11 +104,8 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
   const doFetch = request.fetch ?? browserFetch;
   const sleep = request.sleep ?? defaultSleep;
   const requestId = newRequestId();
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    ...request.headers,
-    'x-request-id': requestId,
-  };
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  if (requestId) headers['x-request-id'] = requestId;
   let body: string | undefined;
   if (request.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -167,11 +163,11 @@ function backoffMs(attempt: number): number {
 function networkError(
   method: string,
   path: string,
-  failure: { attempt: number; reads: boolean; requestId: string; error: unknown },
+  failure: { attempt: number; reads: boolean; requestId: string | undefined; error: unknown },
 ): ApiNetworkError {
   const message = failure.reads
     ? `Could not reach Fleetdeck's server (${method} ${path}) after ${failure.attempt} attempts. Check your connection and try again.`
-    : `The connection to Fleetdeck's server dropped before it answered (${method} ${path}), so this change may or may not have been made. Check your connection, reload to see, then try again if it is needed.`;
+    : `The connection dropped before Fleetdeck's server answered (${method} ${path}): the change may or may not have been made. Reload to check before trying again.`;
   return new ApiNetworkError(message, {
     attempts: failure.attempt,
     requestId: failure.requestId,
@@ -206,22 +202,26 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiRequestError(response: Response, sentRequestId: string): Promise<ApiRequestError> {
-  const headerRequestId = response.headers.get('x-request-id') ?? sentRequestId;
+async function toApiRequestError(
+  response: Response,
+  sentRequestId: string | undefined,
+): Promise<ApiRequestError> {
   const parsed = await readErrorBody(response);
-  const record = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  // Fleetdeck's shape, or the identity service's `{ code, message }`.
-  const code = isApiErrorBody(parsed)
-    ? parsed.error
-    : typeof record.code === 'string'
-      ? record.code
-      : undefined;
-  const message = typeof record.message === 'string' && record.message !== '' ? record.message : undefined;
+  const record =
+    typeof parsed === 'object' && parsed !== null ? (parsed as Partial<Record<string, unknown>>) : {};
+  // Fleetdeck's `{ error, message, status, requestId? }`, or the identity service's `{ code, message }`.
+  const code = typeof record.error === 'string' ? record.error : record.code;
   return new ApiRequestError({
     status: response.status,
-    code: code ?? `http_${response.status}`,
-    message: message ?? fallbackMessage(response.status),
-    requestId: isApiErrorBody(parsed) ? (parsed.requestId ?? headerRequestId) : headerRequestId,
+    code: typeof code === 'string' ? code : `http_${response.status}`,
+    message:
+      typeof record.message === 'string' && record.message
+        ? record.message
+        : fallbackMessage(response.status),
+    requestId:
+      typeof record.requestId === 'string'
+        ? record.requestId
+        : (response.headers.get('x-request-id') ?? sentRequestId),
     details: record.details,
   });
 }
@@ -232,18 +232,6 @@ async function readErrorBody(response: Response): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-/** Checks the shape of `@fleetdeck/shared/api-error` by hand so the classic zod API stays out of the first load. */
-function isApiErrorBody(value: unknown): value is ApiError {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    typeof record.error === 'string' &&
-    typeof record.message === 'string' &&
-    typeof record.status === 'number' &&
-    (record.requestId === undefined || typeof record.requestId === 'string')
-  );
 }
 
 function fallbackMessage(status: number): string {
