@@ -85,6 +85,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   });
 }
 
+const SCREEN_SIZES = [
+  ['1440', { width: 1440, height: 900 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+
+/**
+ * Screenshots `<name>-1440` and `<name>-390` at the desktop and phone sizes the reviews look at
+ * (`focus` scrolled into view at each), then the page's own size again.
+ */
+export async function screenshotSizes(page: Page, name: string, focus?: Locator): Promise<void> {
+  const own = page.viewportSize();
+  for (const [suffix, size] of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await focus?.scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${suffix}`);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
 /** The app shell's primary navigation (visible at desktop widths). */
 export function primaryNav(page: Page) {
   return page.getByRole('navigation', { name: 'Primary' });
