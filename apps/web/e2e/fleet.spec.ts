@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectWholeLabels, screenshot, test } from './fixtures.ts';
+import { expect, expectWholeLabels, screenshot, screenshotSizes, test } from './fixtures.ts';
 
 /**
  * The fleet table over the generated 300-device fleet that onboarding's first sync copied:
@@ -252,14 +252,20 @@ test.describe('fleet status', () => {
     // The list is not in the table's order: the pasted view keeps the list's own order.
     picked.reverse();
     const first = picked[0] ?? '';
-    // A prefix of a real serial matches nothing: matching is exact, never partial.
+    // A prefix of a real serial matches nothing: matching is exact, never partial. It says how
+    // many serials begin with it, and which.
     const prefix = first.slice(0, Math.max(3, first.length - 2));
+    const beginning = serials.filter((serial) => serial.toLowerCase().startsWith(prefix.toLowerCase()));
+    // A serial with one character changed: "did you mean" the real one.
+    const meant = picked[5] ?? '';
+    const typo = `${meant.slice(0, -1)}${meant.endsWith('Q') ? 'W' : 'Q'}`;
     // One serial is pasted twice: it is one device, not two exact matches.
     const text = [
       ...picked.slice(0, 10),
       `  ${prefix.toLowerCase()}  `,
       ...picked.slice(10),
       picked[3] ?? '',
+      typo,
     ].join('\n');
 
     await page.getByRole('button', { name: 'Paste a list' }).click();
@@ -267,19 +273,44 @@ test.describe('fleet status', () => {
     await dialog.getByLabel('Serial numbers or asset IDs').fill(text);
     await dialog.getByRole('button', { name: 'Find devices' }).click();
     const lines = dialog.getByTestId('paste-line');
-    await expect(lines).toHaveCount(22);
+    await expect(lines).toHaveCount(23);
     const prefixLine = lines.nth(10);
     await expect(prefixLine).toHaveAttribute('data-match-count', '0');
     await expect(prefixLine).toContainText('No match');
+    const begin = beginning.length === 1 ? 'serial begins' : 'serials begin';
+    await expect(prefixLine.getByTestId('paste-hint').filter({ visible: true })).toContainText(
+      `No exact match; ${beginning.length} ${begin} with it: ${beginning.slice(0, 3).join(', ')}`,
+    );
+    await expect(lines.nth(22).getByTestId('paste-hint').filter({ visible: true })).toContainText(
+      new RegExp(`Did you mean .*${meant}`),
+    );
     await expect(lines.nth(0)).toContainText(picked[0] ?? '');
     await expect(lines.nth(21)).toContainText('Repeats line 4');
     const summary = dialog.getByTestId('paste-summary');
     await expect(summary).toContainText('20 devices matched exactly');
-    await expect(summary).toContainText('1 no match');
+    await expect(summary).toContainText('2 no match');
     await expect(summary).toContainText('1 repeated');
-    await screenshot(page, 'fleet-paste-report');
+    await screenshotSizes(page, 'fleet-paste-report', prefixLine);
     await dialog.getByRole('button', { name: 'Select 20 devices' }).click();
     await expect(dialog).toBeHidden();
+
+    // The lines that matched no device stay listed beside the table, with what they may have meant;
+    // the search box and the facets say the table shows a pasted list, not their query.
+    const unmatched = page.getByTestId('pasted-unmatched');
+    await expect(unmatched).toContainText('2 pasted lines are not in the table');
+    await expect(unmatched.getByTestId('pasted-unmatched-line')).toHaveText([
+      new RegExp(`Line 11.*${prefix.toLowerCase()}.*No exact match; ${beginning.length} ${begin} with it`),
+      new RegExp(`Line 23.*${typo}.*Did you mean .*${meant}`),
+    ]);
+    await expect(page.getByTestId('fleet-search-pasted-note')).toHaveText(
+      'The table shows a pasted list of 20 devices, not this search. Searching closes the list.',
+    );
+    await expect(page.getByRole('combobox', { name: 'Search devices' })).toHaveAccessibleDescription(
+      /shows a pasted list of 20 devices/,
+    );
+    await expect(page.getByTestId('fleet-facets-pasted-note')).toContainText(
+      'These counts are for the search; choosing one closes the list.',
+    );
 
     // The table now holds exactly the pasted devices, in the list's order, all selected.
     const grid = page.getByRole('grid', { name: 'Devices' });
@@ -300,7 +331,7 @@ test.describe('fleet status', () => {
     await expect(grid.getByRole('columnheader', { name: 'Serial number' }).getByRole('button')).toHaveCount(
       0,
     );
-    await screenshot(page, 'fleet-pasted-view');
+    await screenshotSizes(page, 'fleet-pasted-view');
 
     // Export saves exactly the pasted devices, in a file named for them.
     const download = page.waitForEvent('download');
@@ -327,6 +358,7 @@ test.describe('fleet status', () => {
     );
     expect(restored).toEqual(picked);
     await expect(page.getByTestId('fleet-selection')).toContainText('20 selected from a pasted list');
+    await expect(unmatched.getByTestId('pasted-unmatched-line')).toHaveCount(2);
 
     // Unticking one keeps the list on screen; closing the list drops its selection.
     await rows.first().getByRole('checkbox').uncheck();
@@ -334,6 +366,8 @@ test.describe('fleet status', () => {
     await expect(rows).toHaveCount(20);
     await chip.getByRole('button', { name: 'Close the pasted list' }).click();
     await expect(chip).toHaveCount(0);
+    await expect(unmatched).toHaveCount(0);
+    await expect(page.getByTestId('fleet-search-pasted-note')).toHaveCount(0);
     await expect(page.getByTestId('fleet-selection')).toHaveCount(0);
     await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
     await expect(grid).toHaveAttribute('aria-rowcount', '301');

@@ -139,6 +139,16 @@ export const FLEET_LIST_LIMITS = {
   resolveChars: 1_000_000,
   resolveLines: 20_000,
   resolveMatchesPerLine: 5,
+  /**
+   * Values with no exact match that get suggestions (serials that begin with them, serials one
+   * character off), in the order pasted; the rest are said to be unlooked-at. Each costs a few
+   * index reads, so a list of typos stays fast however long it is.
+   */
+  resolveSuggestValues: 50,
+  /** Serials that begin with a value are counted up to this many ("more than 1,000"). */
+  resolvePrefixCountCap: 1_000,
+  /** Suggested serials listed per line, each kind. */
+  resolveSuggestionsPerLine: 3,
   /** Devices one bulk action may target. */
   bulkMaxDevices: 100_000,
 } as const;

@@ -13,6 +13,7 @@ import { useFacets } from '../api/get-facets.ts';
 import { useColumnWidths } from '../column-widths.ts';
 import { readViewState, writeViewState, type FleetViewState } from '../fleet-url-state.ts';
 import { rememberFleetView } from '../last-fleet-view.ts';
+import type { UnmatchedLine } from '../paste-summary.ts';
 import { toggleTerm } from '../query-terms.ts';
 import {
   afterBulkRun,
@@ -28,7 +29,8 @@ import { ColumnChooserButton } from './column-chooser-button.tsx';
 import { DensityMenu } from './density-menu.tsx';
 import { ExportLink } from './export-link.tsx';
 import { MissingViewBanner, NewDevicesBanner, PastedListLostBanner } from './fleet-banners.tsx';
-import { FleetFacets } from './fleet-facets.tsx';
+import { FacetsPanel } from './facets-panel.tsx';
+import { PastedUnmatched } from './pasted-list-notes.tsx';
 import { FleetEmpty, FleetError, FleetInvalidQuery, FleetNoResults } from './fleet-states.tsx';
 import { FleetTable } from './fleet-table.tsx';
 import { QueryBox } from './query-box.tsx';
@@ -122,8 +124,8 @@ export function FleetStatusPage() {
   const selectRows = (change: (current: FleetSelection) => FleetSelection) => {
     if (!results.stale) setSelection(change);
   };
-  const onPasted = (ids: string[]) => {
-    pastedView.showList(ids);
+  const onPasted = (ids: string[], unmatched: UnmatchedLine[]) => {
+    pastedView.showList(ids, unmatched);
     setPasteOpen(false);
   };
 
@@ -209,6 +211,7 @@ export function FleetStatusPage() {
           onCommit={commitQuery}
           onValidityChange={setTypedValid}
           inputRef={searchRef}
+          pastedCount={pasted?.ids.length ?? null}
         />
         <Button
           variant="secondary"
@@ -255,31 +258,21 @@ export function FleetStatusPage() {
           <ExportLink state={listKey} pastedIds={pasted?.ids ?? null} blockedReason={fixQueryFirst} />
         </div>
       </div>
+      {pasted?.unmatched && pasted.unmatched.total > 0 ? (
+        <PastedUnmatched unmatched={pasted.unmatched} />
+      ) : null}
       <div className="mt-3 flex gap-4">
-        <aside
-          aria-label="Facets"
-          className={cn(
-            'w-56 shrink-0 overflow-y-auto pr-1',
-            // Facets count the query: out of date with it, and not about a pasted list.
-            (outOfDate || pasted !== null) && DIMMED_CLASS,
-            facetsOpen
-              ? 'fixed inset-x-4 top-32 z-20 max-h-[60dvh] w-auto rounded-lg border border-border bg-surface-raised p-4 shadow-overlay lg:static lg:max-h-none lg:w-56 lg:border-0 lg:bg-transparent lg:p-0 lg:pr-1 lg:shadow-none'
-              : 'hidden lg:block',
-          )}
-          style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
-        >
-          <FleetFacets
-            facets={facets.data?.facets}
-            more={facets.data?.more}
-            // Dimmed while they are another query's; a refresh of the same query's counts (after a sync) is not.
-            loading={facets.isFetching && (facets.isPlaceholderData || !facets.data)}
-            query={view.q}
-            onToggle={(term) => {
-              setView({ q: toggleTerm(view.q, term) });
-              setFacetsOpen(false);
-            }}
-          />
-        </aside>
+        <FacetsPanel
+          open={facetsOpen}
+          outOfDate={outOfDate}
+          pastedCount={pasted?.ids.length ?? null}
+          facets={facets}
+          query={view.q}
+          onToggle={(term) => {
+            setView({ q: toggleTerm(view.q, term) });
+            setFacetsOpen(false);
+          }}
+        />
         <div
           className={cn('min-w-0 flex-1', outOfDate && DIMMED_CLASS)}
           style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
