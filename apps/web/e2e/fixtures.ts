@@ -104,6 +104,19 @@ export async function screenshotSizes(page: Page, name: string, focus?: Locator)
   if (own) await page.setViewportSize(own);
 }
 
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the focus, at most `max` times: how many
+ * presses it took. Fails when it is not reached, so a journey proves the keyboard gets there.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 40, back = false } = {}): Promise<number> {
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false))
+      return presses;
+  }
+  throw new Error(`${target.toString()} was not reached in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
+}
+
 /** The app shell's primary navigation (visible at desktop widths). */
 export function primaryNav(page: Page) {
   return page.getByRole('navigation', { name: 'Primary' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectWholeLabels, screenshot, screenshotSizes, test } from './fixtures.ts';
+import { expect, expectWholeLabels, screenshot, screenshotSizes, tabTo, test } from './fixtures.ts';
 
 /**
  * The fleet table over the generated 300-device fleet that onboarding's first sync copied:
@@ -29,6 +29,8 @@ async function listDevices(request: APIRequestContext, params: Record<string, st
   return (await response.json()) as DeviceList;
 }
 
+const DEFAULT_COLUMNS = ['serialNumber', 'status', 'model', 'orgUnitPath', 'annotatedUser', 'lastSync'];
+
 function digits(text: string | null): number {
   return Number((text ?? '').replace(/[^0-9]/g, ''));
 }
@@ -47,7 +49,8 @@ test.describe('fleet status', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    await openFleet(page);
+    // More columns than fit: the table scrolls sideways.
+    await openFleet(page, `?cols=${[...DEFAULT_COLUMNS, 'aueDate', 'osVersion', 'batteryHealth'].join(',')}`);
     const grid = page.getByRole('grid', { name: 'Devices' });
     await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
     await expect(grid).toHaveAttribute('aria-rowcount', '301');
@@ -132,10 +135,16 @@ test.describe('fleet status', () => {
 
     // Scroll far: End goes to the 300th device, loaded as the table scrolls.
     await grid.getByRole('columnheader', { name: 'Serial number' }).getByRole('button').click();
-    await expect(page).toHaveURL(/\/devices\/fleetStatus$/);
+    await expect(page).not.toHaveURL(/[?&](sort|dir)=/);
     const ascending = await listDevices(page.request, { sort: 'serialNumber', dir: 'asc', limit: '300' });
     const last = ascending.devices.at(-1);
-    await grid.focus();
+    // From the search box the table is a few Tab presses away, past the toolbar and the facets.
+    await search.focus();
+    expect(
+      await tabTo(page, page.getByRole('link', { name: 'Skip to the device table' })),
+    ).toBeLessThanOrEqual(3);
+    await page.keyboard.press('Enter');
+    await expect(grid).toBeFocused();
     await page.keyboard.press('End');
     const lastRow = grid.locator('[aria-rowindex="301"]');
     await expect(lastRow).toHaveAttribute('data-testid', 'fleet-row');
@@ -151,6 +160,10 @@ test.describe('fleet status', () => {
     await expect(page).toHaveURL(
       new RegExp(`/devices/chromebook/${ascending.devices[1]?.deviceId ?? 'missing'}$`),
     );
+    // The device page starts at its heading (a screen reader reads it; Tab goes on from there).
+    await expect(
+      page.getByRole('heading', { level: 1, name: ascending.devices[1]?.serialNumber ?? '' }),
+    ).toBeFocused();
   });
 
   test('saves a view and reopens it from its URL', async ({ page }) => {
@@ -182,8 +195,18 @@ test.describe('fleet status', () => {
         response.url().includes('batteryCycleCount') &&
         response.url().includes(before[0] ?? 'missing'),
     );
-    await page.getByRole('checkbox', { name: 'Battery cycles' }).click();
+    // From the keyboard: the toggled column keeps the focus as it moves to the shown list, and so
+    // does a moved one's arrow.
+    const cycles = page.getByRole('checkbox', { name: 'Battery cycles' });
+    await cycles.focus();
+    await page.keyboard.press('Space');
     await expect(page.getByRole('list', { name: 'Shown columns' })).toContainText('Battery cycles');
+    await expect(cycles).toBeChecked();
+    await expect(cycles).toBeFocused();
+    await page.getByRole('button', { name: 'Move Battery cycles up' }).press('Enter');
+    await expect(page.getByRole('button', { name: 'Move Battery cycles up' })).toBeFocused();
+    await page.getByRole('button', { name: 'Move Battery cycles down' }).press('Enter');
+    await expect(page.getByRole('button', { name: 'Move Battery cycles up' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(grid.getByRole('columnheader', { name: 'Battery cycles' })).toBeVisible();
     const response = await refetched;
@@ -803,6 +826,63 @@ test.describe('fleet status', () => {
     await page.goto('/settings/team');
     const main = await page.getByRole('main').boundingBox();
     expect(main?.width).toBeLessThanOrEqual(1440);
+  });
+
+  test('the default columns fit a 1440 px window, added ones are a sideways scroll away, a phone shows three', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openFleet(page);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    const sideways = () => grid.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await expect(grid.getByRole('columnheader')).toHaveText([
+      '',
+      'Serial number',
+      'Status',
+      'Model',
+      'Organizational unit',
+      'User',
+      'Last sync',
+    ]);
+    await screenshotSizes(page, 'fleet-default-columns');
+    // Two more columns: past the window's edge, one scroll away, each header's sort arrow in view.
+    await openFleet(
+      page,
+      `?cols=${[...DEFAULT_COLUMNS, 'aueDate', 'annotatedAssetId'].join(',')}&sort=aueDate`,
+    );
+    expect(await sideways()).toBeGreaterThan(0);
+    await grid.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    const aue = grid.getByRole('columnheader', { name: 'Auto-update expiration' });
+    await expect(aue).toHaveAttribute('aria-sort', 'ascending');
+    for (const header of [aue, grid.getByRole('columnheader', { name: 'Asset ID' })]) {
+      const arrow = header.locator('svg');
+      await expect(arrow).toBeInViewport({ ratio: 1 });
+      expect(Number(await arrow.evaluate((icon) => getComputedStyle(icon).opacity))).toBeGreaterThan(0.4);
+    }
+    await screenshot(page, 'fleet-more-columns-1440');
+
+    // A phone: serial, status and user, whatever the view's columns, with no sideways scroll.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(grid.getByRole('columnheader')).toHaveText(['', 'Serial', 'Status', 'User']);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: /^Columns/ })).toHaveCount(0);
+    await screenshot(page, 'fleet-phone-columns-390');
+    // The settings tabs scroll to the active one.
+    await page.goto('/settings/api-tokens');
+    const tabs = page.getByRole('navigation', { name: 'Settings sections' });
+    await expect(tabs.getByRole('link', { name: 'API tokens' })).toHaveAttribute('aria-current', 'page');
+    // Wholly within the tab bar sideways (its underline overlaps the bar's bottom border by a pixel).
+    const within = await tabs.evaluate((bar) => {
+      const link = bar.querySelector('[aria-current="page"]')?.getBoundingClientRect();
+      const box = bar.getBoundingClientRect();
+      return link !== undefined && link.left >= box.left && link.right <= box.right;
+    });
+    expect(within).toBe(true);
+    expect(await tabs.evaluate((bar) => bar.scrollLeft)).toBeGreaterThan(0);
+    await screenshot(page, 'settings-tabs-390');
   });
 
   test('screenshots: light, dark and a narrow width', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClipboardList, Funnel } from 'lucide-react';
-import { FLEET_COLUMNS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
+import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { parseDeviceQuery } from '@fleetdeck/shared/device-query';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -44,6 +44,7 @@ import { useSavedViewLink } from './use-saved-view-link.ts';
 import { useSelectionFollowsRows } from './use-selection-follows-rows.ts';
 import { useTableRows } from './use-table-rows.ts';
 import { usePastedView } from './use-pasted-view.ts';
+import { useShownColumns } from './use-shown-columns.ts';
 
 const PasteListDialog = lazyComponent<ComponentProps<typeof PasteListDialogModule>>(() =>
   import('./paste-list-dialog.tsx').then((module) => ({ default: module.PasteListDialog })),
@@ -93,7 +94,9 @@ export function FleetStatusPage() {
   const valid = useMemo(() => parseDeviceQuery(view.q).ok, [view.q]);
   // While the typed query does not parse, the results on screen are the last valid query's.
   const [typedValid, setTypedValid] = useState(true);
-  const listKey = { q: view.q, sort: view.sort, dir: view.dir, columns: view.columns };
+  const { widthOf: columnWidthOf, setWidth } = useColumnWidths();
+  const shown = useShownColumns(view.columns, columnWidthOf);
+  const listKey = { q: view.q, sort: view.sort, dir: view.dir, columns: shown.ids };
   const pastedView = usePastedView(view, setView, canAct);
   const { table, setTable } = pastedView;
   const { pasted, selection } = table;
@@ -115,7 +118,6 @@ export function FleetStatusPage() {
   const [pasteOpen, setPasteOpen] = useState(false);
   const [bulkKind, setBulkKind] = useState<BulkKind | null>(null);
   const [facetsOpen, setFacetsOpen] = useState(false);
-  const { widthOf, setWidth } = useColumnWidths();
 
   const loadedIds = () => rowsRef.current.map((row) => row.deviceId);
   const setSelection = (change: (current: FleetSelection) => FleetSelection) =>
@@ -131,9 +133,6 @@ export function FleetStatusPage() {
 
   useSearchShortcut(searchRef);
 
-  const columns = view.columns
-    .map((id) => FLEET_COLUMNS.find((column) => column.id === id))
-    .filter((column) => column !== undefined);
   const onSort = (id: FleetColumnId) =>
     setView(id === view.sort ? { dir: view.dir === 'asc' ? 'desc' : 'asc' } : { sort: id, dir: 'asc' });
   const openDevice = (deviceId: string) =>
@@ -149,8 +148,8 @@ export function FleetStatusPage() {
       return view.q === '' ? <FleetEmpty /> : <FleetNoResults onClear={() => setView({ q: '' })} />;
     return (
       <FleetTable
-        columns={columns}
-        widthOf={widthOf}
+        columns={shown.columns}
+        widthOf={shown.widthOf}
         onResize={setWidth}
         sort={view.sort}
         dir={view.dir}
@@ -223,6 +222,18 @@ export function FleetStatusPage() {
         >
           <Funnel aria-hidden="true" />
         </Button>
+        {/* Past the toolbar and the facets: the table is three Tab presses from the search box. */}
+        <a
+          href="#fleet-results"
+          className="sr-only rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium whitespace-nowrap text-foreground shadow-card focus:not-sr-only focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={(event) => {
+            event.preventDefault();
+            const results = resultsRef.current;
+            (results?.querySelector<HTMLElement>('[role="grid"]') ?? results)?.focus();
+          }}
+        >
+          Skip to the device table
+        </a>
       </div>
       <div className="mt-3 flex min-h-9 flex-wrap items-center gap-x-4 gap-y-2">
         <ResultsStatus
@@ -253,9 +264,16 @@ export function FleetStatusPage() {
           </Suspense>
         ) : null}
         <div className="ml-auto flex items-center gap-2">
-          <ColumnChooserButton columns={view.columns} onChange={(next) => setView({ columns: next })} />
+          {/* A phone shows its own three columns (use-shown-columns.ts). */}
+          {shown.phone ? null : (
+            <ColumnChooserButton columns={view.columns} onChange={(next) => setView({ columns: next })} />
+          )}
           <DensityMenu density={view.density} onChange={(density) => setView({ density })} />
-          <ExportLink state={listKey} pastedIds={pasted?.ids ?? null} blockedReason={fixQueryFirst} />
+          <ExportLink
+            state={{ ...listKey, columns: view.columns }}
+            pastedIds={pasted?.ids ?? null}
+            blockedReason={fixQueryFirst}
+          />
         </div>
       </div>
       {pasted?.unmatched && pasted.unmatched.total > 0 ? (
@@ -274,9 +292,11 @@ export function FleetStatusPage() {
           }}
         />
         <div
-          className={cn('min-w-0 flex-1', outOfDate && DIMMED_CLASS)}
+          className={cn('min-w-0 flex-1 focus:outline-none', outOfDate && DIMMED_CLASS)}
           style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
           ref={resultsRef}
+          id="fleet-results"
+          tabIndex={-1}
           data-testid="fleet-results"
           data-stale={outOfDate || undefined}
         >
