@@ -15,6 +15,7 @@ import { AppSkeleton, PageErrorBoundary, RootErrorBoundary, RootLayout } from '.
 import { NotFoundRoute, ShellLayout } from './routes/shell-route.tsx';
 
 const publicShell: AppRouteHandle = { shell: 'public' };
+const loadHelp = () => import('./routes/help.tsx');
 
 /**
  * Fleetdeck's route table. Every page is its own lazily loaded chunk; guards and param
@@ -39,6 +40,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, handle: publicShell, lazy: lazyRoute(() => import('./routes/landing.tsx')) },
               { path: 'login', handle: publicShell, lazy: lazyRoute(() => import('./routes/login.tsx')) },
+              // Fleetdeck's own help: no guard, the shell follows the session.
+              { path: 'help', lazy: lazyRoute(loadHelp) },
               {
                 path: 'reset-password',
                 handle: publicShell,
@@ -101,6 +104,13 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+// Fleetdeck's help is part of the app and must open without the network: its page is fetched
+// once the app is idle, so Help works after the connection drops (a failure is retried on use).
+const prefetchHelp = () => void loadHelp().catch(() => undefined);
+if (typeof window.requestIdleCallback === 'function')
+  window.requestIdleCallback(prefetchHelp, { timeout: 5_000 });
+else window.setTimeout(prefetchHelp, 2_000);
 
 registerInAppNavigator((path, { replace }) => router.navigate(path, { replace }));
 setPendingNavigationReader(() => {

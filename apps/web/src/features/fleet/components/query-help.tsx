@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Search, X } from 'lucide-react';
 import type { DeviceQueryOperator } from '@fleetdeck/shared/device-query-operators';
-import { helpGroups } from '../query-help-groups.ts';
+import { helpGroups } from '@fleetdeck/shared/device-query-groups';
 
 /** Props of the query help panel. */
 export interface QueryHelpProps {
