@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
 
 /**
  * Shared journey fixtures. Every test fails on a console error or uncaught exception it did
@@ -77,8 +78,12 @@ export function distFile(...parts: string[]): string {
   return readFileSync(join(distDir, ...parts), 'utf8');
 }
 
-/** Saves a screenshot where the report and reviewers look for them. */
+/**
+ * Saves a screenshot where the report and reviewers look for them, after checking what it shows
+ * with axe-core (accessibility.ts): every page and dialog a journey looks at is checked too.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
   await page.screenshot({
     path: join(import.meta.dirname, '..', 'test-results', 'screenshots', `${name}.png`),
     fullPage: false,

@@ -25,10 +25,12 @@ export function AueChart({ aue }: { aue: DashboardResponse['aue'] }) {
             <li key={year.startYear} className="min-w-16 flex-1">
               <CountLink
                 query={year.query}
-                label={`AUE in school year ${year.label}: ${formatCount(year.count)} devices`}
                 className="group flex flex-col items-center gap-1 text-xs hover:bg-muted/50"
               >
-                <span className="font-medium tabular-nums">{formatCount(year.count)}</span>
+                <span className="font-medium tabular-nums">
+                  {formatCount(year.count)}
+                  <span className="sr-only"> devices reach AUE in school year</span>
+                </span>
                 <svg className="w-full" height={CHART_HEIGHT} aria-hidden="true">
                   <rect
                     x="12%"
@@ -103,12 +105,9 @@ export function AueForecastTable({ aue }: { aue: DashboardResponse['aue'] }) {
                 ) : null}
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">
-                <CountLink
-                  query={year.query}
-                  label={`${formatCount(year.count)} devices reaching AUE in ${year.label}`}
-                  className="text-accent hover:underline"
-                >
+                <CountLink query={year.query} className="text-accent hover:underline">
                   {formatCount(year.count)}
+                  <span className="sr-only"> devices reaching AUE in {year.label}</span>
                 </CountLink>
               </td>
               <td className="py-2 pr-3 text-right font-medium tabular-nums">
@@ -118,12 +117,9 @@ export function AueForecastTable({ aue }: { aue: DashboardResponse['aue'] }) {
                 <ul className="flex flex-col gap-0.5">
                   {year.models.slice(0, 3).map((model) => (
                     <li key={model.model} className="flex flex-wrap gap-x-2">
-                      <CountLink
-                        query={model.query}
-                        label={`${model.model}: ${formatCount(model.count)} devices reaching AUE in ${year.label}`}
-                        className="break-words hover:underline"
-                      >
+                      <CountLink query={model.query} className="break-words hover:underline">
                         {model.model}
+                        <span className="sr-only">: its devices reaching AUE in {year.label}</span>
                       </CountLink>
                       <span className="text-muted-foreground tabular-nums">
                         {formatCount(model.count)} × {formatMoney(model.unitCostCents, aue.currency)}

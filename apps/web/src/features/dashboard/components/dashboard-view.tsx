@@ -265,7 +265,6 @@ function Ready({ data }: { data: DashboardResponse }) {
               label="Devices by ChromeOS major version"
               items={data.os.versions.slice(0, 10).map((v) => ({
                 key: String(v.major),
-                name: `ChromeOS ${v.major}`,
                 label: (
                   <>
                     {v.major}{' '}
@@ -301,7 +300,6 @@ function Ready({ data }: { data: DashboardResponse }) {
               label="Devices by model"
               items={data.models.slice(0, 10).map((m) => ({
                 key: m.key,
-                name: m.label,
                 label: m.label,
                 count: m.count,
                 query: m.query,

@@ -2,11 +2,11 @@ import type { useFacets } from '../api/get-facets.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FleetFacets } from './fleet-facets.tsx';
 import { PastedListNote } from './pasted-list-notes.tsx';
-import { DIMMED_CLASS } from './results-status.tsx';
+import { STALE_CLASS } from './results-status.tsx';
 
 /**
  * The facets beside the table (a sheet under the Filters button below the `lg` width). They count
- * the query: dimmed while it is out of date, and beside a pasted list they say they are not about it.
+ * the query: marked while it is out of date, and beside a pasted list they say they are not about it.
  */
 export function FacetsPanel({
   open,
@@ -28,7 +28,7 @@ export function FacetsPanel({
       aria-label="Facets"
       className={cn(
         'w-56 shrink-0 overflow-y-auto pr-1',
-        outOfDate && DIMMED_CLASS,
+        outOfDate && STALE_CLASS,
         open
           ? 'fixed inset-x-4 top-32 z-20 max-h-[60dvh] w-auto rounded-lg border border-border bg-surface-raised p-4 shadow-overlay lg:static lg:max-h-none lg:w-56 lg:border-0 lg:bg-transparent lg:p-0 lg:pr-1 lg:shadow-none'
           : 'hidden lg:block',
@@ -40,7 +40,7 @@ export function FacetsPanel({
           <PastedListNote count={pastedCount} what="facets" />
         </div>
       ) : null}
-      <div className={cn(pastedCount !== null && DIMMED_CLASS)}>
+      <div>
         <FleetFacets
           facets={facets.data?.facets}
           more={facets.data?.more}

@@ -34,7 +34,7 @@ import { PastedUnmatched } from './pasted-list-notes.tsx';
 import { FleetEmpty, FleetError, FleetInvalidQuery, FleetNoResults } from './fleet-states.tsx';
 import { FleetTable } from './fleet-table.tsx';
 import { QueryBox } from './query-box.tsx';
-import { DIMMED_CLASS, ResultsStatus } from './results-status.tsx';
+import { ResultsStatus, STALE_CLASS } from './results-status.tsx';
 import { SavedViewsButton } from './saved-views-button.tsx';
 import type { SelectionBar as SelectionBarModule } from './selection-bar.tsx';
 import { useFleetLive } from './use-fleet-live.ts';
@@ -292,7 +292,7 @@ export function FleetStatusPage() {
           }}
         />
         <div
-          className={cn('min-w-0 flex-1 focus:outline-none', outOfDate && DIMMED_CLASS)}
+          className={cn('min-w-0 flex-1 focus:outline-none', outOfDate && STALE_CLASS)}
           style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
           ref={resultsRef}
           id="fleet-results"

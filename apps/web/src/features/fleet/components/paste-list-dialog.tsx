@@ -12,6 +12,7 @@ import { useResolveDevices } from '../api/resolve-devices.ts';
 import { formatCount } from '../format.ts';
 import { summarizePaste, unmatchedLines, type UnmatchedLine } from '../paste-summary.ts';
 import { PasteReportLine } from './paste-report-line.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 type MatchBy = 'auto' | 'serial' | 'assetId';
 
@@ -165,7 +166,10 @@ function ResolveReport({
           Only lines that need attention
         </label>
       </div>
-      <div className="min-h-0 max-h-[50dvh] overflow-auto rounded-md border border-border">
+      <ScrollRegion
+        label="Matches per line"
+        className="min-h-0 max-h-[50dvh] overflow-auto rounded-md border border-border"
+      >
         <table className="w-full text-left text-sm" aria-label="Matches per line">
           <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
             <tr>
@@ -181,7 +185,7 @@ function ResolveReport({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {report.unsuggested > 0 ? (
         <p className="text-xs text-muted-foreground" data-testid="paste-unsuggested">
           Suggestions are shown for the first {formatCount(FLEET_LIST_LIMITS.resolveSuggestValues)} values

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 /** One titled part of the help, reachable by its anchor from the page's contents. */
 export function HelpSection({
@@ -38,7 +39,7 @@ export function HelpTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
+    <ScrollRegion label={caption} className="overflow-x-auto rounded-lg border border-border">
       <table className={cn('w-full text-left text-sm', wide && 'min-w-[36rem]')}>
         <caption className="border-b border-border bg-muted px-3 py-2 text-left font-semibold text-foreground">
           {caption}
@@ -54,7 +55,7 @@ export function HelpTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
