@@ -622,6 +622,7 @@ test.describe('fleet status', () => {
   test('while a new sort loads, the rows stay readable and the table says it is updating', async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await openFleet(page);
     const grid = page.getByRole('grid', { name: 'Devices' });
     const status = page.getByTestId('fleet-updating');
