@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
+  OTHER_CUSTOMER_EMAIL,
   OWNER_EMAIL,
   VIEWER_EMAIL,
   startGoogleStandIn,
@@ -89,6 +90,28 @@ describe(`joining an organization on ${backendName}`, () => {
     expect(await auditActions()).toContainEqual(
       expect.objectContaining({ action: 'access.denied', outcome: 'failure' }),
     );
+  });
+
+  it('tells someone in no organization what they can do before they try', async () => {
+    const joinOf = async (browser: Browser) =>
+      (await browser.get('/api/access-requests/mine')).json<{ join: unknown }>().join;
+    const librarian = new Browser(t.app, '10.0.5.12');
+    await librarian.signInWithGoogle(VIEWER_EMAIL);
+    expect(await joinOf(librarian)).toEqual({ kind: 'ask', organizationName: 'springfield.example' });
+    const elsewhere = new Browser(t.app, '10.0.5.13');
+    await elsewhere.signInWithGoogle(OTHER_CUSTOMER_EMAIL);
+    expect(await joinOf(elsewhere)).toEqual({ kind: 'set_up' });
+    const stranger = new Browser(t.app, '10.0.5.14');
+    await stranger.signInWithEmailCode('someone@unknown-school.example');
+    const none = await joinOf(stranger);
+    expect(none).toMatchObject({ kind: 'no_organization', message: expect.stringContaining('invitation') });
+    const asked = await stranger.post('/api/access-requests', {});
+    expect(asked.statusCode).toBe(404);
+    expect(asked.json()).toMatchObject({
+      error: 'no_organization_to_join',
+      message: (none as { message: string }).message,
+    });
+    expect(await joinOf(owner)).toBeNull();
   });
 
   it('lets them ask; an owner approves with a role and units after a step-up; both are told by email', async () => {

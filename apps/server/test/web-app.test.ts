@@ -86,9 +86,13 @@ describe('serving the built web app', () => {
     const internal = await t.app.inject({ method: 'GET', url: '/devices?q=status:ACTIVE' });
     expect(internal.statusCode).toBe(302);
     expect(internal.headers.location).toBe('/devices/fleetStatus?q=status:ACTIVE');
-    const external = await t.app.inject({ method: 'GET', url: '/help' });
+    const external = await t.app.inject({ method: 'GET', url: '/help/chrome-enterprise' });
     expect(external.statusCode).toBe(302);
     expect(external.headers.location).toMatch(/^https:\/\/support\.google\.com\//);
+    // Fleetdeck's own help is the app's page (the SPA answers it, with no redirect away).
+    const help = await t.app.inject({ method: 'GET', url: '/help' });
+    expect(help.statusCode).toBe(200);
+    expect(help.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('still answers unknown API paths with JSON, not the app shell', async () => {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { expectAccessible } from './accessibility.ts';
 import { expect, expectWholeLabels, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import type { DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
@@ -12,6 +13,7 @@ import type { DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
 const shots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 
 async function fullShot(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
 
@@ -27,7 +29,9 @@ test.describe('dashboard', () => {
     await expect(health.getByRole('link')).toHaveCount(12);
     const statuses = page.getByRole('list', { name: 'Devices by status: legend' }).getByRole('link');
     let total = 0;
-    for (const text of await statuses.allInnerTexts()) total += digits(text.split('\n')[2] ?? text);
+    // Each legend link reads "Active 265 devices, 88 %".
+    for (const text of await statuses.allInnerTexts())
+      total += digits(/([\d,]+)\s*devices/.exec(text)?.[1] ?? '');
     expect(total).toBeGreaterThan(0);
     await expect(page.getByRole('img', { name: 'Devices by status' })).toBeVisible();
     await expect(
@@ -67,6 +71,7 @@ test.describe('dashboard', () => {
     const fallback = dialog.getByLabel('Default cost per device');
     await expect(fallback).not.toHaveValue('');
     const unit = Number(await fallback.inputValue());
+    await expectAccessible(page, 'dashboard costs dialog');
     await page.screenshot({ path: join(shots, 'dashboard-costs-dialog.png') });
     await fallback.fill(String(unit * 2));
     await dialog.getByRole('button', { name: 'Save costs' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, screenshotSizes, test } from './fixtures.ts';
 import { freshEmail, latestMail, SIGNED_OUT } from './identity-helpers.ts';
 
 test.use({ storageState: SIGNED_OUT });
@@ -50,8 +50,16 @@ test.describe('sign-in by email', () => {
     await expect(page.getByRole('alert')).toHaveText('Enter the 6-digit code from the email.');
     await page.getByRole('textbox', { name: 'Code' }).fill(code);
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    // A new user belongs to no organization yet: the guard sends them to onboarding.
+    // A new user belongs to no organization yet: the guard sends them to onboarding, which says
+    // what went wrong (no organization to ask, no Google Workspace to set up) and the ways on.
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole('button', { name: /^Account: / })).toContainText(email);
+    await expect(page.getByRole('heading', { level: 1, name: 'No organization found' })).toBeVisible();
+    await expect(page.getByTestId('no-organization')).toContainText(
+      'ask an owner of your organization for an invitation',
+    );
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Setup steps' })).toHaveCount(0);
+    await screenshotSizes(page, 'no-organization');
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
 
 /**
  * Shared journey fixtures. Every test fails on a console error or uncaught exception it did
@@ -77,12 +78,48 @@ export function distFile(...parts: string[]): string {
   return readFileSync(join(distDir, ...parts), 'utf8');
 }
 
-/** Saves a screenshot where the report and reviewers look for them. */
+/**
+ * Saves a screenshot where the report and reviewers look for them, after checking what it shows
+ * with axe-core (accessibility.ts): every page and dialog a journey looks at is checked too.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
   await page.screenshot({
     path: join(import.meta.dirname, '..', 'test-results', 'screenshots', `${name}.png`),
     fullPage: false,
   });
+}
+
+const SCREEN_SIZES = [
+  ['1440', { width: 1440, height: 900 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+
+/**
+ * Screenshots `<name>-1440` and `<name>-390` at the desktop and phone sizes the reviews look at
+ * (`focus` scrolled into view at each), then the page's own size again.
+ */
+export async function screenshotSizes(page: Page, name: string, focus?: Locator): Promise<void> {
+  const own = page.viewportSize();
+  for (const [suffix, size] of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await focus?.scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${suffix}`);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the focus, at most `max` times: how many
+ * presses it took. Fails when it is not reached, so a journey proves the keyboard gets there.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 40, back = false } = {}): Promise<number> {
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false))
+      return presses;
+  }
+  throw new Error(`${target.toString()} was not reached in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
 }
 
 /** The app shell's primary navigation (visible at desktop widths). */

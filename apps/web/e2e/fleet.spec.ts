@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectWholeLabels, screenshot, test } from './fixtures.ts';
+import { expect, expectWholeLabels, screenshot, screenshotSizes, tabTo, test } from './fixtures.ts';
 
 /**
  * The fleet table over the generated 300-device fleet that onboarding's first sync copied:
@@ -29,6 +29,8 @@ async function listDevices(request: APIRequestContext, params: Record<string, st
   return (await response.json()) as DeviceList;
 }
 
+const DEFAULT_COLUMNS = ['serialNumber', 'status', 'model', 'orgUnitPath', 'annotatedUser', 'lastSync'];
+
 function digits(text: string | null): number {
   return Number((text ?? '').replace(/[^0-9]/g, ''));
 }
@@ -47,7 +49,8 @@ test.describe('fleet status', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    await openFleet(page);
+    // More columns than fit: the table scrolls sideways.
+    await openFleet(page, `?cols=${[...DEFAULT_COLUMNS, 'aueDate', 'osVersion', 'batteryHealth'].join(',')}`);
     const grid = page.getByRole('grid', { name: 'Devices' });
     await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
     await expect(grid).toHaveAttribute('aria-rowcount', '301');
@@ -132,10 +135,16 @@ test.describe('fleet status', () => {
 
     // Scroll far: End goes to the 300th device, loaded as the table scrolls.
     await grid.getByRole('columnheader', { name: 'Serial number' }).getByRole('button').click();
-    await expect(page).toHaveURL(/\/devices\/fleetStatus$/);
+    await expect(page).not.toHaveURL(/[?&](sort|dir)=/);
     const ascending = await listDevices(page.request, { sort: 'serialNumber', dir: 'asc', limit: '300' });
     const last = ascending.devices.at(-1);
-    await grid.focus();
+    // From the search box the table is a few Tab presses away, past the toolbar and the facets.
+    await search.focus();
+    expect(
+      await tabTo(page, page.getByRole('link', { name: 'Skip to the device table' })),
+    ).toBeLessThanOrEqual(3);
+    await page.keyboard.press('Enter');
+    await expect(grid).toBeFocused();
     await page.keyboard.press('End');
     const lastRow = grid.locator('[aria-rowindex="301"]');
     await expect(lastRow).toHaveAttribute('data-testid', 'fleet-row');
@@ -151,6 +160,10 @@ test.describe('fleet status', () => {
     await expect(page).toHaveURL(
       new RegExp(`/devices/chromebook/${ascending.devices[1]?.deviceId ?? 'missing'}$`),
     );
+    // The device page starts at its heading (a screen reader reads it; Tab goes on from there).
+    await expect(
+      page.getByRole('heading', { level: 1, name: ascending.devices[1]?.serialNumber ?? '' }),
+    ).toBeFocused();
   });
 
   test('saves a view and reopens it from its URL', async ({ page }) => {
@@ -182,8 +195,18 @@ test.describe('fleet status', () => {
         response.url().includes('batteryCycleCount') &&
         response.url().includes(before[0] ?? 'missing'),
     );
-    await page.getByRole('checkbox', { name: 'Battery cycles' }).click();
+    // From the keyboard: the toggled column keeps the focus as it moves to the shown list, and so
+    // does a moved one's arrow.
+    const cycles = page.getByRole('checkbox', { name: 'Battery cycles' });
+    await cycles.focus();
+    await page.keyboard.press('Space');
     await expect(page.getByRole('list', { name: 'Shown columns' })).toContainText('Battery cycles');
+    await expect(cycles).toBeChecked();
+    await expect(cycles).toBeFocused();
+    await page.getByRole('button', { name: 'Move Battery cycles up' }).press('Enter');
+    await expect(page.getByRole('button', { name: 'Move Battery cycles up' })).toBeFocused();
+    await page.getByRole('button', { name: 'Move Battery cycles down' }).press('Enter');
+    await expect(page.getByRole('button', { name: 'Move Battery cycles up' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(grid.getByRole('columnheader', { name: 'Battery cycles' })).toBeVisible();
     const response = await refetched;
@@ -252,14 +275,20 @@ test.describe('fleet status', () => {
     // The list is not in the table's order: the pasted view keeps the list's own order.
     picked.reverse();
     const first = picked[0] ?? '';
-    // A prefix of a real serial matches nothing: matching is exact, never partial.
+    // A prefix of a real serial matches nothing: matching is exact, never partial. It says how
+    // many serials begin with it, and which.
     const prefix = first.slice(0, Math.max(3, first.length - 2));
+    const beginning = serials.filter((serial) => serial.toLowerCase().startsWith(prefix.toLowerCase()));
+    // A serial with one character changed: "did you mean" the real one.
+    const meant = picked[5] ?? '';
+    const typo = `${meant.slice(0, -1)}${meant.endsWith('Q') ? 'W' : 'Q'}`;
     // One serial is pasted twice: it is one device, not two exact matches.
     const text = [
       ...picked.slice(0, 10),
       `  ${prefix.toLowerCase()}  `,
       ...picked.slice(10),
       picked[3] ?? '',
+      typo,
     ].join('\n');
 
     await page.getByRole('button', { name: 'Paste a list' }).click();
@@ -267,19 +296,44 @@ test.describe('fleet status', () => {
     await dialog.getByLabel('Serial numbers or asset IDs').fill(text);
     await dialog.getByRole('button', { name: 'Find devices' }).click();
     const lines = dialog.getByTestId('paste-line');
-    await expect(lines).toHaveCount(22);
+    await expect(lines).toHaveCount(23);
     const prefixLine = lines.nth(10);
     await expect(prefixLine).toHaveAttribute('data-match-count', '0');
     await expect(prefixLine).toContainText('No match');
+    const begin = beginning.length === 1 ? 'serial begins' : 'serials begin';
+    await expect(prefixLine.getByTestId('paste-hint').filter({ visible: true })).toContainText(
+      `No exact match; ${beginning.length} ${begin} with it: ${beginning.slice(0, 3).join(', ')}`,
+    );
+    await expect(lines.nth(22).getByTestId('paste-hint').filter({ visible: true })).toContainText(
+      new RegExp(`Did you mean .*${meant}`),
+    );
     await expect(lines.nth(0)).toContainText(picked[0] ?? '');
     await expect(lines.nth(21)).toContainText('Repeats line 4');
     const summary = dialog.getByTestId('paste-summary');
     await expect(summary).toContainText('20 devices matched exactly');
-    await expect(summary).toContainText('1 no match');
+    await expect(summary).toContainText('2 no match');
     await expect(summary).toContainText('1 repeated');
-    await screenshot(page, 'fleet-paste-report');
+    await screenshotSizes(page, 'fleet-paste-report', prefixLine);
     await dialog.getByRole('button', { name: 'Select 20 devices' }).click();
     await expect(dialog).toBeHidden();
+
+    // The lines that matched no device stay listed beside the table, with what they may have meant;
+    // the search box and the facets say the table shows a pasted list, not their query.
+    const unmatched = page.getByTestId('pasted-unmatched');
+    await expect(unmatched).toContainText('2 pasted lines are not in the table');
+    await expect(unmatched.getByTestId('pasted-unmatched-line')).toHaveText([
+      new RegExp(`Line 11.*${prefix.toLowerCase()}.*No exact match; ${beginning.length} ${begin} with it`),
+      new RegExp(`Line 23.*${typo}.*Did you mean .*${meant}`),
+    ]);
+    await expect(page.getByTestId('fleet-search-pasted-note')).toHaveText(
+      'The table shows a pasted list of 20 devices, not this search. Searching closes the list.',
+    );
+    await expect(page.getByRole('combobox', { name: 'Search devices' })).toHaveAccessibleDescription(
+      /shows a pasted list of 20 devices/,
+    );
+    await expect(page.getByTestId('fleet-facets-pasted-note')).toContainText(
+      'These counts are for the search; choosing one closes the list.',
+    );
 
     // The table now holds exactly the pasted devices, in the list's order, all selected.
     const grid = page.getByRole('grid', { name: 'Devices' });
@@ -300,7 +354,7 @@ test.describe('fleet status', () => {
     await expect(grid.getByRole('columnheader', { name: 'Serial number' }).getByRole('button')).toHaveCount(
       0,
     );
-    await screenshot(page, 'fleet-pasted-view');
+    await screenshotSizes(page, 'fleet-pasted-view');
 
     // Export saves exactly the pasted devices, in a file named for them.
     const download = page.waitForEvent('download');
@@ -327,6 +381,7 @@ test.describe('fleet status', () => {
     );
     expect(restored).toEqual(picked);
     await expect(page.getByTestId('fleet-selection')).toContainText('20 selected from a pasted list');
+    await expect(unmatched.getByTestId('pasted-unmatched-line')).toHaveCount(2);
 
     // Unticking one keeps the list on screen; closing the list drops its selection.
     await rows.first().getByRole('checkbox').uncheck();
@@ -334,6 +389,8 @@ test.describe('fleet status', () => {
     await expect(rows).toHaveCount(20);
     await chip.getByRole('button', { name: 'Close the pasted list' }).click();
     await expect(chip).toHaveCount(0);
+    await expect(unmatched).toHaveCount(0);
+    await expect(page.getByTestId('fleet-search-pasted-note')).toHaveCount(0);
     await expect(page.getByTestId('fleet-selection')).toHaveCount(0);
     await expect(page.getByTestId('fleet-match-count')).toHaveText('300 devices');
     await expect(grid).toHaveAttribute('aria-rowcount', '301');
@@ -531,7 +588,8 @@ test.describe('fleet status', () => {
       await search.fill(mistake);
       await expect(page.getByTestId('fleet-query-errors')).toBeVisible();
       await expect(results).toHaveAttribute('data-stale', 'true');
-      await expect(results).toHaveCSS('opacity', '0.5');
+      // Marked with a dashed outline (faded text would fall below 4.5:1 contrast).
+      await expect(results).toHaveCSS('outline-style', 'dashed');
       await expect(note).toHaveText('Results are for the last valid query');
       await expect(note).toHaveAttribute('aria-live', 'polite');
       await expect(count).toHaveText(shownCount ?? '');
@@ -551,7 +609,7 @@ test.describe('fleet status', () => {
     // Fixed: the same query as before, so the results and the selection are current again.
     await search.fill('status:ACTIVE');
     await expect(results).not.toHaveAttribute('data-stale');
-    await expect(results).toHaveCSS('opacity', '1');
+    await expect(results).toHaveCSS('outline-style', 'none');
     await expect(note).toHaveText('');
     await expect(exportLink).toHaveAttribute('href', /q=status%3AACTIVE/);
     await expect(actions).not.toHaveAttribute('aria-disabled');
@@ -564,6 +622,7 @@ test.describe('fleet status', () => {
   test('while a new sort loads, the rows stay readable and the table says it is updating', async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await openFleet(page);
     const grid = page.getByRole('grid', { name: 'Devices' });
     const status = page.getByTestId('fleet-updating');
@@ -770,6 +829,63 @@ test.describe('fleet status', () => {
     await page.goto('/settings/team');
     const main = await page.getByRole('main').boundingBox();
     expect(main?.width).toBeLessThanOrEqual(1440);
+  });
+
+  test('the default columns fit a 1440 px window, added ones are a sideways scroll away, a phone shows three', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openFleet(page);
+    const grid = page.getByRole('grid', { name: 'Devices' });
+    const sideways = () => grid.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await expect(grid.getByRole('columnheader')).toHaveText([
+      '',
+      'Serial number',
+      'Status',
+      'Model',
+      'Organizational unit',
+      'User',
+      'Last sync',
+    ]);
+    await screenshotSizes(page, 'fleet-default-columns');
+    // Two more columns: past the window's edge, one scroll away, each header's sort arrow in view.
+    await openFleet(
+      page,
+      `?cols=${[...DEFAULT_COLUMNS, 'aueDate', 'annotatedAssetId'].join(',')}&sort=aueDate`,
+    );
+    expect(await sideways()).toBeGreaterThan(0);
+    await grid.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    const aue = grid.getByRole('columnheader', { name: 'Auto-update expiration' });
+    await expect(aue).toHaveAttribute('aria-sort', 'ascending');
+    for (const header of [aue, grid.getByRole('columnheader', { name: 'Asset ID' })]) {
+      const arrow = header.locator('svg');
+      await expect(arrow).toBeInViewport({ ratio: 1 });
+      expect(Number(await arrow.evaluate((icon) => getComputedStyle(icon).opacity))).toBeGreaterThan(0.4);
+    }
+    await screenshot(page, 'fleet-more-columns-1440');
+
+    // A phone: serial, status and user, whatever the view's columns, with no sideways scroll.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(grid.getByRole('columnheader')).toHaveText(['', 'Serial', 'Status', 'User']);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: /^Columns/ })).toHaveCount(0);
+    await screenshot(page, 'fleet-phone-columns-390');
+    // The settings tabs scroll to the active one.
+    await page.goto('/settings/api-tokens');
+    const tabs = page.getByRole('navigation', { name: 'Settings sections' });
+    await expect(tabs.getByRole('link', { name: 'API tokens' })).toHaveAttribute('aria-current', 'page');
+    // Wholly within the tab bar sideways (its underline overlaps the bar's bottom border by a pixel).
+    const within = await tabs.evaluate((bar) => {
+      const link = bar.querySelector('[aria-current="page"]')?.getBoundingClientRect();
+      const box = bar.getBoundingClientRect();
+      return link !== undefined && link.left >= box.left && link.right <= box.right;
+    });
+    expect(within).toBe(true);
+    expect(await tabs.evaluate((bar) => bar.scrollLeft)).toBeGreaterThan(0);
+    await screenshot(page, 'settings-tabs-390');
   });
 
   test('screenshots: light, dark and a narrow width', async ({ page }) => {

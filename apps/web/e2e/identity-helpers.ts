@@ -52,23 +52,19 @@ export async function signInWithGoogle(page: Page, email: string, next?: string)
 }
 
 /**
- * A Google admin of an organization that is already set up asks for access on onboarding's connect
- * step (being a Google admin grants nothing by itself) and waits on the page for the answer.
+ * A Google admin of an organization that is already set up is offered "Ask for access" as soon as
+ * they sign in (being a Google admin grants nothing by itself, and they set nothing up), asks, and
+ * waits on the page for the answer.
  */
 export async function askForAccess(page: Page, message = ''): Promise<void> {
   // Google's callback passes through the app's start, which asks the server where to go.
   await expect(page).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Connect Google Workspace' }).click();
   const ask = page.getByTestId('ask-for-access');
   await expect(ask).toBeVisible();
   if (message) await ask.getByLabel('Message to the owners and admins (optional)').fill(message);
   await ask.getByRole('button', { name: 'Ask for access' }).click();
   await expect(page.getByTestId('access-request-pending')).toBeVisible();
 }
-
-/** Chromium logs the connect step's refusal that turns into "Ask for access". */
-export const ACCESS_REQUEST_REFUSAL =
-  /^Failed to load resource: the server responded with a status of 403 \(Forbidden\)$/;
 
 /**
  * The owner's API, signed in as identity.setup.ts left them (their shared session): writes carry

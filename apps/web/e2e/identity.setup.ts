@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures.ts';
+import { expect, screenshot, screenshotSizes, test } from './fixtures.ts';
 import { demoAccount, OWNER_STATE, signInWithGoogle } from './identity-helpers.ts';
 
 const emulatorOrigin = () => `http://127.0.0.1:${process.env.FLEETDECK_E2E_EMULATOR_PORT ?? ''}`;
@@ -19,7 +19,7 @@ async function setDirectoryLatency(request: APIRequestContext, ms: number): Prom
  * signed-in owner): Google sign-in through the emulator's consent page → onboarding, reloaded at
  * each step (it resumes where the server says it is, and never starts a second first sync) → the
  * first sync of the emulator's 300 devices, live to 100 % → the app lets the owner in → dashboard;
- * sign-out → `/` with `onboardingHandled_v1` gone; a second sign-in of the same user lands on the
+ * sign-out → `/` saying so, with `onboardingHandled_v1` gone; a second sign-in of the same user lands on the
  * dashboard directly.
  */
 test('first Google sign-in, onboarding, sign-out and a direct second sign-in', async ({ page, request }) => {
@@ -136,7 +136,15 @@ test('first Google sign-in, onboarding, sign-out and a direct second sign-in', a
   await expect(
     page.getByRole('heading', { level: 1, name: 'Your Chromebook fleet, clear and fast.' }),
   ).toBeVisible();
+  await expect(page.getByTestId('signed-out-notice')).toHaveText(
+    'You are signed out. Sign in again to get back to your fleet.',
+  );
+  await screenshotSizes(page, 'signed-out');
   expect(await page.evaluate(() => localStorage.getItem('onboardingHandled_v1'))).toBeNull();
+  // Said once: a reload of the page is a visit like any other.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /clear and fast/ })).toBeVisible();
+  await expect(page.getByTestId('signed-out-notice')).toHaveCount(0);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?next=/);
 

@@ -24,7 +24,7 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   const admin = await demoAccount(request, 'primary-admin');
   const viewerEmail = freshEmail('librarian');
 
-  // The admin asks for access on onboarding's connect step; the owner makes them an admin.
+  // The admin asks for access as onboarding offers it; the owner makes them an admin.
   await signInWithGoogle(page, admin.email);
   await joinOrganization(page, admin.email, { role: 'admin' });
 

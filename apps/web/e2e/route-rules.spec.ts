@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, routeChunkUrl, screenshotSizes, test } from './fixtures.ts';
 
 const HELP_URL = 'https://support.google.com/chrome/a/answer/1289314';
 
@@ -25,31 +25,72 @@ test.describe('route rules', () => {
     expect(documentLoads).toBe(0);
   });
 
-  test('an external target is followed by a full page load', async ({ page }) => {
+  test("Help opens Fleetdeck's own help, offline too; its link to Google's guide is an external rule, followed by a full page load", async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
+    // Offline, the app's own background calls (a new build, live updates) fail; the help does not.
+    consoleGuard.allow(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
     await page.route(`${HELP_URL}*`, (route) =>
       route.fulfill({
         contentType: 'text/html',
         body: '<!doctype html><title>Chrome Enterprise help</title><h1>Help</h1>',
       }),
     );
+    // The app fetches its help page once it is idle.
+    const helpChunk = page.waitForResponse((response) =>
+      response.url().endsWith(routeChunkUrl('src/app/routes/help.tsx')),
+    );
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await helpChunk;
+    await page.waitForLoadState('networkidle');
+    // The help is part of the app: with the network gone, Help still opens it, in the app.
+    let documentLoads = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentLoads += 1;
+    });
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Help' }).click();
+    await expect(page).toHaveURL(/\/help$/);
+    const help = page.getByRole('main');
+    await expect(help.getByRole('heading', { level: 1, name: 'Fleetdeck help' })).toBeVisible();
+    for (const section of [
+      'Finding devices: the query language',
+      'Using the keyboard',
+      'Who can do what: roles',
+      'What the dashboard’s figures mean',
+    ])
+      await expect(help.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    await expect(help.getByRole('cell', { name: 'stale:', exact: true })).toBeVisible();
+    await expect(help.getByRole('table', { name: 'What each role may do' })).toBeVisible();
+    await expect(help.getByTestId('help-tile').filter({ hasText: 'No sync for 90 days' })).toContainText(
+      'candidates to find or deprovision',
+    );
+    expect(documentLoads).toBe(0);
+    await context.setOffline(false);
+    await screenshotSizes(page, 'help');
+    await help.getByRole('link', { name: 'Who can do what: roles' }).click();
+    await expect(help.getByRole('heading', { level: 2, name: 'Who can do what: roles' })).toBeInViewport();
+
+    // Google's guide, one link further: a route rule to an external address, a full page load.
     const helpLoad = page.waitForRequest(
       (request) => request.url() === HELP_URL && request.isNavigationRequest(),
     );
-    await page.getByRole('link', { name: 'Help' }).click();
+    await help.getByRole('link', { name: 'Chrome Enterprise help' }).click();
     await helpLoad;
     await expect(page).toHaveURL(HELP_URL);
     await expect(page).toHaveTitle('Chrome Enterprise help');
     // A full page load leaves history behind: Back returns to Fleetdeck.
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fleetdeck help' })).toBeVisible();
   });
 
   // Chromium does not let a test intercept the target of a server redirect, so the direct
   // load of an external rule is checked at the HTTP level.
   test('the server applies the same rules to direct loads', async ({ request }) => {
-    const help = await request.get('/help', { maxRedirects: 0 });
+    const help = await request.get('/help/chrome-enterprise', { maxRedirects: 0 });
     expect(help.status()).toBe(302);
     expect(help.headers().location).toBe(HELP_URL);
     const fleet = await request.get('/fleet', { maxRedirects: 0 });

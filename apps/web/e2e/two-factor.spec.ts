@@ -1,12 +1,5 @@
 import { expect, screenshot, test } from './fixtures.ts';
-import {
-  ACCESS_REQUEST_REFUSAL,
-  demoAccount,
-  joinOrganization,
-  SIGNED_OUT,
-  signInWithGoogle,
-  totpCode,
-} from './identity-helpers.ts';
+import { demoAccount, joinOrganization, SIGNED_OUT, signInWithGoogle, totpCode } from './identity-helpers.ts';
 
 test.use({ storageState: SIGNED_OUT });
 
@@ -17,10 +10,8 @@ test.use({ storageState: SIGNED_OUT });
 test('a user with TOTP passes the challenge after Google sign-in before any guarded route', async ({
   page,
   request,
-  consoleGuard,
 }) => {
   test.setTimeout(150_000);
-  consoleGuard.allow(ACCESS_REQUEST_REFUSAL);
   const owner = await demoAccount(request, 'primary-technician');
   await signInWithGoogle(page, owner.email);
   await joinOrganization(page, owner.email, { role: 'technician' });

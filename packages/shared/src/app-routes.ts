@@ -19,6 +19,7 @@ export const APP_ROUTES = {
   settingsApiTokens: '/settings/api-tokens',
   resetPassword: '/reset-password',
   acceptInvitation: '/invitations/accept',
+  help: '/help',
 } as const;
 
 /** Directory API device IDs: letters, digits, `-` and `_`, 1 to 128 characters. */
@@ -45,6 +46,7 @@ const STATIC_PATHS = new Set<string>([
   APP_ROUTES.settingsApiTokens,
   APP_ROUTES.resetPassword,
   APP_ROUTES.acceptInvitation,
+  APP_ROUTES.help,
 ]);
 
 /** Why: lets the server give crawlers and scripts a real 404 status for paths the SPA does not know. */

@@ -31,6 +31,22 @@ export const TILE_KEYS = [
 ] as const;
 export type TileKey = (typeof TILE_KEYS)[number];
 
+/** Each tile's name, on the dashboard and in the help. */
+export const TILE_LABELS: Readonly<Record<TileKey, string>> = {
+  active7: 'Active in the last 7 days',
+  active30: 'Active in the last 30 days',
+  ghost30: 'No sync for 30 days',
+  ghost90: 'No sync for 90 days',
+  compliant: 'OS compliant',
+  aueExpired: 'AUE expired',
+  aue6m: 'AUE within 6 months',
+  aue12m: 'AUE within 12 months',
+  batteryReplaceSoon: 'Battery: replace soon',
+  batteryReplaceNow: 'Battery: replace now',
+  lowStorage: 'Low storage (under 10% free)',
+  devMode: 'Developer mode',
+};
+
 /** Google's needs-attention categories ("no recent" means 28 days). */
 export const ATTENTION_KEYS = [
   'noPolicySync',

@@ -140,6 +140,23 @@ export const resolvedMatchSchema = z.object({
   /** Which field matched. */
   matchedOn: z.enum(['serial', 'assetId']),
 });
+/**
+ * What a value with no exact match may have meant (serials only; the first
+ * FLEET_LIST_LIMITS.resolveSuggestValues such values): serials that begin with it, and serials one
+ * character off it (one changed, added or dropped, or two side by side swapped).
+ */
+export const resolveSuggestionsSchema = z.object({
+  /** Serials that begin with the value, counted up to FLEET_LIST_LIMITS.resolvePrefixCountCap. */
+  prefixCount: z.number().int().nonnegative(),
+  /** More serials begin with it than `prefixCount` says. */
+  prefixCountCapped: z.boolean(),
+  /** The first of them in serial order (FLEET_LIST_LIMITS.resolveSuggestionsPerLine at most). */
+  prefixSerials: z.array(z.string()),
+  /** Serials one character off, in serial order (as many at most). */
+  nearSerials: z.array(z.string()),
+});
+export type ResolveSuggestions = z.infer<typeof resolveSuggestionsSchema>;
+
 export const resolvedLineSchema = z.object({
   /** 1-based line number in the pasted text. */
   line: z.number().int().positive(),
@@ -151,6 +168,8 @@ export const resolvedLineSchema = z.object({
   matchCount: z.number().int().nonnegative(),
   /** Set when this value already appeared on an earlier line. */
   duplicateOfLine: z.number().int().positive().nullable(),
+  /** For a line with no match whose value was looked at for suggestions; else null. */
+  suggestions: resolveSuggestionsSchema.nullable(),
 });
 export const resolveDevicesResponseSchema = z.object({
   lines: z.array(resolvedLineSchema),
@@ -163,6 +182,8 @@ export const resolveDevicesResponseSchema = z.object({
   }),
   /** Device ids of the lines with exactly one match (what a bulk action may target). */
   uniqueDeviceIds: z.array(z.string()),
+  /** Values with no match left without suggestions (past FLEET_LIST_LIMITS.resolveSuggestValues). */
+  unsuggested: z.number().int().nonnegative(),
 });
 export type ResolveDevicesResponse = z.infer<typeof resolveDevicesResponseSchema>;
 

@@ -159,9 +159,25 @@ export type AccessRequest = z.infer<typeof accessRequestSchema>;
 
 export const accessRequestListResponseSchema = z.object({ requests: z.array(accessRequestSchema) });
 
-/** `GET /api/access-requests/mine`: the caller's latest request, and to which organization. */
+/**
+ * What a signed-in person in no organization can do: ask the organization of their Google
+ * Workspace (or verified email domain), which uses Fleetdeck already; set up their own Workspace
+ * (a Google account whose customer is not in Fleetdeck yet); or nothing without an invitation.
+ */
+export const joinOptionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ask'), organizationName: z.string() }),
+  z.object({ kind: z.literal('set_up') }),
+  z.object({ kind: z.literal('no_organization'), message: z.string() }),
+]);
+export type JoinOption = z.infer<typeof joinOptionSchema>;
+
+/**
+ * `GET /api/access-requests/mine`: the caller's latest request, and to which organization; for
+ * someone in no organization with no request waiting, what they can do (`join`, else null).
+ */
 export const myAccessRequestSchema = z.object({
   request: accessRequestSchema.extend({ organizationName: z.string() }).nullable(),
+  join: joinOptionSchema.nullable(),
 });
 export type MyAccessRequest = z.infer<typeof myAccessRequestSchema>;
 

@@ -35,7 +35,9 @@ describe('matchRouteRule', () => {
 
   it('ships rules for the spec example', () => {
     expect(matchRouteRule('/devices')).toMatchObject({ redirect: '/devices/fleetStatus', external: false });
-    expect(matchRouteRule('/help')?.external).toBe(true);
+    expect(matchRouteRule('/help/chrome-enterprise')?.external).toBe(true);
+    // Fleetdeck's own help is a page of the app, not a way out of it.
+    expect(matchRouteRule('/help')).toBeNull();
   });
 });
 

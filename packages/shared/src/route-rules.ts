@@ -17,8 +17,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/devices/chromebook', redirect: '/devices/fleetStatus', statusCode: 302 },
   { path: '/fleet', redirect: '/devices/fleetStatus', statusCode: 301 },
   { path: '/policies', redirect: '/debugPolicy', statusCode: 301 },
+  // Google's own guide, linked from Fleetdeck's help (`/help`, a page of the app).
   {
-    path: '/help',
+    path: '/help/chrome-enterprise',
     redirect: 'https://support.google.com/chrome/a/answer/1289314',
     statusCode: 302,
   },

@@ -12,10 +12,9 @@ import {
 } from '@fleetdeck/shared/organization-contract';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { AppError, appErrors } from '../errors/app-error.ts';
+import { appErrors } from '../errors/app-error.ts';
 import { missingApiScopes } from '../modules/identity/google-scopes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
-import type { Principal } from '../modules/identity/principal.ts';
 import { requireOrganization, requirePrincipal } from '../modules/identity/request-guards.ts';
 import { requireStepUp } from '../modules/identity/step-up.ts';
 import {
@@ -28,12 +27,8 @@ import {
   type AccessRequestDeps,
 } from '../modules/organizations/access-requests.ts';
 import { checkMemberScope } from '../modules/organizations/member-scope-check.ts';
-import { customerOfCaller } from '../modules/organizations/onboarding-service.ts';
-import {
-  findOrganization,
-  findOrganizationByDomain,
-  type OrganizationRow,
-} from '../modules/organizations/organization-repository.ts';
+import { joinOption, organizationToAsk } from '../modules/organizations/join-options.ts';
+import { findOrganization } from '../modules/organizations/organization-repository.ts';
 
 interface Options {
   readonly identity: Identity;
@@ -57,34 +52,19 @@ export async function accessRequestRoutes(app: FastifyInstance, { identity, data
     audit: (event) => identity.audit(event),
   };
 
-  /** The organization a signed-in person may ask to join: their Google customer's, else their verified domain's. */
-  const organizationToAsk = async (principal: Principal): Promise<OrganizationRow> => {
-    const viaGoogle = await customerOfCaller({ db, identity, config }, principal).catch(() => undefined);
-    if (viaGoogle?.org) return viaGoogle.org;
-    const user = await db
-      .selectFrom('user')
-      .select(['email', 'emailVerified'])
-      .where('id', '=', principal.userId)
-      .executeTakeFirst();
-    const domain = user?.emailVerified ? (user.email.split('@').pop() ?? '') : '';
-    const byDomain = domain ? await findOrganizationByDomain(db, domain) : undefined;
-    if (byDomain) return byDomain;
-    throw new AppError(
-      'no_organization_to_join',
-      404,
-      viaGoogle
-        ? 'Your Google Workspace is not set up in Fleetdeck yet. Connect it (as a Google Workspace admin) to set it up.'
-        : 'Fleetdeck found no organization for your account. Sign in with your Google Workspace account, or ask an owner of your organization for an invitation.',
-    );
-  };
-
   api.get(
     '/api/access-requests/mine',
     { schema: { response: { 200: myAccessRequestSchema } } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await myAccessRequest(db, requirePrincipal(request).userId)),
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const mine = await myAccessRequest(db, principal.userId);
+      // Only someone in no organization, with no request waiting, needs to know what they can do.
+      const join =
+        principal.member || mine.request?.status === 'pending'
+          ? null
+          : await joinOption({ db, identity, config }, principal);
+      return reply.header('cache-control', 'no-store').send({ ...mine, join });
+    },
   );
 
   api.post(
@@ -92,7 +72,7 @@ export async function accessRequestRoutes(app: FastifyInstance, { identity, data
     { schema: { body: accessRequestCreateSchema, response: { 201: accessRequestSchema } } },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const org = await organizationToAsk(principal);
+      const org = await organizationToAsk({ db, identity, config }, principal);
       return reply.code(201).send(await requestAccess(deps, principal, org, request.body.message));
     },
   );

@@ -17,6 +17,7 @@ import { AppSkeleton, PageErrorBoundary, RootErrorBoundary, RootLayout } from '.
 import { NotFoundRoute, ShellLayout } from './routes/shell-route.tsx';
 
 const publicShell: AppRouteHandle = { shell: 'public' };
+const loadHelp = () => import('./routes/help.tsx');
 
 const INVALID_DEVICE_ID: InvalidParamsExplanation = {
   title: 'No device has this ID',
@@ -49,6 +50,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, handle: publicShell, lazy: lazyRoute(() => import('./routes/landing.tsx')) },
               { path: 'login', handle: publicShell, lazy: lazyRoute(() => import('./routes/login.tsx')) },
+              // Fleetdeck's own help: no guard, the shell follows the session.
+              { path: 'help', lazy: lazyRoute(loadHelp) },
               {
                 path: 'reset-password',
                 handle: publicShell,
@@ -113,6 +116,13 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+// Fleetdeck's help is part of the app and must open without the network: its page is fetched
+// once the app is idle, so Help works after the connection drops (a failure is retried on use).
+const prefetchHelp = () => void loadHelp().catch(() => undefined);
+if (typeof window.requestIdleCallback === 'function')
+  window.requestIdleCallback(prefetchHelp, { timeout: 5_000 });
+else window.setTimeout(prefetchHelp, 2_000);
 
 registerInAppNavigator((path, { replace }) => router.navigate(path, { replace }));
 setPendingNavigationReader(() => {

@@ -4,6 +4,7 @@ import {
   type AttentionItem,
   type DashboardCount,
   type DashboardResponse,
+  TILE_LABELS,
   type TileKey,
   type TrendPoint,
 } from '@fleetdeck/shared/dashboard-contract';
@@ -43,21 +44,6 @@ export interface DashboardScope {
   /** `live` aggregates the device table now instead of reading the rollups (the reference tests compare). */
   readonly source?: 'rollups' | 'live' | undefined;
 }
-
-const TILE_LABELS: Record<TileKey, string> = {
-  active7: 'Active in the last 7 days',
-  active30: 'Active in the last 30 days',
-  ghost30: 'No sync for 30 days',
-  ghost90: 'No sync for 90 days',
-  compliant: 'OS compliant',
-  aueExpired: 'AUE expired',
-  aue6m: 'AUE within 6 months',
-  aue12m: 'AUE within 12 months',
-  batteryReplaceSoon: 'Battery: replace soon',
-  batteryReplaceNow: 'Battery: replace now',
-  lowStorage: 'Low storage (under 10% free)',
-  devMode: 'Developer mode',
-};
 
 const COMPLIANCE_LABELS: Record<string, string> = {
   compliant: 'Compliant',

@@ -1,8 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { ResolveDevicesRequest, ResolveDevicesResponse } from '@fleetdeck/shared/fleet-contract';
+import type {
+  ResolveDevicesRequest,
+  ResolveDevicesResponse,
+  ResolveSuggestions,
+} from '@fleetdeck/shared/fleet-contract';
 import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
+import { suggestSerials } from './device-resolve-suggest.ts';
 
 /**
  * A pasted list of serials or asset IDs (one per line, or a CSV column) matched exactly, case
@@ -161,6 +166,7 @@ export async function resolvePastedList(
       if (by !== 'serial' && row.asset_key !== null) push(byAsset, row.asset_key, row);
     }
   }
+  const suggestions = await suggestUnmatched(db, scope, by, unique, bySerial, byAsset);
   const firstLine = new Map<string, number>();
   const summary = { none: 0, one: 0, many: 0, duplicates: 0 };
   const uniqueDeviceIds = new Set<string>();
@@ -186,9 +192,25 @@ export async function resolvePastedList(
       matches: matches.slice(0, FLEET_LIST_LIMITS.resolveMatchesPerLine),
       matchCount: matches.length,
       duplicateOfLine: seen ?? null,
+      suggestions: matches.length === 0 ? (suggestions.found.get(value.normalized) ?? null) : null,
     };
   });
-  return { lines, summary, uniqueDeviceIds: [...uniqueDeviceIds] };
+  return { lines, summary, uniqueDeviceIds: [...uniqueDeviceIds], unsuggested: suggestions.unsuggested };
+}
+
+/** Why: the first values with no match (serials only) get suggestions; the rest are counted. */
+async function suggestUnmatched(
+  db: Kysely<DB>,
+  scope: RawBuilder<boolean>,
+  by: 'auto' | 'serial' | 'assetId',
+  unique: readonly string[],
+  bySerial: ReadonlyMap<string, MatchRow[]>,
+  byAsset: ReadonlyMap<string, MatchRow[]>,
+) {
+  const unmatched = unique.filter((value) => !bySerial.has(value) && !byAsset.has(value));
+  if (by === 'assetId') return { found: new Map<string, ResolveSuggestions>(), unsuggested: 0 };
+  const looked = unmatched.slice(0, FLEET_LIST_LIMITS.resolveSuggestValues);
+  return { found: await suggestSerials(db, scope, looked), unsuggested: unmatched.length - looked.length };
 }
 
 function countOutcome(

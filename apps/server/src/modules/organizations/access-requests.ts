@@ -131,7 +131,10 @@ export async function requestAccess(
 }
 
 /** Why: the onboarding page shows a person where their request stands. */
-export async function myAccessRequest(db: Kysely<DB>, userId: string): Promise<MyAccessRequest> {
+export async function myAccessRequest(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<Pick<MyAccessRequest, 'request'>> {
   const row = await db
     .selectFrom('org_access_request')
     .innerJoin('org', 'org.id', 'org_access_request.org_id')

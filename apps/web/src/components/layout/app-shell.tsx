@@ -53,7 +53,7 @@ export function AppShell({ variant, width = 'default', userMenu, children }: App
               </nav>
             ) : null}
             <Button asChild variant="ghost" size="icon">
-              {/* `/help` is a route rule: it leads to Google's Chrome Enterprise help with a full page load. */}
+              {/* Fleetdeck's own help, part of the app (it links Google's guide in turn). */}
               <Link to="/help" aria-label="Help" title="Help">
                 <CircleQuestionMark aria-hidden="true" />
               </Link>

@@ -3,7 +3,14 @@ import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Menus are not modal: a modal menu hides the rest of the page with aria-hidden while its
+ * controls stay focusable (axe-core's aria-hidden-focus). A menu still takes the focus, moves
+ * with the arrow keys, and closes on Escape, Tab or a click outside.
+ */
+export function DropdownMenu(props: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
 

@@ -10,18 +10,24 @@ const STORAGE_KEY = 'fleetdeck:fleet-column-widths';
 export const MIN_WIDTH = 64;
 export const MAX_WIDTH = 640;
 
-/** Wide enough for the usual values whole: a 22-character serial, "Lenovo 100e Chromebook Gen 3". */
+/**
+ * Wide enough for the usual values whole (a 22-character serial, "Pre-provisioned"), and the
+ * default columns together within a 1440-px window beside the facets (decision 041): 200 + 130 +
+ * 220 + 215 + 200 + 130 = 1,095 px, what is left of 1,440 after the page's padding, the facets,
+ * the checkbox and a scrollbar.
+ */
 const DEFAULTS: Partial<Record<FleetColumnId, number>> = {
-  serialNumber: 205,
+  serialNumber: 200,
   annotatedAssetId: 120,
-  status: 140,
-  model: 240,
-  orgUnitPath: 220,
+  status: 130,
+  model: 220,
+  orgUnitPath: 215,
   annotatedUser: 200,
   recentUser: 200,
   notes: 240,
-  aueDate: 195,
-  osVersion: 150,
+  lastSync: 130,
+  aueDate: 180,
+  osVersion: 120,
   deviceId: 280,
 };
 

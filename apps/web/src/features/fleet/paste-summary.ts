@@ -1,4 +1,5 @@
-import type { ResolveDevicesResponse } from '@fleetdeck/shared/fleet-contract';
+import type { ResolveDevicesResponse, ResolveSuggestions } from '@fleetdeck/shared/fleet-contract';
+import { formatCount } from './format.ts';
 
 /**
  * A pasted list's report counted the way the admin reads it: each value and each device once. The
@@ -32,4 +33,58 @@ export function summarizePaste(lines: ResolveDevicesResponse['lines']): PasteSum
     }
   }
   return { none, many, repeatOf };
+}
+
+type Line = ResolveDevicesResponse['lines'][number];
+
+/** A pasted line that is not one of the table's devices, and what the admin can do about it. */
+export interface UnmatchedLine {
+  readonly line: number;
+  readonly input: string;
+  readonly note: string;
+}
+
+const orList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
+
+/**
+ * Why: a line with no match says what it may have meant: "No exact match; 12 serials begin with
+ * it" (a serial cut short) with the first few, and "Did you mean …?" (a serial one character off).
+ */
+export function noMatchHints(suggestions: ResolveSuggestions | null): {
+  prefix: string | null;
+  prefixSerials: readonly string[];
+  near: string | null;
+} {
+  if (!suggestions) return { prefix: null, prefixSerials: [], near: null };
+  const { prefixCount, prefixCountCapped, prefixSerials, nearSerials } = suggestions;
+  const counted = prefixCountCapped ? `more than ${formatCount(prefixCount)}` : formatCount(prefixCount);
+  const begin = prefixCount === 1 && !prefixCountCapped ? 'serial begins' : 'serials begin';
+  return {
+    prefix: prefixCount > 0 ? `No exact match; ${counted} ${begin} with it` : null,
+    prefixSerials,
+    near: nearSerials.length > 0 ? `Did you mean ${orList(nearSerials)}?` : null,
+  };
+}
+
+/** The one-line note a line without exactly one device keeps below the table. */
+export function unmatchedNote(line: Line): string {
+  if (line.matchCount > 1)
+    return `${formatCount(line.matchCount)} devices match: paste the full serial number to pick one`;
+  const { prefix, prefixSerials, near } = noMatchHints(line.suggestions);
+  const more = prefix !== null && (line.suggestions?.prefixCount ?? 0) > prefixSerials.length ? ', …' : '';
+  const parts = [prefix === null ? null : `${prefix}: ${prefixSerials.join(', ')}${more}`, near].filter(
+    (part) => part !== null,
+  );
+  return parts.length > 0 ? parts.join('. ') : 'No match';
+}
+
+/**
+ * Why: after Select the table shows the matched devices only; the lines that matched none (or
+ * several) stay listed beside it, so none is forgotten. Each value is listed once.
+ */
+export function unmatchedLines(lines: readonly Line[]): UnmatchedLine[] {
+  return lines
+    .filter((line) => line.duplicateOfLine === null && line.matchCount !== 1)
+    .map((line) => ({ line: line.line, input: line.input, note: unmatchedNote(line) }));
 }

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
 import {
   forgetPastedList,
+  KEPT_UNMATCHED,
   keepPastedList,
   newPastedListId,
   readPastedList,
+  readPastedUnmatched,
   type ListStorage,
 } from './pasted-list-store.ts';
 
@@ -73,5 +75,33 @@ describe('pasted lists kept in the tab', () => {
     expect(keepPastedList('listone1', ['dev-1'], blocked)).toBe(false);
     expect(readPastedList('listone1', blocked)).toBeNull();
     expect(() => forgetPastedList('listone1', blocked)).not.toThrow();
+  });
+
+  it('keeps the lines without a device with the list, the first ones when there are many', () => {
+    const store = memoryStorage();
+    const lines = [
+      { line: 2, input: '5CD', note: 'No exact match; 4 serials begin with it: 5CD01, …' },
+      { line: 7, input: 'NXHQ7AA0O1', note: 'Did you mean NXHQ7AA001?' },
+    ];
+    keepPastedList('withmiss', ['dev-1'], () => store, lines);
+    expect(readPastedUnmatched('withmiss', () => store)).toEqual({ lines, total: 2 });
+    keepPastedList('nomisses', ['dev-1'], () => store);
+    expect(readPastedUnmatched('nomisses', () => store)).toEqual({ lines: [], total: 0 });
+    const many = Array.from({ length: KEPT_UNMATCHED + 20 }, (_, i) => ({
+      line: i + 1,
+      input: `x${i}`,
+      note: 'No match',
+    }));
+    keepPastedList('manymiss', ['dev-1'], () => store, many);
+    const kept = readPastedUnmatched('manymiss', () => store);
+    expect(kept.lines).toHaveLength(KEPT_UNMATCHED);
+    expect(kept.total).toBe(KEPT_UNMATCHED + 20);
+    // Altered lines read as none; the list itself still reads.
+    store.setItem(
+      'fleetdeck:pasted-list:altered2',
+      '{"ids":["dev-1"],"unmatched":[{"line":"1","input":"x","note":"n"}]}',
+    );
+    expect(readPastedUnmatched('altered2', () => store)).toEqual({ lines: [], total: 0 });
+    expect(readPastedList('altered2', () => store)).toEqual(['dev-1']);
   });
 });

@@ -1,5 +1,6 @@
 import { DEVICE_ID_PATTERN } from '@fleetdeck/shared/app-routes';
 import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
+import type { UnmatchedLine } from './paste-summary.ts';
 
 /**
  * Pasted lists kept in this tab's sessionStorage, so a reload shows the same pasted devices: the
@@ -15,8 +16,23 @@ const KEY_PREFIX = 'fleetdeck:pasted-list:';
 const INDEX_KEY = 'fleetdeck:pasted-lists';
 const KEPT_LISTS = 5;
 const ID_PATTERN = /^[a-z0-9]{6,32}$/;
-/** Far above the largest valid list (20,000 ids of at most 128 characters, quoted, with commas). */
-const MAX_STORED_CHARS = FLEET_LIST_LIMITS.resolveLines * 131 + 64;
+/** Lines without a device kept with a list (the first ones; the rest are counted). */
+export const KEPT_UNMATCHED = 500;
+const MAX_NOTE_CHARS = 1_000;
+/**
+ * Far above the largest valid list: 20,000 ids of at most 128 characters, quoted, with commas, and
+ * the unmatched lines kept (a pasted value of at most 200 characters and its note, JSON-escaped).
+ */
+const MAX_STORED_CHARS = FLEET_LIST_LIMITS.resolveLines * 131 + KEPT_UNMATCHED * 2 * (1_300 + 64) + 64;
+
+/** The lines of a paste that are not among its devices, as kept with it. */
+export interface KeptUnmatched {
+  readonly lines: readonly UnmatchedLine[];
+  /** How many there were (more than `lines` past KEPT_UNMATCHED). */
+  readonly total: number;
+}
+
+export const NO_UNMATCHED: KeptUnmatched = { lines: [], total: 0 };
 
 /** Why: an id is a storage key suffix and a URL value, so it is only ever letters and digits. */
 export function isPastedListId(value: string): boolean {
@@ -31,7 +47,12 @@ export function newPastedListId(
 }
 
 /** Why: a reload of the tab shows the same list. False when storage is blocked or full. */
-export function keepPastedList(id: string, ids: readonly string[], storage: () => ListStorage): boolean {
+export function keepPastedList(
+  id: string,
+  ids: readonly string[],
+  storage: () => ListStorage,
+  unmatched: readonly UnmatchedLine[] = [],
+): boolean {
   if (!isPastedListId(id)) return false;
   try {
     const store = storage();
@@ -39,7 +60,11 @@ export function keepPastedList(id: string, ids: readonly string[], storage: () =
     for (const old of index.splice(0, Math.max(0, index.length - KEPT_LISTS))) {
       store.removeItem(KEY_PREFIX + old);
     }
-    store.setItem(KEY_PREFIX + id, JSON.stringify({ ids }));
+    const kept = unmatched.slice(0, KEPT_UNMATCHED);
+    store.setItem(
+      KEY_PREFIX + id,
+      JSON.stringify({ ids, unmatched: kept, unmatchedTotal: unmatched.length }),
+    );
     store.setItem(INDEX_KEY, JSON.stringify(index));
     return true;
   } catch {
@@ -47,23 +72,48 @@ export function keepPastedList(id: string, ids: readonly string[], storage: () =
   }
 }
 
+function readKept(id: string, storage: () => ListStorage): unknown {
+  if (!isPastedListId(id)) return null;
+  try {
+    const text = storage().getItem(KEY_PREFIX + id);
+    return text === null || text.length > MAX_STORED_CHARS ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
 /** Why: the list a URL names, or null when it is not kept here or not a valid list. */
 export function readPastedList(id: string, storage: () => ListStorage): string[] | null {
-  if (!isPastedListId(id)) return null;
-  let text: string | null;
-  try {
-    text = storage().getItem(KEY_PREFIX + id);
-  } catch {
-    return null;
-  }
-  if (text === null || text.length > MAX_STORED_CHARS) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  return validIds(parsed);
+  return validIds(readKept(id, storage));
+}
+
+/** Why: the lines kept with a list; none when they are missing or not as written. */
+export function readPastedUnmatched(id: string, storage: () => ListStorage): KeptUnmatched {
+  const parsed = readKept(id, storage);
+  if (typeof parsed !== 'object' || parsed === null || !('unmatched' in parsed)) return NO_UNMATCHED;
+  const { unmatched, unmatchedTotal } = parsed as { unmatched: unknown; unmatchedTotal?: unknown };
+  if (!Array.isArray(unmatched) || unmatched.length > KEPT_UNMATCHED) return NO_UNMATCHED;
+  const lines = (unmatched as unknown[]).filter(isUnmatchedLine);
+  if (lines.length !== unmatched.length) return NO_UNMATCHED;
+  const total =
+    typeof unmatchedTotal === 'number' && Number.isInteger(unmatchedTotal) && unmatchedTotal >= lines.length
+      ? Math.min(unmatchedTotal, FLEET_LIST_LIMITS.resolveLines)
+      : lines.length;
+  return { lines, total };
+}
+
+function isUnmatchedLine(value: unknown): value is UnmatchedLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const { line, input, note } = value as Record<string, unknown>;
+  return (
+    typeof line === 'number' &&
+    Number.isInteger(line) &&
+    line > 0 &&
+    typeof input === 'string' &&
+    input.length <= 200 &&
+    typeof note === 'string' &&
+    note.length <= MAX_NOTE_CHARS
+  );
 }
 
 function validIds(parsed: unknown): string[] | null {

@@ -1,4 +1,5 @@
 import type { FleetRow } from './live-rows.ts';
+import type { KeptUnmatched } from './pasted-list-store.ts';
 
 /**
  * What the admin has selected: explicit device ids (clicked, or resolved from a pasted list), or
@@ -18,6 +19,8 @@ export const EMPTY_SELECTION: FleetSelection = { kind: 'ids', ids: new Set(), so
 export interface PastedList {
   readonly id: string;
   readonly ids: readonly string[];
+  /** The pasted lines that matched no device, or several: listed beside the table. */
+  readonly unmatched?: KeptUnmatched;
 }
 
 /** What the table shows (the query's matches, or a pasted list instead) and what is selected in it. */

@@ -7,6 +7,7 @@ import {
   NEXT_PATH_KEY,
   ONBOARDING_FLAG_KEY,
   safeNext,
+  SIGNED_OUT_NOTICE_KEY,
   type AuthNavigationOptions,
 } from './auth-navigation.ts';
 import type { AuthSession } from './auth-session.ts';
@@ -146,6 +147,7 @@ describe('on SIGNED_OUT', () => {
     expect(t.fetcher.calls[0]?.init?.method).toBe('POST');
     expect(t.fetcher.calls[0]?.init?.body).toBeUndefined();
     expect(t.navigations).toEqual(['/']);
+    expect(t.tabStorage.getItem(SIGNED_OUT_NOTICE_KEY)).toBe('1');
     expect(t.logged).toEqual([]);
   });
 

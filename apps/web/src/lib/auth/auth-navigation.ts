@@ -13,6 +13,8 @@ export const ONBOARDING_FLAG_KEY = 'onboardingHandled_v1';
 export const ONBOARDING_FLAG_VALUE = '1';
 /** Where the login page keeps the page to return to after a sign-in that finishes in the page. */
 export const NEXT_PATH_KEY = 'fleetdeck:auth:next';
+/** Set on sign-out for the page it lands on (`/`) to say so; read once. */
+export const SIGNED_OUT_NOTICE_KEY = 'fleetdeck:auth:signed-out';
 /** The second-factor challenge step of the login page. */
 export const SECOND_FACTOR_PATH = '/login?step=second-factor';
 
@@ -95,6 +97,8 @@ export async function handleSignedOut(options: AuthNavigationOptions): Promise<v
         options.logError(`Fleetdeck: logout answered HTTP ${error.status}.`, error);
     } else options.logError('Fleetdeck: logout could not reach the server.', error);
   }
+  // `/` has nothing of the session left to show: it says the person is signed out.
+  options.tabStorage.setItem(SIGNED_OUT_NOTICE_KEY, '1');
   options.navigate('/');
 }
 

@@ -47,16 +47,16 @@ export function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Account: ${user.name || user.email}`}
-          className="gap-2"
-        >
-          <span className="flex size-7 items-center justify-center rounded-full bg-accent-subtle text-xs font-semibold text-accent-subtle-foreground">
+        {/* Named by its text ("Account: Dana Whitaker"), the name shown from the lg width on. */}
+        <Button variant="ghost" size="sm" className="gap-2">
+          <span className="sr-only">Account: </span>
+          <span
+            aria-hidden="true"
+            className="flex size-7 items-center justify-center rounded-full bg-accent-subtle text-xs font-semibold text-accent-subtle-foreground"
+          >
             {initials(user.name, user.email)}
           </span>
-          <span className="hidden max-w-40 truncate lg:inline">{user.name || user.email}</span>
+          <span className="sr-only lg:not-sr-only lg:max-w-40 lg:truncate">{user.name || user.email}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">

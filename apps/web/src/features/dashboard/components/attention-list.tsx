@@ -38,12 +38,9 @@ export function AttentionList({
                   {shown === null ? (
                     <span className="text-muted-foreground">—</span>
                   ) : (
-                    <CountLink
-                      query={item.query}
-                      label={`${item.label}: ${formatCount(shown)} devices`}
-                      className="font-medium text-accent hover:underline"
-                    >
+                    <CountLink query={item.query} className="font-medium text-accent hover:underline">
                       {formatCount(shown)}
+                      <span className="sr-only"> devices: {item.label}</span>
                     </CountLink>
                   )}
                   {item.key === 'noUserActivity' || item.key === 'unsupportedPolicy' ? (

@@ -26,10 +26,12 @@ export function AueChart({ aue }: { aue: DashboardResponse['aue'] }) {
             <li key={year.startYear} className="min-w-16 flex-1">
               <CountLink
                 query={year.query}
-                label={`AUE in school year ${year.label}: ${formatCount(year.count)} devices`}
                 className="group flex flex-col items-center gap-1 text-xs hover:bg-muted/50"
               >
-                <span className="font-medium tabular-nums">{formatCount(year.count)}</span>
+                <span className="font-medium tabular-nums">
+                  {formatCount(year.count)}
+                  <span className="sr-only"> devices reach AUE in school year</span>
+                </span>
                 <svg className="w-full" height={CHART_HEIGHT} aria-hidden="true">
                   <rect
                     x="12%"
@@ -156,12 +158,9 @@ function ForecastRow({ line, currency }: { line: ForecastLine; currency: string 
         <ModelList line={line} currency={currency} className="mt-1 sm:hidden" />
       </td>
       <td className="py-2 pr-3 text-right tabular-nums">
-        <CountLink
-          query={line.query}
-          label={`${formatCount(line.count)} devices ${line.when}`}
-          className="text-accent hover:underline"
-        >
+        <CountLink query={line.query} className="text-accent hover:underline">
           {formatCount(line.count)}
+          <span className="sr-only"> devices {line.when}</span>
         </CountLink>
       </td>
       <td
@@ -190,12 +189,9 @@ function ModelList({
     <ul className={cn('flex flex-col gap-0.5', className)}>
       {line.models.slice(0, 3).map((model) => (
         <li key={model.model} className="flex flex-wrap gap-x-2">
-          <CountLink
-            query={model.query}
-            label={`${model.model}: ${formatCount(model.count)} devices ${line.when}`}
-            className="break-words hover:underline"
-          >
+          <CountLink query={model.query} className="break-words hover:underline">
             {model.model}
+            <span className="sr-only">: its devices {line.when}</span>
           </CountLink>
           <span className="text-muted-foreground tabular-nums">
             {formatCount(model.count)} × {formatMoney(model.unitCostCents, currency)}

@@ -6,8 +6,6 @@ import { CountLink } from './count-link.tsx';
 export interface BarItem {
   readonly key: string;
   readonly label: ReactNode;
-  /** Accessible name of the link. */
-  readonly name: string;
   readonly count: number;
   readonly query: string | null;
   /** Tailwind fill class of the bar. */
@@ -27,7 +25,6 @@ export function BarList({ items, label }: { items: readonly BarItem[]; label: st
         <li key={item.key}>
           <CountLink
             query={item.query}
-            label={`${item.name}: ${formatCount(item.count)} devices`}
             className="group grid grid-cols-[minmax(0,15rem)_minmax(3rem,1fr)_auto] items-center gap-3 px-1 py-1 text-sm hover:bg-muted/50"
           >
             {/* Read in full: a long model name wraps (rarely past two lines) instead of being cut. */}
@@ -43,6 +40,7 @@ export function BarList({ items, label }: { items: readonly BarItem[]; label: st
             </svg>
             <span className="min-w-12 text-right tabular-nums">
               {formatCount(item.count)}
+              <span className="sr-only"> devices</span>
               {item.note ? <span className="ml-1 text-xs text-muted-foreground">{item.note}</span> : null}
             </span>
           </CountLink>

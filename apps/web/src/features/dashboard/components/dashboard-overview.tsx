@@ -81,7 +81,7 @@ export function DashboardOverview({
                 <Icon className="size-4" aria-hidden="true" />
               </div>
               <p
-                className="text-2xl font-semibold tracking-tight text-muted-foreground/60"
+                className="text-2xl font-semibold tracking-tight text-muted-foreground"
                 aria-label="No data yet"
               >
                 —

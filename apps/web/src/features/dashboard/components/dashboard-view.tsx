@@ -267,7 +267,6 @@ function Ready({ data }: { data: DashboardResponse }) {
               label="Devices by ChromeOS major version"
               items={data.os.versions.slice(0, 10).map((v) => ({
                 key: String(v.major),
-                name: `ChromeOS ${v.major}`,
                 label: (
                   <>
                     {v.major}{' '}
@@ -303,7 +302,6 @@ function Ready({ data }: { data: DashboardResponse }) {
               label="Devices by model"
               items={data.models.slice(0, 10).map((m) => ({
                 key: m.key,
-                name: m.label,
                 label: m.label,
                 count: m.count,
                 query: m.query,

@@ -13,7 +13,10 @@ export interface Segment {
   readonly swatch: string;
 }
 
-/** Why: a whole split into parts (statuses, compliance, battery): one SVG bar, each part a link, with a legend. */
+/**
+ * Why: a whole split into parts (statuses, compliance, battery): one SVG bar, and its legend as
+ * the text equivalent (each part's name, count and share, a link to its devices).
+ */
 export function SegmentBar({ segments, label }: { segments: readonly Segment[]; label: string }) {
   const navigate = useNavigate();
   const total = segments.reduce((sum, s) => sum + s.count, 0);
@@ -27,30 +30,20 @@ export function SegmentBar({ segments, label }: { segments: readonly Segment[]; 
               const x = (offset / total) * 100;
               const width = (segment.count / total) * 100;
               offset += segment.count;
-              const href = fleetHref(segment.query);
-              const rect = (
+              const href = segment.count > 0 ? fleetHref(segment.query) : null;
+              // A click on a part opens its devices; the keyboard and screen readers use the legend's
+              // links (the same targets): an image holds no links of its own.
+              return (
                 <rect
+                  key={segment.key}
                   x={`${x}%`}
                   width={`${width}%`}
                   height="16"
-                  className={cn(segment.fill, 'hover:opacity-80')}
+                  className={cn(segment.fill, href && 'cursor-pointer hover:opacity-80')}
+                  onClick={href ? () => void navigate(href) : undefined}
                 >
                   <title>{`${segment.label}: ${formatCount(segment.count)}`}</title>
                 </rect>
-              );
-              if (!href || segment.count === 0) return <g key={segment.key}>{rect}</g>;
-              return (
-                <a
-                  key={segment.key}
-                  href={href}
-                  tabIndex={-1}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    void navigate(href);
-                  }}
-                >
-                  {rect}
-                </a>
               );
             })
           : null}
@@ -60,12 +53,14 @@ export function SegmentBar({ segments, label }: { segments: readonly Segment[]; 
           <li key={segment.key}>
             <CountLink
               query={segment.count > 0 ? segment.query : null}
-              label={`${segment.label}: ${formatCount(segment.count)} devices`}
               className="inline-flex items-center gap-2 hover:underline"
             >
               <span className={cn('size-2.5 rounded-sm', segment.swatch)} aria-hidden="true" />
               <span>{segment.label}</span>
-              <span className="font-medium tabular-nums">{formatCount(segment.count)}</span>
+              <span className="font-medium tabular-nums">
+                {formatCount(segment.count)}
+                <span className="sr-only"> devices,</span>
+              </span>
               <span className="text-xs text-muted-foreground tabular-nums">
                 {formatShare(segment.count, total)}
               </span>

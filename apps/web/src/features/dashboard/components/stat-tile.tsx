@@ -44,6 +44,7 @@ export function StatTile({
         >
           {formatCount(count)}
         </span>
+        <span className="sr-only">devices</span>
         <span className="text-xs text-muted-foreground tabular-nums">
           {formatShare(count, of)} of in service
         </span>
@@ -57,7 +58,6 @@ export function StatTile({
     <Link
       to={href}
       data-testid={testId}
-      aria-label={`${label}: ${formatCount(count)} devices. Open in the fleet table`}
       className={cn(
         className,
         'hover:border-accent/60 hover:bg-muted/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',

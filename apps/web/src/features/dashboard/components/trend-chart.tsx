@@ -1,4 +1,5 @@
 import type { TrendPoint } from '@fleetdeck/shared/dashboard-contract';
+import { ChartDataTable } from '../../../components/chart-data-table.tsx';
 import { formatCount } from '../fleet-link.ts';
 
 export interface TrendSeries {
@@ -12,7 +13,10 @@ export interface TrendSeries {
 const WIDTH = 320;
 const HEIGHT = 96;
 
-/** Why: one small line chart per trend, drawn from the daily snapshots the sync writes. */
+/**
+ * Why: one small line chart per trend, drawn from the daily snapshots the sync writes, with its
+ * figures as a table beside it.
+ */
 export function TrendChart({
   title,
   points,
@@ -66,6 +70,15 @@ export function TrendChart({
         <span>{first?.day}</span>
         {points.length > 1 ? <span>{last?.day}</span> : null}
       </div>
+      <ChartDataTable
+        title={title}
+        columns={['Day', ...series.map((s) => s.label)]}
+        // Newest first: the figure an admin looks for is today's.
+        rows={points.toReversed().map((point) => ({
+          key: point.day,
+          cells: [point.day, ...series.map((s) => formatCount(point[s.key]))],
+        }))}
+      />
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
         {series.map((s) => (
           <li key={s.key} className="flex items-center gap-1.5">

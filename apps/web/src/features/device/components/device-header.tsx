@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
@@ -78,12 +78,20 @@ export function DeviceHeader({
   // header never contradicts the asset details (where the assigned user is "—").
   const assigned = device.annotatedUser !== null;
   const user = device.annotatedUser ?? device.recentUser;
+  // Opening a device (from the table, a link, the keyboard) puts focus on its heading, so a screen
+  // reader starts here and Tab goes on to the device's actions; live updates do not move it again.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), [device.deviceId]);
   return (
     <Card className="p-5">
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{device.model ?? 'Chromebook'}</p>
-          <h1 className="mt-0.5 font-mono text-2xl font-semibold tracking-tight break-all">
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="mt-0.5 font-mono text-2xl font-semibold tracking-tight break-all focus:outline-none"
+          >
             {device.serialNumber ?? 'Unknown serial'}
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-1.5" data-testid="device-badges">

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { DeviceDetail, TelemetrySample } from '@fleetdeck/shared/device-contract';
+import { ChartDataTable } from '../../../components/chart-data-table.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { linePath, percentOf, pointPosition, seriesOf, yDomain, type SeriesPoint } from '../chart-scale.ts';
@@ -7,7 +8,7 @@ import { formatBytes, formatDate, formatMinutes } from '../format.ts';
 
 /**
  * The Health tab's charts, hand-rolled in SVG (no chart library) and loaded as their own chunk.
- * Each chart is an image with a text summary for screen readers.
+ * Each chart is an image with a text summary for screen readers, and its figures as a table.
  */
 
 const W = 600;
@@ -116,6 +117,14 @@ function LineChart({
               {points.length === 1 ? <span>One sample so far; the line grows with each sync</span> : null}
               <span>{formatDate(new Date(latest?.t ?? 0).toISOString())}</span>
             </figcaption>
+            <ChartDataTable
+              title={title}
+              columns={['When', title]}
+              rows={points.toReversed().map((point) => ({
+                key: String(point.t),
+                cells: [new Date(point.t).toLocaleString(), format(point.y)],
+              }))}
+            />
           </figure>
         )}
       </CardContent>
@@ -164,6 +173,14 @@ function ActiveTimeChart({ days }: { days: DeviceDetail['device']['activeTime'] 
               <span>{formatDate(shown[0]?.date)}</span>
               <span>{formatDate(shown.at(-1)?.date)}</span>
             </figcaption>
+            <ChartDataTable
+              title="Active time per day"
+              columns={['Day', 'Active time']}
+              rows={shown.toReversed().map((day) => ({
+                key: day.date,
+                cells: [formatDate(day.date) ?? day.date, formatMinutes(day.activeMinutes)],
+              }))}
+            />
           </figure>
         )}
       </CardContent>

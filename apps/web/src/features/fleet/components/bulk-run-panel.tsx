@@ -6,6 +6,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useBulkAction, useRetryBulkAction } from '../api/bulk-actions.ts';
 import { formatCount } from '../format.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 const STATE_TONE = {
   pending: 'neutral',
@@ -94,7 +95,10 @@ export function BulkRunPanel({
           <div className="h-full bg-danger transition-[width]" style={{ width: share(run.failed) }} />
         </div>
       </div>
-      <div className="max-h-[45dvh] overflow-auto rounded-md border border-border">
+      <ScrollRegion
+        label="Results per device"
+        className="max-h-[45dvh] overflow-auto rounded-md border border-border"
+      >
         <table className="w-full text-left" aria-label="Results per device">
           <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
             <tr>
@@ -128,7 +132,7 @@ export function BulkRunPanel({
             all.
           </p>
         ) : null}
-      </div>
+      </ScrollRegion>
       {!active && permanent > 0 ? (
         <p className="text-xs text-muted-foreground" data-testid="bulk-run-refused">
           Google refused {formatCount(permanent)} {permanent === 1 ? 'device' : 'devices'} for good (its state

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { DEFAULT_FLEET_COLUMNS, FLEET_COLUMNS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,11 +21,28 @@ export function ColumnChooser({
   const shown = new Set(columns);
   const hidden = FLEET_COLUMNS.filter((column) => !shown.has(column.id));
   const labelOf = (id: FleetColumnId) => FLEET_COLUMNS.find((column) => column.id === id)?.label ?? id;
+  // A toggled column moves between the two lists (a new element), a moved one changes place: the
+  // control that was used keeps the focus, or its neighbour when it can no longer be used.
+  const refocus = useRef<readonly string[] | null>(null);
+  useLayoutEffect(() => {
+    const ids = refocus.current;
+    refocus.current = null;
+    ids
+      ?.map((id) => document.getElementById(id))
+      .find((element) => element !== null && !(element as HTMLButtonElement).disabled)
+      ?.focus();
+  }, [columns]);
+  const toggle = (next: FleetColumnId[], id: FleetColumnId) => {
+    onChange(next);
+    refocus.current = [`column-${id}`];
+  };
   const move = (index: number, by: number) => {
     const next = [...columns];
     const [item] = next.splice(index, 1);
     if (item) next.splice(index + by, 0, item);
     onChange(next);
+    const [used, other] = by < 0 ? ['up', 'down'] : ['down', 'up'];
+    if (item) refocus.current = [`column-${item}-${used}`, `column-${item}-${other}`];
   };
   return (
     <Popover defaultOpen={defaultOpen}>
@@ -34,7 +52,15 @@ export function ColumnChooser({
       <PopoverContent aria-label="Choose columns" className="w-80 p-0">
         <div className="flex items-center justify-between border-b border-border px-3 py-2">
           <span className="text-sm font-medium">Columns</span>
-          <Button variant="link" size="sm" onClick={() => onChange([...DEFAULT_FLEET_COLUMNS])}>
+          <Button
+            id="columns-reset"
+            variant="link"
+            size="sm"
+            onClick={() => {
+              onChange([...DEFAULT_FLEET_COLUMNS]);
+              refocus.current = ['columns-reset'];
+            }}
+          >
             Reset
           </Button>
         </div>
@@ -49,12 +75,18 @@ export function ColumnChooser({
                   className="size-4 accent-[var(--color-accent)]"
                   checked
                   disabled={columns.length === 1}
-                  onChange={() => onChange(columns.filter((column) => column !== id))}
+                  onChange={() =>
+                    toggle(
+                      columns.filter((column) => column !== id),
+                      id,
+                    )
+                  }
                 />
                 <label htmlFor={`column-${id}`} className="min-w-0 flex-1 truncate text-sm">
                   {labelOf(id)}
                 </label>
                 <button
+                  id={`column-${id}-up`}
                   type="button"
                   aria-label={`Move ${labelOf(id)} up`}
                   disabled={index === 0}
@@ -64,6 +96,7 @@ export function ColumnChooser({
                   <ArrowUp className="size-3.5" aria-hidden="true" />
                 </button>
                 <button
+                  id={`column-${id}-down`}
                   type="button"
                   aria-label={`Move ${labelOf(id)} down`}
                   disabled={index === columns.length - 1}
@@ -84,7 +117,7 @@ export function ColumnChooser({
                   type="checkbox"
                   className="size-4 accent-[var(--color-accent)]"
                   checked={false}
-                  onChange={() => onChange([...columns, column.id])}
+                  onChange={() => toggle([...columns, column.id], column.id)}
                 />
                 <label
                   htmlFor={`column-${column.id}`}

@@ -19,7 +19,7 @@ const STATUS_TONE: Record<string, 'success' | 'warning' | 'danger' | 'neutral' |
   INACTIVE: 'neutral',
 };
 
-const Empty = () => <span className="text-muted-foreground/60">—</span>;
+const Empty = () => <span className="text-muted-foreground">—</span>;
 
 /** Why: one renderer per column kind, so every column reads the same in every view. */
 export function FleetCell({ column, device }: { column: FleetColumn; device: FleetTableRow }) {

@@ -104,7 +104,8 @@ export const FleetGridRow = memo(function FleetGridRow(props: FleetGridRowProps)
           key={column.id}
           role="gridcell"
           className={cn(
-            'flex shrink-0 items-center overflow-hidden px-3 whitespace-nowrap [&>*]:truncate',
+            // Narrower padding on a phone, where three columns share 316 px (use-shown-columns.ts).
+            'flex shrink-0 items-center overflow-hidden px-2 whitespace-nowrap sm:px-3 [&>*]:truncate',
             columnIndex === 0 && [
               'sticky z-[1] gap-2 border-r border-border/70',
               pinnedBackground,

@@ -42,18 +42,19 @@ export function FleetHeaderCell({
           type="button"
           onClick={onSort}
           className={cn(
-            'flex h-full w-full min-w-0 items-center gap-1 px-3 text-left hover:text-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+            'flex h-full w-full min-w-0 items-center gap-1 px-2 text-left hover:text-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-3',
             sorted && 'text-foreground',
           )}
         >
           <span className="truncate">{column.label}</span>
           <Icon
-            className={cn('size-3.5 shrink-0', !sorted && 'opacity-0 group-hover:opacity-60')}
+            // Faint but always there (no hover on a touch screen): the header says it sorts.
+            className={cn('size-3.5 shrink-0', !sorted && 'opacity-50 group-hover:opacity-80')}
             aria-hidden="true"
           />
         </button>
       ) : (
-        <span className="truncate px-3">{column.label}</span>
+        <span className="truncate px-2 sm:px-3">{column.label}</span>
       )}
       <ResizeHandle label={column.label} width={width} onResize={onResize} />
     </div>

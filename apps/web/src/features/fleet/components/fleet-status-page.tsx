@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ClipboardList, Funnel } from 'lucide-react';
-import { FLEET_COLUMNS, type FleetColumnId } from '@fleetdeck/shared/fleet-columns';
+import type { FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { parseDeviceQuery } from '@fleetdeck/shared/device-query';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -13,6 +13,7 @@ import { useFacets } from '../api/get-facets.ts';
 import { useColumnWidths } from '../column-widths.ts';
 import { readViewState, writeViewState, type FleetViewState } from '../fleet-url-state.ts';
 import { rememberFleetView } from '../last-fleet-view.ts';
+import type { UnmatchedLine } from '../paste-summary.ts';
 import { toggleTerm } from '../query-terms.ts';
 import {
   afterBulkRun,
@@ -28,11 +29,12 @@ import { ColumnChooserButton } from './column-chooser-button.tsx';
 import { DensityMenu } from './density-menu.tsx';
 import { ExportLink } from './export-link.tsx';
 import { MissingViewBanner, NewDevicesBanner, PastedListLostBanner } from './fleet-banners.tsx';
-import { FleetFacets } from './fleet-facets.tsx';
+import { FacetsPanel } from './facets-panel.tsx';
+import { PastedUnmatched } from './pasted-list-notes.tsx';
 import { FleetEmpty, FleetError, FleetInvalidQuery, FleetNoResults } from './fleet-states.tsx';
 import { FleetTable } from './fleet-table.tsx';
 import { QueryBox } from './query-box.tsx';
-import { DIMMED_CLASS, ResultsStatus } from './results-status.tsx';
+import { ResultsStatus, STALE_CLASS } from './results-status.tsx';
 import { SavedViewsButton } from './saved-views-button.tsx';
 import type { SelectionBar as SelectionBarModule } from './selection-bar.tsx';
 import { useFleetLive } from './use-fleet-live.ts';
@@ -42,6 +44,7 @@ import { useSavedViewLink } from './use-saved-view-link.ts';
 import { useSelectionFollowsRows } from './use-selection-follows-rows.ts';
 import { useTableRows } from './use-table-rows.ts';
 import { usePastedView } from './use-pasted-view.ts';
+import { useShownColumns } from './use-shown-columns.ts';
 
 const PasteListDialog = lazyComponent<ComponentProps<typeof PasteListDialogModule>>(() =>
   import('./paste-list-dialog.tsx').then((module) => ({ default: module.PasteListDialog })),
@@ -91,7 +94,9 @@ export function FleetStatusPage() {
   const valid = useMemo(() => parseDeviceQuery(view.q).ok, [view.q]);
   // While the typed query does not parse, the results on screen are the last valid query's.
   const [typedValid, setTypedValid] = useState(true);
-  const listKey = { q: view.q, sort: view.sort, dir: view.dir, columns: view.columns };
+  const { widthOf: columnWidthOf, setWidth } = useColumnWidths();
+  const shown = useShownColumns(view.columns, columnWidthOf);
+  const listKey = { q: view.q, sort: view.sort, dir: view.dir, columns: shown.ids };
   const pastedView = usePastedView(view, setView, canAct);
   const { table, setTable } = pastedView;
   const { pasted, selection } = table;
@@ -113,7 +118,6 @@ export function FleetStatusPage() {
   const [pasteOpen, setPasteOpen] = useState(false);
   const [bulkKind, setBulkKind] = useState<BulkKind | null>(null);
   const [facetsOpen, setFacetsOpen] = useState(false);
-  const { widthOf, setWidth } = useColumnWidths();
 
   const loadedIds = () => rowsRef.current.map((row) => row.deviceId);
   const setSelection = (change: (current: FleetSelection) => FleetSelection) =>
@@ -122,16 +126,13 @@ export function FleetStatusPage() {
   const selectRows = (change: (current: FleetSelection) => FleetSelection) => {
     if (!results.stale) setSelection(change);
   };
-  const onPasted = (ids: string[]) => {
-    pastedView.showList(ids);
+  const onPasted = (ids: string[], unmatched: UnmatchedLine[]) => {
+    pastedView.showList(ids, unmatched);
     setPasteOpen(false);
   };
 
   useSearchShortcut(searchRef);
 
-  const columns = view.columns
-    .map((id) => FLEET_COLUMNS.find((column) => column.id === id))
-    .filter((column) => column !== undefined);
   const onSort = (id: FleetColumnId) =>
     setView(id === view.sort ? { dir: view.dir === 'asc' ? 'desc' : 'asc' } : { sort: id, dir: 'asc' });
   const openDevice = (deviceId: string) =>
@@ -147,8 +148,8 @@ export function FleetStatusPage() {
       return view.q === '' ? <FleetEmpty /> : <FleetNoResults onClear={() => setView({ q: '' })} />;
     return (
       <FleetTable
-        columns={columns}
-        widthOf={widthOf}
+        columns={shown.columns}
+        widthOf={shown.widthOf}
         onResize={setWidth}
         sort={view.sort}
         dir={view.dir}
@@ -209,6 +210,7 @@ export function FleetStatusPage() {
           onCommit={commitQuery}
           onValidityChange={setTypedValid}
           inputRef={searchRef}
+          pastedCount={pasted?.ids.length ?? null}
         />
         <Button
           variant="secondary"
@@ -220,6 +222,18 @@ export function FleetStatusPage() {
         >
           <Funnel aria-hidden="true" />
         </Button>
+        {/* Past the toolbar and the facets: the table is three Tab presses from the search box. */}
+        <a
+          href="#fleet-results"
+          className="sr-only rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium whitespace-nowrap text-foreground shadow-card focus:not-sr-only focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={(event) => {
+            event.preventDefault();
+            const results = resultsRef.current;
+            (results?.querySelector<HTMLElement>('[role="grid"]') ?? results)?.focus();
+          }}
+        >
+          Skip to the device table
+        </a>
       </div>
       <div className="mt-3 flex min-h-9 flex-wrap items-center gap-x-4 gap-y-2">
         <ResultsStatus
@@ -250,40 +264,39 @@ export function FleetStatusPage() {
           </Suspense>
         ) : null}
         <div className="ml-auto flex items-center gap-2">
-          <ColumnChooserButton columns={view.columns} onChange={(next) => setView({ columns: next })} />
+          {/* A phone shows its own three columns (use-shown-columns.ts). */}
+          {shown.phone ? null : (
+            <ColumnChooserButton columns={view.columns} onChange={(next) => setView({ columns: next })} />
+          )}
           <DensityMenu density={view.density} onChange={(density) => setView({ density })} />
-          <ExportLink state={listKey} pastedIds={pasted?.ids ?? null} blockedReason={fixQueryFirst} />
+          <ExportLink
+            state={{ ...listKey, columns: view.columns }}
+            pastedIds={pasted?.ids ?? null}
+            blockedReason={fixQueryFirst}
+          />
         </div>
       </div>
+      {pasted?.unmatched && pasted.unmatched.total > 0 ? (
+        <PastedUnmatched unmatched={pasted.unmatched} />
+      ) : null}
       <div className="mt-3 flex gap-4">
-        <aside
-          aria-label="Facets"
-          className={cn(
-            'w-56 shrink-0 overflow-y-auto pr-1',
-            // Facets count the query: out of date with it, and not about a pasted list.
-            (outOfDate || pasted !== null) && DIMMED_CLASS,
-            facetsOpen
-              ? 'fixed inset-x-4 top-32 z-20 max-h-[60dvh] w-auto rounded-lg border border-border bg-surface-raised p-4 shadow-overlay lg:static lg:max-h-none lg:w-56 lg:border-0 lg:bg-transparent lg:p-0 lg:pr-1 lg:shadow-none'
-              : 'hidden lg:block',
-          )}
-          style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
-        >
-          <FleetFacets
-            facets={facets.data?.facets}
-            more={facets.data?.more}
-            // Dimmed while they are another query's; a refresh of the same query's counts (after a sync) is not.
-            loading={facets.isFetching && (facets.isPlaceholderData || !facets.data)}
-            query={view.q}
-            onToggle={(term) => {
-              setView({ q: toggleTerm(view.q, term) });
-              setFacetsOpen(false);
-            }}
-          />
-        </aside>
+        <FacetsPanel
+          open={facetsOpen}
+          outOfDate={outOfDate}
+          pastedCount={pasted?.ids.length ?? null}
+          facets={facets}
+          query={view.q}
+          onToggle={(term) => {
+            setView({ q: toggleTerm(view.q, term) });
+            setFacetsOpen(false);
+          }}
+        />
         <div
-          className={cn('min-w-0 flex-1', outOfDate && DIMMED_CLASS)}
+          className={cn('min-w-0 flex-1 focus:outline-none', outOfDate && STALE_CLASS)}
           style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
           ref={resultsRef}
+          id="fleet-results"
+          tabIndex={-1}
           data-testid="fleet-results"
           data-stale={outOfDate || undefined}
         >

@@ -10,7 +10,9 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useResolveDevices } from '../api/resolve-devices.ts';
 import { formatCount } from '../format.ts';
-import { summarizePaste } from '../paste-summary.ts';
+import { summarizePaste, unmatchedLines, type UnmatchedLine } from '../paste-summary.ts';
+import { PasteReportLine } from './paste-report-line.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 type MatchBy = 'auto' | 'serial' | 'assetId';
 
@@ -25,8 +27,8 @@ export function PasteListDialog({
   canSelect,
 }: {
   onClose: () => void;
-  /** The devices matched exactly, in the list's order. */
-  onShow: (deviceIds: string[]) => void;
+  /** The devices matched exactly, in the list's order, and the lines that matched none or several. */
+  onShow: (deviceIds: string[], unmatched: UnmatchedLine[]) => void;
   canSelect: boolean;
 }) {
   const [text, setText] = useState('');
@@ -54,7 +56,7 @@ export function PasteListDialog({
             report={report}
             canSelect={canSelect}
             onBack={() => resolve.reset()}
-            onShow={() => onShow(report.uniqueDeviceIds)}
+            onShow={() => onShow(report.uniqueDeviceIds, unmatchedLines(report.lines))}
           />
         ) : (
           <form onSubmit={submit} className="flex min-h-0 flex-col gap-3">
@@ -164,62 +166,32 @@ function ResolveReport({
           Only lines that need attention
         </label>
       </div>
-      <div className="min-h-0 max-h-[50dvh] overflow-auto rounded-md border border-border">
+      <ScrollRegion
+        label="Matches per line"
+        className="min-h-0 max-h-[50dvh] overflow-auto rounded-md border border-border"
+      >
         <table className="w-full text-left text-sm" aria-label="Matches per line">
           <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
             <tr>
               <th className="px-3 py-1.5 font-medium">Line</th>
               <th className="px-3 py-1.5 font-medium">Pasted</th>
               <th className="px-3 py-1.5 font-medium">Result</th>
-              <th className="px-3 py-1.5 font-medium">Device</th>
+              <th className="hidden px-3 py-1.5 font-medium sm:table-cell">Device</th>
             </tr>
           </thead>
           <tbody>
             {lines.map((line) => (
-              <tr
-                key={line.line}
-                className="border-t border-border align-top"
-                data-testid="paste-line"
-                data-match-count={line.matchCount}
-              >
-                <td className="px-3 py-1.5 text-xs text-muted-foreground tabular-nums">{line.line}</td>
-                <td className="px-3 py-1.5 font-mono text-[0.8125rem] break-all">{line.input}</td>
-                <td className="px-3 py-1.5 whitespace-nowrap">
-                  {repeatOf.has(line.line) ? (
-                    <Badge>
-                      {line.duplicateOfLine === null ? 'Same device as line' : 'Repeats line'}{' '}
-                      {repeatOf.get(line.line)}
-                    </Badge>
-                  ) : line.matchCount === 0 ? (
-                    <Badge tone="danger">No match</Badge>
-                  ) : line.matchCount === 1 ? (
-                    <Badge tone="success">1 match</Badge>
-                  ) : (
-                    <Badge tone="warning">{formatCount(line.matchCount)} matches</Badge>
-                  )}
-                </td>
-                <td className="px-3 py-1.5 text-xs">
-                  {line.matches.map((match) => (
-                    <div key={match.deviceId} className="flex flex-wrap gap-x-2">
-                      <span className="font-mono text-foreground">
-                        {match.serialNumber ?? match.deviceId}
-                      </span>
-                      {match.annotatedAssetId ? <span>asset {match.annotatedAssetId}</span> : null}
-                      <span className="text-muted-foreground">{match.model}</span>
-                      <span className="text-muted-foreground">{match.orgUnitPath}</span>
-                    </div>
-                  ))}
-                  {line.matchCount > line.matches.length ? (
-                    <div className="text-muted-foreground">
-                      and {formatCount(line.matchCount - line.matches.length)} more
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
+              <PasteReportLine key={line.line} line={line} repeatOf={repeatOf.get(line.line)} />
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
+      {report.unsuggested > 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="paste-unsuggested">
+          Suggestions are shown for the first {formatCount(FLEET_LIST_LIMITS.resolveSuggestValues)} values
+          without a match; {formatCount(report.unsuggested)} more were not looked at.
+        </p>
+      ) : null}
       {many > 0 ? (
         <p className="text-xs text-muted-foreground">
           Lines with several matches are left out of the selection: make them specific (a full serial) and

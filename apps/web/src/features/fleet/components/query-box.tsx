@@ -5,6 +5,7 @@ import type { DeviceQueryOperator } from '@fleetdeck/shared/device-query-operato
 import { cn } from '../../../lib/cn.ts';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { suggestionsAt, type QuerySuggestion } from '../query-suggestions.ts';
+import { PastedListNote } from './pasted-list-notes.tsx';
 import type { QueryHelpProps } from './query-help.tsx';
 
 const QueryHelp = lazyComponent<QueryHelpProps>(() =>
@@ -23,6 +24,7 @@ export function QueryBox({
   onCommit,
   onValidityChange,
   inputRef,
+  pastedCount = null,
 }: {
   /** The query in the URL. */
   value: string;
@@ -30,6 +32,8 @@ export function QueryBox({
   /** Whether the typed text parses: while it does not, the results shown are for the URL's query. */
   onValidityChange: (valid: boolean) => void;
   inputRef: React.RefObject<HTMLInputElement | null>;
+  /** Devices of the pasted list the table shows instead of this search's matches, or null. */
+  pastedCount?: number | null;
 }) {
   const [text, setText] = useState(value);
   const [caret, setCaret] = useState(value.length);
@@ -117,6 +121,10 @@ export function QueryBox({
 
   const listId = `${id}-suggestions`;
   const errorId = `${id}-errors`;
+  const pastedId = `${id}-pasted`;
+  const describedBy = [errors.length > 0 ? errorId : null, pastedCount !== null ? pastedId : null]
+    .filter((part) => part !== null)
+    .join(' ');
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-2">
       <div className="relative">
@@ -135,7 +143,7 @@ export function QueryBox({
           aria-autocomplete="list"
           aria-activedescendant={showList ? `${listId}-${highlight}` : undefined}
           aria-invalid={errors.length > 0 || undefined}
-          aria-describedby={errors.length > 0 ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -219,6 +227,7 @@ export function QueryBox({
           </ul>
         ) : null}
       </div>
+      {pastedCount !== null ? <PastedListNote id={pastedId} count={pastedCount} what="search" /> : null}
       {errors.length > 0 ? <QueryErrors id={errorId} text={text} errors={errors} /> : null}
       {helpOpen ? (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Search, X } from 'lucide-react';
 import type { DeviceQueryOperator } from '@fleetdeck/shared/device-query-operators';
-import { helpGroups } from '../query-help-groups.ts';
+import { helpGroups } from '@fleetdeck/shared/device-query-groups';
 
 /** Props of the query help panel. */
 export interface QueryHelpProps {
@@ -117,7 +117,8 @@ export function QueryHelp({ onPick, onClose }: QueryHelpProps) {
                       type="button"
                       data-operator={operator.name}
                       onClick={() => onPick(operator)}
-                      className="flex w-full flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-0.5 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                      // At least 24 px tall (WCAG 2.5.8 target size).
+                      className="flex min-h-6 w-full flex-wrap items-baseline gap-x-2 rounded-sm px-1.5 py-0.5 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
                     >
                       <code className="shrink-0 font-mono text-[0.8125rem] font-medium text-accent">
                         {operator.name}:

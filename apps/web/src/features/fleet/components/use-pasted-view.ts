@@ -1,6 +1,13 @@
 import { useEffect } from 'react';
 import type { FleetViewState } from '../fleet-url-state.ts';
-import { forgetPastedList, keepPastedList, newPastedListId, type ListStorage } from '../pasted-list-store.ts';
+import type { UnmatchedLine } from '../paste-summary.ts';
+import {
+  forgetPastedList,
+  KEPT_UNMATCHED,
+  keepPastedList,
+  newPastedListId,
+  type ListStorage,
+} from '../pasted-list-store.ts';
 import { closePasted, showPasted } from '../selection.ts';
 import { useTableState } from './use-table-state.ts';
 
@@ -22,12 +29,13 @@ export function usePastedView(
     if (lostPastedId !== null && view.pastedId === lostPastedId) setView({ pastedId: null });
   }, [lostPastedId, view.pastedId, setView]);
 
-  const showList = (ids: string[]) => {
+  const showList = (ids: string[], lines: readonly UnmatchedLine[]) => {
     const id = newPastedListId();
-    setTable((current) => showPasted(current, { id, ids }, canSelect));
+    const unmatched = { lines: lines.slice(0, KEPT_UNMATCHED), total: lines.length };
+    setTable((current) => showPasted(current, { id, ids, unmatched }, canSelect));
     dismissLost();
     // Storage blocked or full: the list is shown, only a reload will not bring it back.
-    if (keepPastedList(id, ids, sessionStore)) setView({ pastedId: id });
+    if (keepPastedList(id, ids, sessionStore, lines)) setView({ pastedId: id });
   };
   const closeList = () => {
     if (table.pasted) forgetPastedList(table.pasted.id, sessionStore);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readPastedList, type ListStorage } from '../pasted-list-store.ts';
+import { readPastedList, readPastedUnmatched, type ListStorage } from '../pasted-list-store.ts';
 import { closePasted, EMPTY_SELECTION, showPasted, tableStateFor, type TableState } from '../selection.ts';
 
 const sessionStore = (): ListStorage => window.sessionStorage;
@@ -16,7 +16,10 @@ interface Held {
 function restore(table: TableState, id: string, canSelect: boolean): Pick<Held, 'table' | 'lost'> {
   const ids = readPastedList(id, sessionStore);
   return ids
-    ? { table: showPasted(table, { id, ids }, canSelect), lost: null }
+    ? {
+        table: showPasted(table, { id, ids, unmatched: readPastedUnmatched(id, sessionStore) }, canSelect),
+        lost: null,
+      }
     : { table: closePasted(table), lost: id };
 }
 

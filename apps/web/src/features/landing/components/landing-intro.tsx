@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import {
   ArrowRight,
+  CircleCheck,
   ClipboardList,
   Download,
   FolderTree,
@@ -9,8 +10,10 @@ import {
   ShieldCheck,
   Timeline,
 } from 'lucide-react';
+import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CapabilityList, type Capability } from '../../../components/capability-list.tsx';
+import { useSignedOutNotice } from '../../../lib/auth/signed-out-notice.ts';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 
 const CAPABILITIES: readonly Capability[] = [
@@ -49,8 +52,14 @@ const CAPABILITIES: readonly Capability[] = [
 /** The landing page: what Fleetdeck is, who it is for, and the way in. */
 export function LandingIntro() {
   const { session } = useAuthSession();
+  const signedOut = useSignedOutNotice();
   return (
     <div className="mx-auto max-w-5xl">
+      {signedOut && !session ? (
+        <Banner icon={<CircleCheck aria-hidden="true" />} className="mt-6" data-testid="signed-out-notice">
+          You are signed out. Sign in again to get back to your fleet.
+        </Banner>
+      ) : null}
       <section className="py-10 sm:py-16">
         <p className="inline-flex items-center gap-2 rounded-full bg-accent-subtle px-3 py-1 text-xs font-medium text-accent-subtle-foreground">
           <ClipboardList className="size-3.5" aria-hidden="true" />

@@ -45,8 +45,14 @@ export function mayConnectGoogle(status: Pick<OnboardingStatusResponse, 'organiz
   return status.organization === null || status.organization.role === 'owner';
 }
 
+interface ConnectProps {
+  readonly status: OnboardingStatusResponse;
+  /** Connecting found the Workspace in Fleetdeck already: the person asks this organization instead. */
+  readonly onAskToJoin: (organizationName: string) => void;
+}
+
 /** Step 1: check the Google grant and find the Workspace customer. */
-export function ConnectStep({ status }: { status: OnboardingStatusResponse }) {
+export function ConnectStep({ status, onAskToJoin }: ConnectProps) {
   if (!mayConnectGoogle(status)) {
     return (
       <p data-testid="connect-not-allowed">
@@ -55,23 +61,20 @@ export function ConnectStep({ status }: { status: OnboardingStatusResponse }) {
       </p>
     );
   }
-  return <ConnectControls status={status} />;
+  return <ConnectControls status={status} onAskToJoin={onAskToJoin} />;
 }
 
 /** The connect step's controls, for someone who may connect the organization's Google grant. */
-function ConnectControls({ status }: { status: OnboardingStatusResponse }) {
+function ConnectControls({ status, onAskToJoin }: ConnectProps) {
   const connect = useConnectGoogleWorkspace();
   const [asking, setAsking] = useState(false);
-  if (connect.error instanceof ApiRequestError && connect.error.code === 'access_request_required') {
-    const details = connect.error.details as { organizationName?: unknown } | undefined;
-    return (
-      <AskForAccess
-        {...(typeof details?.organizationName === 'string'
-          ? { organizationName: details.organizationName }
-          : {})}
-      />
+  const onError = (error: unknown) => {
+    if (!(error instanceof ApiRequestError) || error.code !== 'access_request_required') return;
+    const details = error.details as { organizationName?: unknown } | undefined;
+    onAskToJoin(
+      typeof details?.organizationName === 'string' ? details.organizationName : 'your organization',
     );
-  }
+  };
   const missing = [...(status.google?.missingScopes ?? []), ...missingScopesOf(connect.error)];
   const needsGoogle =
     connect.error instanceof ApiRequestError &&
@@ -95,7 +98,10 @@ function ConnectControls({ status }: { status: OnboardingStatusResponse }) {
         <Button
           disabled={connect.isPending}
           onClick={() =>
-            connect.mutate(undefined, { onSuccess: () => void authClient.reloadUser().catch(() => null) })
+            connect.mutate(undefined, {
+              onSuccess: () => void authClient.reloadUser().catch(() => null),
+              onError,
+            })
           }
         >
           {connect.isPending ? 'Checking your Workspace…' : 'Connect Google Workspace'}

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building, FolderTree, KeyRound, RefreshCcw } from 'lucide-react';
 import { roleCan } from '@fleetdeck/shared/permissions';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -13,7 +14,7 @@ import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { useMyAccessRequest } from '../api/access-request.ts';
 import { onboardingStatusQuery, useOnboardingStatus } from '../api/get-onboarding-status.ts';
-import { AccessRequestStatus } from './access-request-panel.tsx';
+import { JoinScreen, NoOrganizationScreen } from './join-screen.tsx';
 import { currentStepIndex, recordsFinish } from '../wizard-steps.ts';
 import { ConnectStep, ReconnectGoogleButton } from './connect-step.tsx';
 import { OuScopeStep } from './ou-scope-step.tsx';
@@ -43,6 +44,8 @@ export function OnboardingWizard({
   const complete = useCompleteOnboarding();
   // The first sync succeeded on this page: its step reads as done while it shows the result.
   const [firstSyncDone, setFirstSyncDone] = useState(false);
+  // Connecting found the Workspace set up already (by someone else): this person asks to join it.
+  const [refusedBy, setRefusedBy] = useState<string>();
 
   const finish = () => {
     if (session) rememberOnboarded(session.user.id);
@@ -67,26 +70,18 @@ export function OnboardingWizard({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [joinedOnboarded]);
 
-  if (status.isPending) return <Skeleton className="h-64 w-full" />;
+  if (status.isPending || (outsider && myRequest.isPending)) return <Skeleton className="h-64 w-full" />;
   if (status.isError) return <FormMessage>{status.error.message}</FormMessage>;
   const data = status.data;
   const waiting = myRequest.data?.request;
-  if (
-    data.organization === null &&
-    waiting &&
-    (waiting.status === 'pending' || waiting.status === 'declined')
-  )
-    return (
-      <section
-        aria-labelledby="join-title"
-        className="flex flex-col gap-4 rounded-lg border border-border p-5"
-      >
-        <h2 id="join-title" className="text-base font-semibold">
-          Join {waiting.organizationName}
-        </h2>
-        <AccessRequestStatus request={waiting} />
-      </section>
-    );
+  const join = myRequest.data?.join;
+  if (data.organization === null) {
+    if (waiting && (waiting.status === 'pending' || waiting.status === 'declined'))
+      return <JoinScreen organizationName={waiting.organizationName} request={waiting} />;
+    const askingFor = join?.kind === 'ask' ? join.organizationName : refusedBy;
+    if (askingFor !== undefined) return <JoinScreen organizationName={askingFor} />;
+    if (join?.kind === 'no_organization') return <NoOrganizationScreen message={join.message} />;
+  }
   const org = data.organization;
   const connected = data.google?.status === 'connected' && org !== null;
   const current = currentStepIndex(data);
@@ -110,6 +105,12 @@ export function OnboardingWizard({
 
   return (
     <div className="flex flex-col gap-6">
+      <title>Set up Fleetdeck · Fleetdeck</title>
+      <PageHeader
+        eyebrow="Setup"
+        title="Set up Fleetdeck for your organization"
+        description="Three steps, once per organization. You can leave and come back; progress is kept."
+      />
       {lostGoogle ? (
         <Banner tone="warning" icon={<KeyRound aria-hidden="true" />} data-testid="google-access-lost">
           Fleetdeck lost access to Google Workspace for {org.name} (the grant was revoked or has expired), so
@@ -141,7 +142,7 @@ export function OnboardingWizard({
             )
           }
         >
-          <ConnectStep status={data} />
+          <ConnectStep status={data} onAskToJoin={setRefusedBy} />
         </StepCard>
         <StepCard
           index={2}

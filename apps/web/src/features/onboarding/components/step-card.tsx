@@ -32,7 +32,10 @@ export function StepCard({
   const done = state === 'done' || finished;
   return (
     <li aria-current={state === 'current' ? 'step' : undefined}>
-      <Card className={cn('flex gap-4 p-5', state === 'upcoming' && 'opacity-70')}>
+      {/* An upcoming step is drawn, not faded: faded text would fall below 4.5:1 contrast. */}
+      <Card
+        className={cn('flex gap-4 p-5', state === 'upcoming' && 'border-dashed bg-transparent shadow-none')}
+      >
         <div
           className={cn(
             'flex size-10 shrink-0 items-center justify-center rounded-full',

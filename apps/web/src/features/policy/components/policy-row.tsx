@@ -24,7 +24,7 @@ export function PolicyRow({ policy, nameUnits = false }: { policy: EffectivePoli
         {policy.description ? (
           <p className="mt-0.5 text-sm text-pretty text-muted-foreground">{policy.description}</p>
         ) : null}
-        <p className="mt-1 font-mono text-xs break-all text-muted-foreground/80">{policy.schemaName}</p>
+        <p className="mt-1 font-mono text-xs break-all text-muted-foreground">{policy.schemaName}</p>
       </div>
       <div className="flex min-w-0 flex-col gap-2">
         <div>

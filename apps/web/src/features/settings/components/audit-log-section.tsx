@@ -16,6 +16,7 @@ import {
 import { DetailsCell, TargetCell, WhoCell } from './audit-entry-cells.tsx';
 import { AuditRetentionSetting, AuditTools } from './audit-tools.tsx';
 import { useMyMembership } from './use-my-role.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 function AuditTable({ filters, filtered }: { filters: AuditFilters; filtered: boolean }) {
   const audit = useAuditEntries(filters);
@@ -24,7 +25,7 @@ function AuditTable({ filters, filtered }: { filters: AuditFilters; filtered: bo
   const entries = audit.data.pages.flatMap((page) => page.entries);
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto rounded-lg border border-border">
+      <ScrollRegion label="Audit log entries" className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
           <thead className="bg-muted text-xs text-muted-foreground">
             <tr>
@@ -69,7 +70,7 @@ function AuditTable({ filters, filtered }: { filters: AuditFilters; filtered: bo
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {audit.hasNextPage ? (
         <Button
           variant="secondary"

@@ -12,6 +12,7 @@ import { useUpdateMember } from '../api/update-member.ts';
 import { ROLE_LABELS, RoleSelect } from './role-select.tsx';
 import { parseUnits } from './units.ts';
 import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 interface Me {
   readonly role: MemberRole | undefined;
@@ -57,7 +58,7 @@ export function MembersTable({
   return (
     <div className="flex flex-col gap-3">
       {error ? <FormMessage>{error.message}</FormMessage> : null}
-      <div className="overflow-x-auto rounded-lg border border-border">
+      <ScrollRegion label="Team members" className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-left text-sm">
           <thead className="bg-muted text-xs text-muted-foreground">
             <tr>
@@ -173,7 +174,7 @@ export function MembersTable({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { KeyRound, Link2, RefreshCcw, ScrollText, SquareTerminal, Users } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 
@@ -11,10 +12,27 @@ const SECTIONS = [
   { to: '/settings/api-tokens', label: 'API tokens', icon: SquareTerminal },
 ] as const;
 
-/** The settings sections as links (each has its own URL), styled like tabs. */
+/**
+ * The settings sections as links (each has its own URL), styled like tabs. On a phone they scroll
+ * sideways, and the active one is scrolled into view (the page scrolls not at all).
+ */
 export function SettingsNav() {
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const bar = nav.current;
+    const active = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!bar || !active) return;
+    const start = active.offsetLeft - bar.offsetLeft;
+    if (start < bar.scrollLeft || start + active.offsetWidth > bar.scrollLeft + bar.clientWidth)
+      bar.scrollLeft = start - (bar.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   return (
-    <nav aria-label="Settings sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-border">
+    <nav
+      ref={nav}
+      aria-label="Settings sections"
+      className="mb-6 flex gap-1 overflow-x-auto border-b border-border"
+    >
       {SECTIONS.map(({ to, label, icon: Icon }) => (
         <NavLink
           key={to}

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatCount, formatDuration, STATUS_LABEL, STATUS_TONE } from '../format.ts';
 import { SyncErrorList } from './sync-error-list.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 const TRIGGER_LABEL = { manual: 'By hand', schedule: 'Schedule', onboarding: 'Setup' } as const;
 const HEADERS = [
@@ -40,7 +41,7 @@ export function SyncRunsTable({ runs }: { runs: readonly SyncRun[] }) {
       return next;
     });
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
+    <ScrollRegion label="Sync runs" className="overflow-x-auto rounded-lg border border-border">
       <table className="w-full text-left text-sm" aria-label="Sync runs">
         <thead className="bg-muted text-xs text-muted-foreground">
           <tr>
@@ -91,6 +92,6 @@ export function SyncRunsTable({ runs }: { runs: readonly SyncRun[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_QUERY_OPERATORS } from '@fleetdeck/shared/device-query-operators';
-import { HELP_GROUPS, helpGroups } from './query-help-groups.ts';
+import { DEVICE_QUERY_OPERATORS } from './device-query-operators.ts';
+import { HELP_GROUPS, helpGroups } from './device-query-groups.ts';
 
 const names = (filter: string) => helpGroups(filter).flatMap((group) => group.operators.map((op) => op.name));
 

@@ -1,4 +1,4 @@
-import { DEVICE_QUERY_OPERATORS, type DeviceQueryOperator } from '@fleetdeck/shared/device-query-operators';
+import { DEVICE_QUERY_OPERATORS, type DeviceQueryOperator } from './device-query-operators.ts';
 
 /**
  * The query help's groups: every operator of the catalog in the group an admin would look in
