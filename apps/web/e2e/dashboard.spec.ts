@@ -50,6 +50,14 @@ test.describe('dashboard', () => {
       expect(width).toBeGreaterThan(40);
     await expect(page.getByTestId('aue-forecast')).toContainText('$');
     await expect(page.getByRole('img', { name: /^Active devices:/ })).toBeVisible();
+    // Every chart has its figures in words: the trends as tables (the bars' lists and legends
+    // carry theirs already).
+    const trendTable = page.getByRole('group').filter({ hasText: 'Show Active devices as a table' });
+    await trendTable.getByText('Show Active devices as a table').click();
+    const figures = trendTable.getByRole('table', { name: 'Active devices' });
+    await expect(figures.getByRole('columnheader')).toHaveText(['Day', 'In service', 'Active in 7 days']);
+    await expect(figures.getByRole('row')).not.toHaveCount(1);
+    await expect(page.getByTestId('chart-table')).toHaveCount(3);
     // Every link leads to the fleet table.
     for (const href of await health
       .getByRole('link')

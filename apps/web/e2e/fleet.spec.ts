@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
 import { expect, expectWholeLabels, screenshot, screenshotSizes, tabTo, test } from './fixtures.ts';
 
 /**
@@ -207,6 +208,7 @@ test.describe('fleet status', () => {
     await expect(page.getByRole('button', { name: 'Move Battery cycles up' })).toBeFocused();
     await page.getByRole('button', { name: 'Move Battery cycles down' }).press('Enter');
     await expect(page.getByRole('button', { name: 'Move Battery cycles up' })).toBeFocused();
+    await expectAccessible(page, 'column chooser');
     await page.keyboard.press('Escape');
     await expect(grid.getByRole('columnheader', { name: 'Battery cycles' })).toBeVisible();
     const response = await refetched;
@@ -234,6 +236,7 @@ test.describe('fleet status', () => {
     const dialog = page.getByRole('dialog', { name: 'Save view' });
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Share with the organization').check();
+    await expectAccessible(page, 'save view dialog');
     const saved = page.waitForResponse(
       (response) => response.url().endsWith('/api/saved-views') && response.request().method() === 'POST',
     );

@@ -1,3 +1,4 @@
+import { expectAccessible } from './accessibility.ts';
 import { expect, test } from './fixtures.ts';
 import { freshEmail, SIGNED_OUT } from './identity-helpers.ts';
 
@@ -24,6 +25,7 @@ test.describe('recovery and refusals on the sign-in page', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(freshEmail('forgetful'));
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(page.getByText('Check your email for a link to choose your password.')).toBeVisible();
+    await expectAccessible(page, 'forgot password');
 
     await page.goto('/reset-password?token=not-a-real-token');
     await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a long new password');
@@ -33,6 +35,7 @@ test.describe('recovery and refusals on the sign-in page', () => {
     await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('a long new password');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page.getByRole('alert')).toContainText(/invalid/i);
+    await expectAccessible(page, 'reset password');
   });
 
   test('cancelling at Google returns to the sign-in page with an explanation', async ({ page }) => {
@@ -42,6 +45,7 @@ test.describe('recovery and refusals on the sign-in page', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/login\?error=/);
     await expect(page.getByRole('alert')).toContainText('Google sign-in was cancelled.');
+    await expectAccessible(page, 'sign-in after a cancelled Google sign-in');
     await expect(page.getByRole('button', { name: /^Account: / })).toHaveCount(0);
   });
 });

@@ -1,3 +1,4 @@
+import { expectAccessible } from './accessibility.ts';
 import { expect, screenshot, test } from './fixtures.ts';
 import {
   demoAccount,
@@ -66,6 +67,7 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
     page.getByRole('heading', { level: 1, name: 'Sign in to accept your invitation' }),
   ).toBeVisible();
   await expect(page.getByText('Use the address the invitation was sent to')).toBeVisible();
+  await expectAccessible(page, 'sign in to accept an invitation');
 
   // The viewer signs in with an email code and lands back on the invitation to accept it.
   await signInWithEmailCode(page, request, viewerEmail);
@@ -78,6 +80,7 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
     'as a viewer, seeing /Adams Elementary School and below.',
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Join .+ on Fleetdeck$/);
+  await expectAccessible(page, 'invitation to accept');
   await page.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(page.getByText(/^You joined .+ as a viewer\.$/)).toBeVisible();
   await page.getByRole('link', { name: 'Go to the dashboard' }).click();
@@ -92,6 +95,7 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   await page.goto('/settings/google');
   await expect(page.getByRole('heading', { name: 'Google Workspace connection' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reconnect Google' })).toHaveCount(0);
+  await expectAccessible(page, 'Google connection, as a viewer');
   // Signed in by email code only: that method is listed, not an empty box.
   await page.goto('/settings/security');
   const methods = page.getByRole('list', { name: 'Linked identities' });
@@ -99,6 +103,7 @@ test('an admin invites a viewer by email; the viewer sees no admin actions and t
   await expect(methods.getByRole('listitem')).toContainText('Email code');
   await expect(methods.getByRole('listitem')).toContainText(`to ${viewerEmail}, always available`);
   await expect(page.getByRole('button', { name: 'Link Google account' })).toBeVisible();
+  await expectAccessible(page, 'sign-in and security, as a viewer');
   // The sync page: the history is readable, but no sync can be started and the schedule is locked.
   await page.goto('/settings/sync');
   await expect(
