@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,10 +6,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Why: most test files spend their time waiting on PostgreSQL, the Google emulator and timers,
-    // not on the CPU; twice as many files at once as on a 2-core machine measured the server suite
-    // at 376 s instead of 574 s, all passing.
-    maxWorkers: Math.max(4, os.availableParallelism()),
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
