@@ -55,11 +55,7 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
   const listing = { telemetry: false };
   const lead = releasable();
   const telemetry = settle(
-    syncTelemetry(
-      lane,
-      { updateDevices: !target.loading, history: target.loading },
-      target.loading ? lead : undefined,
-    )
+    syncTelemetry(lane, { updateDevices: !target.loading }, target.loading ? lead : undefined)
       .then((listed) => {
         listing.telemetry = listed;
       })
