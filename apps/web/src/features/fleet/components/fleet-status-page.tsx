@@ -29,8 +29,8 @@ import { ColumnChooserButton } from './column-chooser-button.tsx';
 import { DensityMenu } from './density-menu.tsx';
 import { ExportLink } from './export-link.tsx';
 import { MissingViewBanner, NewDevicesBanner, PastedListLostBanner } from './fleet-banners.tsx';
-import { FacetsPanel } from './facets-panel.tsx';
-import { PastedUnmatched } from './pasted-list-notes.tsx';
+import type { FacetsPanel as FacetsPanelModule } from './facets-panel.tsx';
+import type { PastedUnmatched as PastedUnmatchedModule } from './pasted-list-notes.tsx';
 import { FleetEmpty, FleetError, FleetInvalidQuery, FleetNoResults } from './fleet-states.tsx';
 import { FleetTable } from './fleet-table.tsx';
 import { QueryBox } from './query-box.tsx';
@@ -55,6 +55,15 @@ const BulkActionDialog = lazyComponent<ComponentProps<typeof BulkActionDialogMod
 // Shown once something is selected: not part of the page's first load (the 200 KB budget).
 const SelectionBar = lazyComponent<ComponentProps<typeof SelectionBarModule>>(() =>
   import('./selection-bar.tsx').then((module) => ({ default: module.SelectionBar })),
+);
+
+// The facets come with their counts, a request after the rows; the notes only with a pasted list:
+// neither is in the page's first load (the 200 KB budget).
+const FacetsPanel = lazyComponent<ComponentProps<typeof FacetsPanelModule>>(() =>
+  import('./facets-panel.tsx').then((module) => ({ default: module.FacetsPanel })),
+);
+const PastedUnmatched = lazyComponent<ComponentProps<typeof PastedUnmatchedModule>>(() =>
+  import('./pasted-list-notes.tsx').then((module) => ({ default: module.PastedUnmatched })),
 );
 
 const FIX_QUERY_FIRST = 'Fix the query first: the results shown are for the last valid query.';
@@ -277,20 +286,25 @@ export function FleetStatusPage() {
         </div>
       </div>
       {pasted?.unmatched && pasted.unmatched.total > 0 ? (
-        <PastedUnmatched unmatched={pasted.unmatched} />
+        <Suspense fallback={null}>
+          <PastedUnmatched unmatched={pasted.unmatched} />
+        </Suspense>
       ) : null}
       <div className="mt-3 flex gap-4">
-        <FacetsPanel
-          open={facetsOpen}
-          outOfDate={outOfDate}
-          pastedCount={pasted?.ids.length ?? null}
-          facets={facets}
-          query={view.q}
-          onToggle={(term) => {
-            setView({ q: toggleTerm(view.q, term) });
-            setFacetsOpen(false);
-          }}
-        />
+        {/* While its code loads, the facets' place is kept so the table does not move. */}
+        <Suspense fallback={<div className="hidden w-56 shrink-0 lg:block" aria-hidden="true" />}>
+          <FacetsPanel
+            open={facetsOpen}
+            outOfDate={outOfDate}
+            pastedCount={pasted?.ids.length ?? null}
+            facets={facets}
+            query={view.q}
+            onToggle={(term) => {
+              setView({ q: toggleTerm(view.q, term) });
+              setFacetsOpen(false);
+            }}
+          />
+        </Suspense>
         <div
           className={cn('min-w-0 flex-1 focus:outline-none', outOfDate && STALE_CLASS)}
           style={{ height: 'max(24rem, calc(100dvh - 17.5rem))' }}
