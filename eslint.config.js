@@ -4,6 +4,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { dependencyDirection } from './tools/eslint/dependency-direction.js';
 
+/** TypeScript that Node's type stripping runs as is. */
+const ERASABLE_SYNTAX = [
+  {
+    selector: 'TSEnumDeclaration',
+    message: 'Use a union of string literals: enums are not erasable syntax.',
+  },
+  { selector: 'TSModuleDeclaration[kind!="global"]', message: 'Namespaces are not erasable syntax.' },
+  {
+    selector: 'TSParameterProperty',
+    message: 'Declare the field and assign it: parameter properties are not erasable syntax.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,18 +49,7 @@ export default tseslint.config(
       // Fastify plugins and handlers are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'TSEnumDeclaration',
-          message: 'Use a union of string literals: enums are not erasable syntax.',
-        },
-        { selector: 'TSModuleDeclaration[kind!="global"]', message: 'Namespaces are not erasable syntax.' },
-        {
-          selector: 'TSParameterProperty',
-          message: 'Declare the field and assign it: parameter properties are not erasable syntax.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...ERASABLE_SYNTAX],
     },
   },
   {
@@ -87,6 +89,15 @@ export default tseslint.config(
           patterns: [{ group: ['node:*'], message: 'The web app runs in the browser.' }],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        ...ERASABLE_SYNTAX,
+        {
+          selector: 'JSXOpeningElement[name.name="form"]',
+          message:
+            'Use SafeTextForm (components/ui/safe-text-form.tsx): a form refuses the characters the server refuses before sending, naming the field.',
+        },
+      ],
       'no-restricted-properties': [
         'error',
         {
@@ -97,6 +108,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/components/ui/safe-text-form.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...ERASABLE_SYNTAX] },
   },
   {
     // Vite and Playwright configs belong to the web app's Node-side tsconfig, not to a tsconfig.json.
