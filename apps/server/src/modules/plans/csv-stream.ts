@@ -66,8 +66,11 @@ class CsvReader {
   private skipLf = false;
   private header: readonly string[] = [];
   private readonly out: CsvRecord[] = [];
+  private readonly limits: CsvLimits;
 
-  constructor(private readonly limits: CsvLimits) {}
+  constructor(limits: CsvLimits) {
+    this.limits = limits;
+  }
 
   /** Records completed by this piece of text. */
   push(text: string): CsvRecord[] {
@@ -219,7 +222,7 @@ function chooseDelimiter(headerLine: string): number {
  * checked on the way. UTF-8 only (a byte-order mark is dropped); anything else is a 400.
  */
 export async function* readCsvRecords(
-  source: AsyncIterable<Uint8Array | string>,
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   limits: CsvLimits = CSV_UPLOAD_LIMITS,
 ): AsyncGenerator<CsvRecord> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
