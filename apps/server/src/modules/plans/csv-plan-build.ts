@@ -65,6 +65,8 @@ interface BuildState {
   /** The first row of each key, and what it asked (two rows asking different things conflict). */
   readonly firstRows: Map<string, { row: number; signature: string; conflicts: number[] }>;
   rows: number;
+  /** The previous batch's write, still going while the next batch is read and matched. */
+  writing: Promise<void>;
 }
 
 /** Why: the one entry point; the plan is deleted again when the file turns out bad. */
@@ -87,6 +89,7 @@ export async function buildCsvPlan(db: Kysely<DB>, tenant: DeviceTenant, input: 
     units: await loadUnits(db, tenant),
     firstRows: new Map(),
     rows: 0,
+    writing: Promise.resolve(),
   };
   try {
     await readAll(state, input);
@@ -94,6 +97,7 @@ export async function buildCsvPlan(db: Kysely<DB>, tenant: DeviceTenant, input: 
     await finishBuild(db, tenant.orgId, planId);
     return planId;
   } catch (error) {
+    await state.writing.catch(() => undefined);
     await deletePlan(db, tenant.orgId, planId);
     throw error;
   }
@@ -117,6 +121,7 @@ async function readAll(state: BuildState, input: CsvPlanInput): Promise<void> {
   }
   if (!header) throw appErrors.invalidRequest('The file is empty. Upload a CSV with a header row and one row per device.');
   await writeBatch(state, batch);
+  await state.writing;
   if (state.rows === 0)
     throw appErrors.invalidRequest('The file has a header row but no rows of devices. Add one row per device.');
 }
@@ -126,7 +131,11 @@ async function writeBatch(state: BuildState, batch: readonly RowRequest[]): Prom
   const keys = [...new Set(batch.filter((row) => row.matchKey !== '').map((row) => row.matchKey))];
   const matches = await matchKeys(state, keys, mapping.by);
   const items = batch.map((request) => itemOf(state, request, matches.get(request.matchKey) ?? []));
-  await insertItems(state.db, state.tenant.orgId, state.planId, items);
+  // One write in flight at a time: the previous batch's, overlapping this batch's reading and matching.
+  await state.writing;
+  const writing = insertItems(state.db, state.tenant.orgId, state.planId, items);
+  writing.catch(() => undefined); // awaited before the next write, or by the build's end
+  state.writing = writing;
 }
 
 /** The devices each key matched in the whole organization (live devices only). */
