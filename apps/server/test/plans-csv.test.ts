@@ -65,11 +65,13 @@ describe(`change plans from a CSV update (${backendName})`, () => {
       '5CD011,,,,,re-enable',
       'ONLYB,,Library,,,',
       '5CD006,,,,,sometimes',
+      '5CD\u0000X,,Library,,,',
+      'NEWSERIAL,,Lib\u0007rary,,,',
     ].join('\r\n');
     const { plan, items } = await build(csv, BY_SERIAL);
-    expect(plan).toMatchObject({ kind: 'csv_update', state: 'draft', title: 'CSV update: devices.csv', items: 13 });
+    expect(plan).toMatchObject({ kind: 'csv_update', state: 'draft', title: 'CSV update: devices.csv', items: 15 });
     expect(plan.permissions).toEqual(['device.annotate', 'device.command', 'device.move']);
-    expect(plan.counts).toEqual({ change: 2, unchanged: 2, not_found: 3, ambiguous: 1, out_of_scope: 0, invalid: 5 });
+    expect(plan.counts).toEqual({ change: 2, unchanged: 2, not_found: 3, ambiguous: 1, out_of_scope: 0, invalid: 7 });
     expect(items.get(2)).toMatchObject({
       key: '5cd001',
       deviceId: 'd1',
@@ -94,6 +96,8 @@ describe(`change plans from a CSV update (${backendName})`, () => {
     expect(items.get(13)).toMatchObject({ outcome: 'change', deviceId: 'd11', change: { status: 'reenable' } });
     expect(items.get(14)).toMatchObject({ outcome: 'not_found' }); // another organization's serial
     expect(items.get(15)?.reason).toMatch(/write "disable" or "re-enable"/);
+    expect(items.get(16)?.reason).toMatch(/^The Serial cell contains a control character \(U\+0000\) at position 3/);
+    expect(items.get(17)?.reason).toMatch(/^The Location cell contains a control character \(U\+0007\)/);
     const audit = await h.db
       .selectFrom('audit_log')
       .select(['action', 'actor_user_id', 'target_id'])

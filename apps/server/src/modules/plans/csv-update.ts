@@ -1,4 +1,4 @@
-import { describeUnsafeCharacter, findUnsafeCharacter } from '@fleetdeck/shared/unsafe-text';
+import { cleanText, describeUnsafeCharacter, findUnsafeCharacter } from '@fleetdeck/shared/unsafe-text';
 import {
   PLAN_TEXT_LIMITS,
   type CsvMapping,
@@ -99,7 +99,7 @@ export function bindMapping(header: readonly string[], mapping: CsvMapping): Bou
 /** What a row asks for: a value per field (null clears), its key, and what is wrong with it alone. */
 export interface RowRequest {
   readonly row: number;
-  /** The key as written (trimmed), '' when blank. */
+  /** The key as written (trimmed, without control characters), '' when blank. */
   readonly key: string;
   /** The key as it is matched: case folded for serials and asset IDs, exact for device IDs. */
   readonly matchKey: string;
@@ -121,10 +121,12 @@ const STATUS_WORDS: Readonly<Record<string, 'disable' | 'reenable'>> = {
 export function readRow(record: CsvRecord, mapping: BoundMapping): RowRequest {
   const key = (record.cells[mapping.keyIndex] ?? '').trim();
   const problems: string[] = [];
+  const unsafeKey = findUnsafeCharacter(key, false);
   if (key === '')
     problems.push(
       `The ${mapping.keyHeader} cell is blank: a row without a ${KEY_WORDS[mapping.by]} changes no device.`,
     );
+  else if (unsafeKey) problems.push(`The ${mapping.keyHeader} cell ${describeUnsafeCharacter(unsafeKey)}.`);
   const requested: Partial<Record<PlanField, string | null>> = {};
   for (const column of mapping.columns) {
     const raw = record.cells[column.index] ?? '';
@@ -137,8 +139,9 @@ export function readRow(record: CsvRecord, mapping: BoundMapping): RowRequest {
     if (problem) problems.push(problem);
     else requested[column.field] = column.field === 'status' ? (STATUS_WORDS[value.toLowerCase()] ?? '') : value;
   }
-  const matchKey = mapping.by === 'deviceId' ? key : normalizePasted(key);
-  return { row: record.row, key: key.slice(0, 200), matchKey, requested, problems };
+  // A key that cannot be matched is not looked up at all (PostgreSQL refuses a NUL in text).
+  const matchKey = unsafeKey ? '' : mapping.by === 'deviceId' ? key : normalizePasted(key);
+  return { row: record.row, key: (unsafeKey ? cleanText(key) : key).slice(0, 200), matchKey, requested, problems };
 }
 
 function cellProblem(column: BoundColumn, value: string): string | undefined {
@@ -204,7 +207,7 @@ export function classifyRow(
     if (field === 'orgUnitPath') {
       const target = units.find(value ?? '');
       if (target === undefined)
-        problems.push(`No organizational unit ${value} in this organization. Check the path, or run a sync.`);
+        problems.push(`No organizational unit ${(value ?? '').slice(0, 200)} in this organization. Check the path, or run a sync.`);
       else if (!units.inAuthorUnits(target)) problems.push(`The unit ${target} lies outside your units.`);
       else if (target.toLowerCase() !== (device.org_unit_path ?? '').toLowerCase()) change.orgUnitPath = target;
     } else if (field === 'status') {
@@ -250,5 +253,6 @@ function statusProblem(action: 'disable' | 'reenable', status: string | null): s
 
 /** Why: two rows with one key conflict unless they ask the same; this compares what they ask. */
 export function requestSignature(request: RowRequest): string {
-  return JSON.stringify(Object.entries(request.requested).sort(([a], [b]) => a.localeCompare(b)));
+  const asked = Object.entries(request.requested).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([asked, request.problems]);
 }
