@@ -64,11 +64,29 @@ const unitOf = (i: number) => `/School ${i % SCHOOLS}/Grade ${(i * 7) % 6}`;
 
 async function loadFleet(database: Database): Promise<void> {
   const db = database.db;
-  await db.insertInto('org').values({ id: ORG, name: 'Bench District', google_customer_id: 'C0bench' }).execute();
-  const units = ['/', ...Array.from({ length: SCHOOLS }, (_, s) => [`/School ${s}`, ...Array.from({ length: 6 }, (_, g) => `/School ${s}/Grade ${g}`)]).flat()];
+  await db
+    .insertInto('org')
+    .values({ id: ORG, name: 'Bench District', google_customer_id: 'C0bench' })
+    .execute();
+  const units = [
+    '/',
+    ...Array.from({ length: SCHOOLS }, (_, s) => [
+      `/School ${s}`,
+      ...Array.from({ length: 6 }, (_, g) => `/School ${s}/Grade ${g}`),
+    ]).flat(),
+  ];
   await db
     .insertInto('fleet_org_unit')
-    .values(units.map((path) => ({ org_id: ORG, org_unit_id: `id:${path}`, org_unit_path: path, parent_org_unit_id: null, name: path, raw: '{}' as never })))
+    .values(
+      units.map((path) => ({
+        org_id: ORG,
+        org_unit_id: `id:${path}`,
+        org_unit_path: path,
+        parent_org_unit_id: null,
+        name: path,
+        raw: '{}' as never,
+      })),
+    )
     .execute();
   for (let start = 1; start <= devices; start += 20_000) {
     const end = Math.min(devices, start + 19_999);
@@ -109,7 +127,11 @@ interface Round {
   changes: number;
 }
 
-async function oneRound(database: Database, csv: { text: string; serials: string[] }, pasteFirst: boolean): Promise<Round> {
+async function oneRound(
+  database: Database,
+  csv: { text: string; serials: string[] },
+  pasteFirst: boolean,
+): Promise<Round> {
   const db = database.db;
   const paste = async () => {
     const started = performance.now();
@@ -125,7 +147,11 @@ async function oneRound(database: Database, csv: { text: string; serials: string
     const started = performance.now();
     const planId = await buildCsvPlan(db, tenant, { body: chunked(csv.text), mapping: MAPPING });
     const ms = performance.now() - started;
-    const row = await db.selectFrom('plan').select(['change_count', 'item_count']).where('id', '=', planId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('plan')
+      .select(['change_count', 'item_count'])
+      .where('id', '=', planId)
+      .executeTakeFirstOrThrow();
     if (row.item_count !== rows) throw new Error(`the plan holds ${row.item_count} rows, not ${rows}`);
     await db.deleteFrom('plan').where('id', '=', planId).execute();
     return { ms, changes: row.change_count };
@@ -137,7 +163,8 @@ async function oneRound(database: Database, csv: { text: string; serials: string
   return { pasteMs: pasted.ms, planMs: planned.ms, matched: pasted.matched, changes: planned.changes };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function runDatabase(kind: DatabaseKind) {
   const { database, cleanup } = await openFreshDatabase(kind, flags['postgres-url'], 'fleetdeck_bench');
@@ -150,7 +177,9 @@ async function runDatabase(kind: DatabaseKind) {
     for (let r = 0; r < Math.max(1, Number(flags.rounds)); r++) {
       rounds.push(await oneRound(database, csv, r % 2 === 0));
       const last = rounds.at(-1) as Round;
-      process.stdout.write(`  round ${r + 1}: paste-a-list ${round(last.pasteMs)} ms, plan ${round(last.planMs)} ms\n`);
+      process.stdout.write(
+        `  round ${r + 1}: paste-a-list ${round(last.pasteMs)} ms, plan ${round(last.planMs)} ms\n`,
+      );
     }
     const pasteMs = round(median(rounds.map((r) => r.pasteMs)));
     const planMs = round(median(rounds.map((r) => r.planMs)));

@@ -106,7 +106,13 @@ describe(`the access table holds for every route, role and scope on ${backendNam
       .executeTakeFirstOrThrow();
     const foreign = await db
       .insertInto('plan')
-      .values({ org_id: other.id, kind: 'csv_update', title: 'Theirs', state: 'awaiting_approval', created_by: 'x' })
+      .values({
+        org_id: other.id,
+        kind: 'csv_update',
+        title: 'Theirs',
+        state: 'awaiting_approval',
+        created_by: 'x',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const routes = [
@@ -119,7 +125,8 @@ describe(`the access table holds for every route, role and scope on ${backendNam
     for (const caller of callers.filter((c) => c.role !== undefined && roleCan(c.role, 'device.annotate'))) {
       for (const [method, url] of routes) {
         const response = await caller.browser.request({ method, url });
-        if (response.statusCode !== 404) answers.push(`${method} ${url} as ${caller.label}: ${response.statusCode}`);
+        if (response.statusCode !== 404)
+          answers.push(`${method} ${url} as ${caller.label}: ${response.statusCode}`);
       }
     }
     expect(answers).toEqual([]);
@@ -135,7 +142,11 @@ describe(`the access table holds for every route, role and scope on ${backendNam
       payload: 'Serial,Location\r\nNOT-HERE,Room 4\r\n',
     });
     expect(upload.statusCode, upload.body).toBe(201);
-    expect(upload.json()).toMatchObject({ state: 'draft', counts: { not_found: 1 }, author: { label: 'admin-whole@matrix.example' } });
+    expect(upload.json()).toMatchObject({
+      state: 'draft',
+      counts: { not_found: 1 },
+      author: { label: 'admin-whole@matrix.example' },
+    });
   });
 
   it('answers every route for every caller as the table says', { timeout: 240_000 }, async () => {

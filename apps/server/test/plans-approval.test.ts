@@ -24,7 +24,12 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
   afterAll(async () => h.close());
 
   async function makePlan(serials: readonly string[], headers = as('admin')): Promise<Plan> {
-    const response = await uploadCsv(h, `Serial,Location\n${serials.map((s) => `${s},Plan room`).join('\n')}\n`, LOCATIONS, headers);
+    const response = await uploadCsv(
+      h,
+      `Serial,Location\n${serials.map((s) => `${s},Plan room`).join('\n')}\n`,
+      LOCATIONS,
+      headers,
+    );
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Plan>();
   }
@@ -83,7 +88,11 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
     const noStepUp = await post(plan.id, 'approve', as('admin', USERS.admin2, { stepUp: false }));
     expect(noStepUp.statusCode).toBe(403);
     expect(noStepUp.json()).toMatchObject({ error: 'step_up_required', details: { reason: 'plan_approve' } });
-    const read = await h.app.inject({ method: 'GET', url: `/api/plans/${plan.id}`, headers: as('admin', USERS.admin2) });
+    const read = await h.app.inject({
+      method: 'GET',
+      url: `/api/plans/${plan.id}`,
+      headers: as('admin', USERS.admin2),
+    });
     expect(read.json<PlanDetail>().plan.caller).toEqual({ isAuthor: false, canApprove: true, whyNot: null });
 
     const approved = await post(plan.id, 'approve', as('admin', USERS.admin2));
@@ -105,7 +114,10 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
   it('approves a plan at or under the threshold as it is sent, and refuses to send one that changes nothing', async () => {
     const small = await makePlan(['5CD001', '5CD002']);
     const sent = await post(small.id, 'submit', as('admin'));
-    expect(sent.json<Plan>()).toMatchObject({ state: 'approved', approval: { required: false, threshold: 2, approvedBy: null } });
+    expect(sent.json<Plan>()).toMatchObject({
+      state: 'approved',
+      approval: { required: false, threshold: 2, approvedBy: null },
+    });
     const none = await makePlan(['NOPE']);
     const refused = await post(none.id, 'submit', as('admin'));
     expect(refused.statusCode).toBe(409);
@@ -117,18 +129,34 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
       method: 'POST',
       url: '/api/plans/rollover',
       headers: as('technician', USERS.tech, { scope: '/Students' }),
-      payload: { pairs: [{ from: '/Students/Grade 5', to: '/Students/Grade 6' }, { from: '/Students/Grade 6', to: '/Students/Grade 7' }] },
+      payload: {
+        pairs: [
+          { from: '/Students/Grade 5', to: '/Students/Grade 6' },
+          { from: '/Students/Grade 6', to: '/Students/Grade 7' },
+        ],
+      },
     });
     expect(moves.statusCode, moves.body).toBe(201);
     const plan = moves.json<Plan>();
-    expect((await post(plan.id, 'submit', as('technician', USERS.tech, { scope: '/Students' }))).json<Plan>().state).toBe(
-      'awaiting_approval',
-    );
+    expect(
+      (await post(plan.id, 'submit', as('technician', USERS.tech, { scope: '/Students' }))).json<Plan>()
+        .state,
+    ).toBe('awaiting_approval');
     // A technician limited to another school does not see it; one covering its units may approve it.
-    expect((await post(plan.id, 'approve', as('technician', USERS.tech2, { scope: '/North' }))).statusCode).toBe(404);
-    const list = await h.app.inject({ method: 'GET', url: '/api/plans', headers: as('technician', USERS.tech2, { scope: '/North' }) });
+    expect(
+      (await post(plan.id, 'approve', as('technician', USERS.tech2, { scope: '/North' }))).statusCode,
+    ).toBe(404);
+    const list = await h.app.inject({
+      method: 'GET',
+      url: '/api/plans',
+      headers: as('technician', USERS.tech2, { scope: '/North' }),
+    });
     expect(list.json<{ plans: Plan[] }>().plans.map((p) => p.id)).not.toContain(plan.id);
-    const approved = await post(plan.id, 'approve', as('technician', USERS.tech2, { scope: '/Students/Grade 5,/Students/Grade 6,/Students/Grade 7' }));
+    const approved = await post(
+      plan.id,
+      'approve',
+      as('technician', USERS.tech2, { scope: '/Students/Grade 5,/Students/Grade 6,/Students/Grade 7' }),
+    );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<Plan>().approval.approvedBy?.userId).toBe(USERS.tech2);
   });
@@ -139,11 +167,16 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
     const other = await post(plan.id, 'cancel', as('technician', USERS.tech2));
     expect(other.statusCode).toBe(403);
     const cancelled = await post(plan.id, 'cancel', as('admin'));
-    expect(cancelled.json<Plan>()).toMatchObject({ state: 'cancelled', cancelledBy: { userId: USERS.admin } });
+    expect(cancelled.json<Plan>()).toMatchObject({
+      state: 'cancelled',
+      cancelledBy: { userId: USERS.admin },
+    });
     expect((await post(plan.id, 'cancel', as('technician', USERS.tech))).statusCode).toBe(409);
     expect((await post(plan.id, 'approve', as('admin', USERS.admin2))).statusCode).toBe(409);
     const mine = await makePlan(['5CD001'], as('technician', USERS.tech));
-    expect((await post(mine.id, 'cancel', as('technician', USERS.tech))).json<Plan>().state).toBe('cancelled');
+    expect((await post(mine.id, 'cancel', as('technician', USERS.tech))).json<Plan>().state).toBe(
+      'cancelled',
+    );
   });
 
   it("answers another organization's plan ids with 404, on every route", async () => {
@@ -162,13 +195,17 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
     }
     const list = await h.app.inject({ method: 'GET', url: '/api/plans', headers: stranger });
     expect(list.json<{ plans: Plan[] }>().plans).toEqual([]);
-    expect((await h.app.inject({ method: 'GET', url: '/api/plans/not-a-uuid', headers: as('admin') })).statusCode).toBe(400);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/plans/not-a-uuid', headers: as('admin') })).statusCode,
+    ).toBe(400);
   });
 
   it('pages a plan’s items and filters them by outcome', async () => {
     const plan = await makePlan(['5CD001', 'NOPE1', '5CD002', 'NOPE2', '5CD010']);
     const page = async (query: string) =>
-      (await h.app.inject({ method: 'GET', url: `/api/plans/${plan.id}?${query}`, headers: as('admin') })).json<PlanDetail>();
+      (
+        await h.app.inject({ method: 'GET', url: `/api/plans/${plan.id}?${query}`, headers: as('admin') })
+      ).json<PlanDetail>();
     const first = await page('limit=2');
     expect(first.items.map((item) => item.row)).toEqual([2, 3]);
     expect(first.nextAfter).toBe(3);
@@ -177,6 +214,14 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
     const changes = await page('outcome=change');
     expect(changes.items.map((item) => item.key)).toEqual(['5CD001', '5CD002', '5CD010']);
     expect(changes.nextAfter).toBeNull();
-    expect((await h.app.inject({ method: 'GET', url: `/api/plans/${plan.id}?outcome=maybe`, headers: as('admin') })).statusCode).toBe(400);
+    expect(
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: `/api/plans/${plan.id}?outcome=maybe`,
+          headers: as('admin'),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -45,7 +45,16 @@ export const UNITS = [
 
 /** A small fleet: one device per case the plans must tell apart. */
 export const FLEET: SeedDevice[] = [
-  { id: 'd1', org: ORG, serial: '5CD001', asset: 'A-1', ou: '/Students/Grade 5', location: 'Room 1', user: 'ana', notes: 'old' },
+  {
+    id: 'd1',
+    org: ORG,
+    serial: '5CD001',
+    asset: 'A-1',
+    ou: '/Students/Grade 5',
+    location: 'Room 1',
+    user: 'ana',
+    notes: 'old',
+  },
   { id: 'd2', org: ORG, serial: '5CD002', ou: '/Students/Grade 5' },
   { id: 'd3', org: ORG, serial: '5CD003', ou: '/Students/Grade 6', status: 'DISABLED' },
   { id: 'd4', org: ORG, serial: '5CD004', ou: '/Students/Grade 6', status: 'DEPROVISIONED' },
@@ -107,7 +116,9 @@ async function addUsers(db: Kysely<DB>): Promise<void> {
   await sql`create table if not exists "user" (id text primary key, email text not null, name text not null,
     "twoFactorEnabled" boolean)`.execute(db);
   for (const [role, id] of Object.entries(USERS))
-    await sql`insert into "user" (id, email, name) values (${id}, ${`${role}@riverbend.example`}, ${role})`.execute(db);
+    await sql`insert into "user" (id, email, name) values (${id}, ${`${role}@riverbend.example`}, ${role})`.execute(
+      db,
+    );
 }
 
 export async function startPlanHarness(fleet: readonly SeedDevice[] = FLEET): Promise<PlanHarness> {
@@ -118,7 +129,10 @@ export async function startPlanHarness(fleet: readonly SeedDevice[] = FLEET): Pr
     [ORG, 'Riverbend'],
     [OTHER_ORG, 'Elsewhere'],
   ] as const)
-    await db.insertInto('org').values({ id, name, google_customer_id: `C-${id}` }).execute();
+    await db
+      .insertInto('org')
+      .values({ id, name, google_customer_id: `C-${id}` })
+      .execute();
   await seedOrgUnits(db, ORG, UNITS);
   await seedOrgUnits(db, OTHER_ORG, UNITS);
   await seedDevices(db, fleet);
@@ -168,8 +182,13 @@ export async function allItems(
   do {
     const query = new URLSearchParams({ limit: '500', ...(outcome ? { outcome } : {}) });
     if (after !== null) query.set('after', String(after));
-    const response = await h.app.inject({ method: 'GET', url: `/api/plans/${planId}?${query.toString()}`, headers });
-    if (response.statusCode !== 200) throw new Error(`GET plan answered ${response.statusCode}: ${response.body}`);
+    const response = await h.app.inject({
+      method: 'GET',
+      url: `/api/plans/${planId}?${query.toString()}`,
+      headers,
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`GET plan answered ${response.statusCode}: ${response.body}`);
     const page = response.json<PlanDetail>();
     items.push(...page.items);
     after = page.nextAfter;

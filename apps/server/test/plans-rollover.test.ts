@@ -28,7 +28,12 @@ describe(`change plans from a rollover (${backendName})`, () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const plan = response.json<Plan>();
-    expect(plan).toMatchObject({ kind: 'rollover', state: 'draft', title: 'Rollover: 2 units', permissions: ['device.move'] });
+    expect(plan).toMatchObject({
+      kind: 'rollover',
+      state: 'draft',
+      title: 'Rollover: 2 units',
+      permissions: ['device.move'],
+    });
     expect(plan.rollover?.pairs).toEqual([
       {
         from: '/Students/Grade 5',
@@ -60,7 +65,11 @@ describe(`change plans from a rollover (${backendName})`, () => {
       ['d1', '/Students/Grade 5', '/Students/Grade 6'],
       ['d2', '/Students/Grade 5', '/Students/Grade 6'],
     ]);
-    expect(items[2]?.before).toMatchObject({ annotatedLocation: 'Room 1', annotatedUser: 'ana', status: 'ACTIVE' });
+    expect(items[2]?.before).toMatchObject({
+      annotatedLocation: 'Room 1',
+      annotatedUser: 'ana',
+      status: 'ACTIVE',
+    });
   });
 
   it('reads the pairs from a two-column CSV, with or without a header, and narrows by a query', async () => {
@@ -79,7 +88,12 @@ describe(`change plans from a rollover (${backendName})`, () => {
   });
 
   it('moves each device of a cycle once, by its id', async () => {
-    const response = await rollover({ pairs: [{ from: '/North/Lab', to: '/South' }, { from: '/South', to: '/North/Lab' }] });
+    const response = await rollover({
+      pairs: [
+        { from: '/North/Lab', to: '/South' },
+        { from: '/South', to: '/North/Lab' },
+      ],
+    });
     expect(response.statusCode, response.body).toBe(201);
     const items = await allItems(h, response.json<Plan>().id);
     expect(items.map((item) => [item.deviceId, item.change?.orgUnitPath])).toEqual([
@@ -106,11 +120,22 @@ describe(`change plans from a rollover (${backendName})`, () => {
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(pattern);
     };
-    await refused({ pairs: [{ from: '/Students/Grade 5', to: '/Students/Grade 8' }] }, /^Pair 1: the destination unit \/Students\/Grade 8 was not found/);
-    await refused({ csv: 'from,to\n/Staff,/South\n/Nowhere,/Staff\n' }, /^Row 3: the source unit \/Nowhere was not found/);
+    await refused(
+      { pairs: [{ from: '/Students/Grade 5', to: '/Students/Grade 8' }] },
+      /^Pair 1: the destination unit \/Students\/Grade 8 was not found/,
+    );
+    await refused(
+      { csv: 'from,to\n/Staff,/South\n/Nowhere,/Staff\n' },
+      /^Row 3: the source unit \/Nowhere was not found/,
+    );
     await refused({ pairs: [{ from: '/Staff', to: '/staff' }] }, /moves devices to the unit they are in/);
     await refused(
-      { pairs: [{ from: '/Staff', to: '/South' }, { from: '/STAFF', to: '/North' }] },
+      {
+        pairs: [
+          { from: '/Staff', to: '/South' },
+          { from: '/STAFF', to: '/North' },
+        ],
+      },
       /^Pair 2: devices of \/Staff already go elsewhere \(pair 1\)/,
     );
     await refused(
@@ -119,7 +144,10 @@ describe(`change plans from a rollover (${backendName})`, () => {
       as('technician', USERS.tech, { scope: '/Students' }),
     );
     await refused({ csv: 'from,to\n/Staff,\n' }, /^Row 2: write the unit devices leave/);
-    await refused({ pairs: [{ from: '/Staff', to: '/South' }], csv: '/Staff,/South' }, /either as "pairs" or as "csv"/);
+    await refused(
+      { pairs: [{ from: '/Staff', to: '/South' }], csv: '/Staff,/South' },
+      /either as "pairs" or as "csv"/,
+    );
     await refused({ pairs: [{ from: '/Staff', to: '/South' }], query: 'status:SOMETIMES' }, /status/i);
     const viewer = await rollover({ pairs: [{ from: '/Staff', to: '/South' }] }, as('viewer', USERS.viewer));
     expect(viewer.statusCode).toBe(403);

@@ -216,12 +216,8 @@ export const planSchema = z.object({
   submittedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancelledBy: memberRefSchema.nullable(),
-  csv: z
-    .object({ fileName: z.string().nullable(), mapping: csvMappingSchema })
-    .nullable(),
-  rollover: z
-    .object({ query: z.string().nullable(), pairs: z.array(rolloverPairSummarySchema) })
-    .nullable(),
+  csv: z.object({ fileName: z.string().nullable(), mapping: csvMappingSchema }).nullable(),
+  rollover: z.object({ query: z.string().nullable(), pairs: z.array(rolloverPairSummarySchema) }).nullable(),
   /** Whether the caller may approve it now, and if not, why. */
   caller: z.object({ isAuthor: z.boolean(), canApprove: z.boolean(), whyNot: z.string().nullable() }),
 });

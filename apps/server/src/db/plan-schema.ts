@@ -21,13 +21,13 @@ export interface PlanTable {
   kind: 'csv_update' | 'rollover' | 'bulk_action';
   title: string;
   state: ColumnType<PlanStateColumn, PlanStateColumn | undefined, PlanStateColumn>;
-  source: JSONColumnType<Record<string, unknown>, string | undefined, string>;
-  permissions: JSONColumnType<string[], string | undefined, string>;
-  counts: JSONColumnType<Record<string, number>, string | undefined, string>;
+  source: JSONColumnType<Record<string, unknown>, string | undefined>;
+  permissions: JSONColumnType<string[], string | undefined>;
+  counts: JSONColumnType<Record<string, number>, string | undefined>;
   item_count: ColumnType<number, number | undefined, number>;
   change_count: ColumnType<number, number | undefined, number>;
   /** Every OU the plan's changes take devices from or to (who limited to units may see or approve it). */
-  unit_paths: JSONColumnType<string[], string | undefined, string>;
+  unit_paths: JSONColumnType<string[], string | undefined>;
   created_by: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   submitted_at: NullableTimestamp;

@@ -45,7 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create unique index plan_id_idx on plan (id)`.execute(db);
   await sql`create index plan_org_created_idx on plan (org_id, created_at desc, id desc)`.execute(db);
-  await sql`create index plan_open_idx on plan (lease_until) where state in ('approved', 'running')`.execute(db);
+  await sql`create index plan_open_idx on plan (lease_until) where state in ('approved', 'running')`.execute(
+    db,
+  );
   await sql`
     create table plan_item (
       org_id text not null,

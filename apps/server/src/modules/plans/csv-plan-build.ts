@@ -70,7 +70,11 @@ interface BuildState {
 }
 
 /** Why: the one entry point; the plan is deleted again when the file turns out bad. */
-export async function buildCsvPlan(db: Kysely<DB>, tenant: DeviceTenant, input: CsvPlanInput): Promise<string> {
+export async function buildCsvPlan(
+  db: Kysely<DB>,
+  tenant: DeviceTenant,
+  input: CsvPlanInput,
+): Promise<string> {
   const permissions = csvPermissions(input.mapping);
   if (!permissions.every((permission) => roleCan(tenant.role, permission))) throw appErrors.forbidden();
   const fileName = input.fileName ?? null;
@@ -119,11 +123,16 @@ async function readAll(state: BuildState, input: CsvPlanInput): Promise<void> {
       batch = [];
     }
   }
-  if (!header) throw appErrors.invalidRequest('The file is empty. Upload a CSV with a header row and one row per device.');
+  if (!header)
+    throw appErrors.invalidRequest(
+      'The file is empty. Upload a CSV with a header row and one row per device.',
+    );
   await writeBatch(state, batch);
   await state.writing;
   if (state.rows === 0)
-    throw appErrors.invalidRequest('The file has a header row but no rows of devices. Add one row per device.');
+    throw appErrors.invalidRequest(
+      'The file has a header row but no rows of devices. Add one row per device.',
+    );
 }
 
 async function writeBatch(state: BuildState, batch: readonly RowRequest[]): Promise<void> {

@@ -36,21 +36,29 @@ const units: UnitLookup = {
 
 describe('a CSV update row', () => {
   it('binds a mapping by header name, case and spaces aside, and refuses what cannot be meant', () => {
-    const bound = bindMapping(HEADER, mapping([{ column: ' location ', field: 'annotatedLocation', blank: 'clear' }]));
+    const bound = bindMapping(
+      HEADER,
+      mapping([{ column: ' location ', field: 'annotatedLocation', blank: 'clear' }]),
+    );
     expect(bound).toMatchObject({ keyIndex: 0, columns: [{ index: 2, header: 'Location', blank: 'clear' }] });
     expect(
       refusal(() =>
-        bindMapping(HEADER, mapping([
-          { column: 'Location', field: 'notes', blank: 'leave' },
-          { column: 'Notes', field: 'notes', blank: 'leave' },
-        ])),
+        bindMapping(
+          HEADER,
+          mapping([
+            { column: 'Location', field: 'notes', blank: 'leave' },
+            { column: 'Notes', field: 'notes', blank: 'leave' },
+          ]),
+        ),
       ),
     ).toMatch(/^Two columns set the notes/);
-    expect(refusal(() => bindMapping(HEADER, mapping([{ column: 'Status', field: 'status', blank: 'clear' }])))).toMatch(
-      /A blank status cannot clear it/,
-    );
     expect(
-      refusal(() => bindMapping(HEADER, mapping([{ column: 'Notes', field: 'notes', blank: 'clear' }], 'append'))),
+      refusal(() => bindMapping(HEADER, mapping([{ column: 'Status', field: 'status', blank: 'clear' }]))),
+    ).toMatch(/A blank status cannot clear it/);
+    expect(
+      refusal(() =>
+        bindMapping(HEADER, mapping([{ column: 'Notes', field: 'notes', blank: 'clear' }], 'append')),
+      ),
     ).toMatch(/^Appended notes cannot clear/);
   });
 
@@ -64,7 +72,13 @@ describe('a CSV update row', () => {
       ]),
     );
     const blank = readRow({ row: 2, cells: [' 5CD1 ', '', '  ', ''] }, bound);
-    expect(blank).toEqual({ row: 2, key: '5CD1', matchKey: '5cd1', requested: { annotatedLocation: null }, problems: [] });
+    expect(blank).toEqual({
+      row: 2,
+      key: '5CD1',
+      matchKey: '5cd1',
+      requested: { annotatedLocation: null },
+      problems: [],
+    });
     const multiline = readRow({ row: 3, cells: ['5CD1', 'Grade 6', 'a\nb', 'two\nlines'] }, bound);
     expect(multiline.problems).toEqual([
       'The Location cell contains a control character (U+000A) at position 1.',
@@ -82,14 +96,20 @@ describe('a CSV update row', () => {
         { column: 'Status', field: 'status', blank: 'leave' },
       ]),
     );
-    const classify = (cells: string[]) => classifyRow(readRow({ row: 2, cells }, bound), device, units, 'replace');
-    expect(classify(['5CD1', '/a', 'Room 1', '', 'enabled'])).toMatchObject({ outcome: 'unchanged', change: null });
+    const classify = (cells: string[]) =>
+      classifyRow(readRow({ row: 2, cells }, bound), device, units, 'replace');
+    expect(classify(['5CD1', '/a', 'Room 1', '', 'enabled'])).toMatchObject({
+      outcome: 'unchanged',
+      change: null,
+    });
     expect(classify(['5CD1', '/b', 'Room 1', '', 'disable'])).toMatchObject({
       outcome: 'change',
       before: { orgUnitPath: '/A', annotatedLocation: 'Room 1', status: 'ACTIVE' },
       change: { orgUnitPath: '/B', status: 'disable' },
     });
     expect(classify(['5CD1', '/c', '', '', '']).reason).toBe('The unit /C lies outside your units.');
-    expect(classify(['5CD1', '/d', '', '', '']).reason).toMatch(/^No organizational unit \/d in this organization/);
+    expect(classify(['5CD1', '/d', '', '', '']).reason).toMatch(
+      /^No organizational unit \/d in this organization/,
+    );
   });
 });

@@ -84,7 +84,12 @@ export function bindMapping(header: readonly string[], mapping: CsvMapping): Bou
         'Appended notes cannot clear the notes. Choose "replace" to clear notes with a blank cell.',
       );
     const index = find(column.column);
-    return { index, header: header[index]?.trim() ?? column.column, field: column.field, blank: column.blank };
+    return {
+      index,
+      header: header[index]?.trim() ?? column.column,
+      field: column.field,
+      blank: column.blank,
+    };
   });
   const keyIndex = find(mapping.key.column);
   return {
@@ -137,11 +142,18 @@ export function readRow(record: CsvRecord, mapping: BoundMapping): RowRequest {
     }
     const problem = cellProblem(column, value);
     if (problem) problems.push(problem);
-    else requested[column.field] = column.field === 'status' ? (STATUS_WORDS[value.toLowerCase()] ?? '') : value;
+    else
+      requested[column.field] = column.field === 'status' ? (STATUS_WORDS[value.toLowerCase()] ?? '') : value;
   }
   // A key that cannot be matched is not looked up at all (PostgreSQL refuses a NUL in text).
   const matchKey = unsafeKey ? '' : mapping.by === 'deviceId' ? key : normalizePasted(key);
-  return { row: record.row, key: (unsafeKey ? cleanText(key) : key).slice(0, 200), matchKey, requested, problems };
+  return {
+    row: record.row,
+    key: (unsafeKey ? cleanText(key) : key).slice(0, 200),
+    matchKey,
+    requested,
+    problems,
+  };
 }
 
 function cellProblem(column: BoundColumn, value: string): string | undefined {
@@ -207,9 +219,12 @@ export function classifyRow(
     if (field === 'orgUnitPath') {
       const target = units.find(value ?? '');
       if (target === undefined)
-        problems.push(`No organizational unit ${(value ?? '').slice(0, 200)} in this organization. Check the path, or run a sync.`);
+        problems.push(
+          `No organizational unit ${(value ?? '').slice(0, 200)} in this organization. Check the path, or run a sync.`,
+        );
       else if (!units.inAuthorUnits(target)) problems.push(`The unit ${target} lies outside your units.`);
-      else if (target.toLowerCase() !== (device.org_unit_path ?? '').toLowerCase()) change.orgUnitPath = target;
+      else if (target.toLowerCase() !== (device.org_unit_path ?? '').toLowerCase())
+        change.orgUnitPath = target;
     } else if (field === 'status') {
       const problem = statusProblem(value as 'disable' | 'reenable', device.status);
       if (problem === 'same') continue;
@@ -237,8 +252,8 @@ function appendNote(current: string | null, note: string): string {
   return `${current}\n${note}`;
 }
 
-/** Google's status rules (bulk-eligibility.ts): 'same' when the device is already as asked. */
-function statusProblem(action: 'disable' | 'reenable', status: string | null): string | 'same' | undefined {
+/** Google's status rules (bulk-eligibility.ts): why not, 'same' when already as asked, undefined when it can change. */
+function statusProblem(action: 'disable' | 'reenable', status: string | null): string | undefined {
   if (action === 'disable') {
     if (status === 'DISABLED') return 'same';
     if (status === 'PRE_PROVISIONED') return 'A device not enrolled yet cannot be disabled.';

@@ -47,7 +47,9 @@ export function whyNotApprover(plan: PlanRow, tenant: DeviceTenant): AppError | 
       403,
       'You made this plan, so you cannot approve it: a second member with the right to run it must approve it.',
     );
-  const missing = (plan.permissions as Permission[]).filter((permission) => !roleCan(tenant.role, permission));
+  const missing = (plan.permissions as Permission[]).filter(
+    (permission) => !roleCan(tenant.role, permission),
+  );
   if (missing.length > 0)
     return new AppError(
       'plan_approver_lacks_rights',

@@ -140,7 +140,10 @@ export async function finishBuild(
   const { rows } = await sql<{ outcome: PlanOutcome; n: number }>`
     select outcome, count(*)::int as n from plan_item
     where org_id = ${orgId} and plan_id = ${planId}::uuid group by outcome`.execute(db);
-  const counts = Object.fromEntries(PLAN_OUTCOMES.map((outcome) => [outcome, 0])) as Record<PlanOutcome, number>;
+  const counts = Object.fromEntries(PLAN_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
+    PlanOutcome,
+    number
+  >;
   for (const row of rows) counts[row.outcome] = row.n;
   const { rows: units } = await sql<{ path: string }>`
     select distinct path from (

@@ -72,7 +72,9 @@ async function buildRoutes(app: FastifyInstance, { db, access }: PlanRouteOption
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctxOf = contextOf(db, access);
   // Only in this scope: the upload reaches the handler unread, and the build reads it as it arrives.
-  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, new CsvUpload(payload as Readable)));
+  app.addContentTypeParser('text/csv', (_request, payload, done) =>
+    done(null, new CsvUpload(payload as Readable)),
+  );
   api.post(
     '/api/plans/csv',
     {
@@ -111,9 +113,14 @@ async function decisionRoutes(app: FastifyInstance, { db, access }: PlanRouteOpt
   const act = access.requirePermission('device.annotate');
   api.get(
     '/api/plans',
-    { schema: { querystring: listPlansQuerySchema, response: { 200: listPlansResponseSchema } }, preHandler: act },
+    {
+      schema: { querystring: listPlansQuerySchema, response: { 200: listPlansResponseSchema } },
+      preHandler: act,
+    },
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send({ plans: await listPlans(await ctxOf(request), request.query) }),
+      reply
+        .header('cache-control', 'no-store')
+        .send({ plans: await listPlans(await ctxOf(request), request.query) }),
   );
   api.get(
     '/api/plans/:id',
@@ -143,7 +150,10 @@ async function settingsRoutes(app: FastifyInstance, { db, access }: PlanRouteOpt
   const ctxOf = contextOf(db, access);
   api.get(
     '/api/plans/settings',
-    { schema: { response: { 200: planSettingsSchema } }, preHandler: access.requirePermission('device.annotate') },
+    {
+      schema: { response: { 200: planSettingsSchema } },
+      preHandler: access.requirePermission('device.annotate'),
+    },
     async (request) => getPlanSettings(db, (await access.tenantOf(request)).orgId),
   );
   api.put(
@@ -164,6 +174,9 @@ export async function planRoutes(app: FastifyInstance, options: PlanRouteOptions
 }
 
 /** Why: registered inside the authenticated product scope, so every plan route is signed in. */
-export async function registerPlanApi(api: FastifyInstance, { database }: { database: Database }): Promise<void> {
+export async function registerPlanApi(
+  api: FastifyInstance,
+  { database }: { database: Database },
+): Promise<void> {
   await api.register(planRoutes, { db: database.db, access: identityDeviceAccess(database) });
 }

@@ -40,7 +40,14 @@ export interface PlanCtx {
   readonly stepUp: (reason: StepUpReason) => Promise<void>;
 }
 
-function audit(ctx: PlanCtx, db: Kysely<DB>, action: AuditAction, plan: PlanRow, details: Record<string, unknown>, outcome: 'success' | 'failure' = 'success') {
+function audit(
+  ctx: PlanCtx,
+  db: Kysely<DB>,
+  action: AuditAction,
+  plan: PlanRow,
+  details: Record<string, unknown>,
+  outcome: 'success' | 'failure' = 'success',
+) {
   return recordAudit(db, {
     action,
     outcome,
@@ -66,7 +73,7 @@ export function presentPlan(plan: PlanRow, tenant: DeviceTenant, labels: Readonl
     PLAN_OUTCOMES.map((outcome) => [outcome, plan.counts[outcome] ?? 0]),
   ) as Record<PlanOutcome, number>;
   const refusal = whyNotApprover(plan, tenant);
-  const source = plan.source as Record<string, unknown>;
+  const source = plan.source;
   return {
     id: plan.id,
     kind: plan.kind,
@@ -97,7 +104,9 @@ export function presentPlan(plan: PlanRow, tenant: DeviceTenant, labels: Readonl
 }
 
 async function presentOne(db: Kysely<DB>, plan: PlanRow, tenant: DeviceTenant): Promise<Plan> {
-  const ids = [plan.created_by, plan.approved_by, plan.cancelled_by].filter((id): id is string => id !== null);
+  const ids = [plan.created_by, plan.approved_by, plan.cancelled_by].filter(
+    (id): id is string => id !== null,
+  );
   return presentPlan(plan, tenant, await memberLabels(db, ids));
 }
 
@@ -119,7 +128,7 @@ export async function getPlanDetail(
     reason: row.reason,
     matchCount: row.match_count,
     before: row.before as PlanItem['before'],
-    change: row.change as PlanItem['change'],
+    change: row.change,
   }));
   return {
     plan: await presentOne(ctx.db, plan, ctx.tenant),
@@ -136,7 +145,10 @@ export async function listPlans(
     .filter((plan) => isVisibleTo(plan, ctx.tenant))
     .slice(0, query.limit);
   const ids = rows.flatMap((plan) => [plan.created_by, plan.approved_by, plan.cancelled_by]);
-  const labels = await memberLabels(ctx.db, ids.filter((id): id is string => id !== null));
+  const labels = await memberLabels(
+    ctx.db,
+    ids.filter((id): id is string => id !== null),
+  );
   return rows.map((plan) => presentPlan(plan, ctx.tenant, labels));
 }
 
@@ -166,11 +178,23 @@ async function transition(
 export async function submitPlan(ctx: PlanCtx, planId: string): Promise<Plan> {
   const plan = await transition(ctx, planId, async (current, tx) => {
     if (current.created_by !== ctx.tenant.userId)
-      return new AppError('plan_author_only', 403, 'Only the member who made this plan can send it for approval.');
+      return new AppError(
+        'plan_author_only',
+        403,
+        'Only the member who made this plan can send it for approval.',
+      );
     if (current.state !== 'draft')
-      return new AppError('plan_not_draft', 409, `This plan is ${current.state.replaceAll('_', ' ')}; only a draft can be sent.`);
+      return new AppError(
+        'plan_not_draft',
+        409,
+        `This plan is ${current.state.replaceAll('_', ' ')}; only a draft can be sent.`,
+      );
     if (current.change_count === 0)
-      return new AppError('plan_changes_nothing', 409, 'This plan changes no device, so there is nothing to approve or run.');
+      return new AppError(
+        'plan_changes_nothing',
+        409,
+        'This plan changes no device, so there is nothing to approve or run.',
+      );
     const threshold = await approvalThreshold(tx, ctx.tenant.orgId);
     const required = current.change_count > threshold;
     await audit(ctx, tx, 'plan.submitted', current, { threshold, approvalRequired: required });
@@ -209,9 +233,17 @@ const CANCELLABLE = new Set(['draft', 'awaiting_approval', 'approved', 'paused']
 export async function cancelPlan(ctx: PlanCtx, planId: string): Promise<Plan> {
   const plan = await transition(ctx, planId, async (current, tx) => {
     if (!canCancel(current, ctx.tenant))
-      return new AppError('plan_cancel_refused', 403, 'Only the member who made this plan, an owner or an admin can cancel it.');
+      return new AppError(
+        'plan_cancel_refused',
+        403,
+        'Only the member who made this plan, an owner or an admin can cancel it.',
+      );
     if (!CANCELLABLE.has(current.state))
-      return new AppError('plan_not_cancellable', 409, `This plan is ${current.state.replaceAll('_', ' ')} and can no longer be cancelled.`);
+      return new AppError(
+        'plan_not_cancellable',
+        409,
+        `This plan is ${current.state.replaceAll('_', ' ')} and can no longer be cancelled.`,
+      );
     await audit(ctx, tx, 'plan.cancelled', current, { from: current.state });
     return { state: 'cancelled', cancelled_by: ctx.tenant.userId, cancelled_at: new Date() };
   });
@@ -233,7 +265,9 @@ export async function getPlanSettings(db: Kysely<DB>, orgId: string): Promise<Pl
 /** Why: how large a plan may be before a second member approves it is an owner's decision. */
 export async function setPlanSettings(ctx: PlanCtx, settings: PlanSettings): Promise<PlanSettings> {
   if (ctx.tenant.role !== 'owner')
-    throw appErrors.ownerRequired('Only an owner can change how many devices a plan may change without a second approval.');
+    throw appErrors.ownerRequired(
+      'Only an owner can change how many devices a plan may change without a second approval.',
+    );
   await ctx.db.transaction().execute(async (tx) => {
     const before = await approvalThreshold(tx, ctx.tenant.orgId);
     await tx

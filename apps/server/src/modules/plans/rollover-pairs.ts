@@ -24,7 +24,13 @@ export interface OrderedPair {
 /** Why: a two-column CSV of pairs is read with the same reader as an update, bounds and all. */
 export async function pairsFromCsv(text: string): Promise<(RolloverPair & { label: string })[]> {
   const pairs: (RolloverPair & { label: string })[] = [];
-  const limits = { bytes: 400_000, rows: PLAN_LIMITS.rolloverPairs, columns: 20, cellChars: 1_000, rowChars: 4_000 };
+  const limits = {
+    bytes: 400_000,
+    rows: PLAN_LIMITS.rolloverPairs,
+    columns: 20,
+    cellChars: 1_000,
+    rowChars: 4_000,
+  };
   for await (const record of readCsvRecords([text], limits)) {
     const [from = '', to = ''] = record.cells.map((cell) => cell.trim());
     if (record.row === 1 && !from.startsWith('/')) continue; // a header row
@@ -35,7 +41,9 @@ export async function pairsFromCsv(text: string): Promise<(RolloverPair & { labe
     pairs.push({ from, to, label: `row ${record.row}` });
   }
   if (pairs.length === 0)
-    throw appErrors.invalidRequest('The CSV has no pairs of units. Write one "from, to" pair of OU paths per row.');
+    throw appErrors.invalidRequest(
+      'The CSV has no pairs of units. Write one "from, to" pair of OU paths per row.',
+    );
   return pairs;
 }
 
@@ -58,7 +66,9 @@ export function checkPairs(
     const from = resolve(pair.from, 'source');
     const to = resolve(pair.to, 'destination');
     if (from.toLowerCase() === to.toLowerCase())
-      throw appErrors.invalidRequest(`${capitalize(label)}: ${from} → ${to} moves devices to the unit they are in.`);
+      throw appErrors.invalidRequest(
+        `${capitalize(label)}: ${from} → ${to} moves devices to the unit they are in.`,
+      );
     const earlier = sources.get(from.toLowerCase());
     if (earlier)
       throw appErrors.invalidRequest(

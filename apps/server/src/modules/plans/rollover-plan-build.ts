@@ -27,7 +27,9 @@ const DEVICE_STATE = sql`jsonb_build_object('orgUnitPath', d.org_unit_path, 'ann
   'annotatedLocation', d.annotated_location, 'annotatedUser', d.annotated_user, 'notes', d.notes, 'status', d.status)`;
 
 function pairsJson(pairs: readonly OrderedPair[]): string {
-  return JSON.stringify(pairs.map((pair, index) => ({ idx: index, from_path: pair.from, to_path: pair.to, ord: pair.order })));
+  return JSON.stringify(
+    pairs.map((pair, index) => ({ idx: index, from_path: pair.from, to_path: pair.to, ord: pair.order })),
+  );
 }
 
 /** Why: the admin reads how many devices each pair moves, and a few of them, before anything runs. */
@@ -36,7 +38,11 @@ async function figuresOf(
   where: RawBuilder<boolean>,
   pairs: readonly OrderedPair[],
 ): Promise<PairFigures[]> {
-  const { rows } = await sql<{ idx: number; n: number; sample: { deviceId: string; serialNumber: string | null }[] }>`
+  const { rows } = await sql<{
+    idx: number;
+    n: number;
+    sample: { deviceId: string; serialNumber: string | null }[];
+  }>`
     select p.idx, c.n, coalesce(s.sample, '[]'::jsonb) as sample
     from jsonb_to_recordset(${pairsJson(pairs)}::jsonb) as p(idx integer, from_path text)
     cross join lateral (
