@@ -112,6 +112,16 @@ describe('readCsvRecords', () => {
     ]);
   });
 
+  it('answers an upload that breaks off with a 400, not a failure of ours', async () => {
+    async function* broken(): AsyncGenerator<Uint8Array> {
+      yield new TextEncoder().encode('serial\n5CD1\n');
+      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    }
+    await expect(async () => {
+      for await (const record of readCsvRecords(broken())) expect(record.cells).toBeDefined();
+    }).rejects.toThrow(/The upload stopped before the whole file arrived/);
+  });
+
   it('streams 100,000 rows without holding the file', async () => {
     async function* rows(): AsyncGenerator<string> {
       yield 'Serial,Location\r\n';

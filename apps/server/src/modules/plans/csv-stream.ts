@@ -1,5 +1,5 @@
 import { PLAN_LIMITS } from '@fleetdeck/shared/plan-contract';
-import { appErrors } from '../../errors/app-error.ts';
+import { AppError, appErrors } from '../../errors/app-error.ts';
 
 /**
  * An uploaded CSV read as it streams in, one record at a time, never held whole: RFC 4180 quoting
@@ -237,14 +237,20 @@ export async function* readCsvRecords(
       );
     }
   };
-  for await (const chunk of source) {
-    const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    bytes += data.byteLength;
-    if (bytes > limits.bytes)
-      throw appErrors.invalidRequest(
-        `The file is larger than ${Math.round(limits.bytes / 2 ** 20)} MB. Split it into smaller files.`,
-      );
-    yield* reader.push(decode(data));
+  try {
+    for await (const chunk of source) {
+      const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      bytes += data.byteLength;
+      if (bytes > limits.bytes)
+        throw appErrors.invalidRequest(
+          `The file is larger than ${Math.round(limits.bytes / 2 ** 20)} MB. Split it into smaller files.`,
+        );
+      yield* reader.push(decode(data));
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The request stream broke off (the browser closed, the network dropped): nothing was kept.
+    throw appErrors.invalidRequest('The upload stopped before the whole file arrived. Upload it again.');
   }
   yield* reader.push(decode(undefined));
   yield* reader.end();

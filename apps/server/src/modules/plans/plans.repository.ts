@@ -176,7 +176,7 @@ export async function deletePlan(db: Kysely<DB>, orgId: string, planId: string):
   });
 }
 
-/** One plan of the organization that is not still building; undefined for any other id. */
+/** One plan of the organization that is not still building (`planId` a UUID, as the routes check). */
 export async function findPlan(
   db: Kysely<DB>,
   orgId: string,
@@ -187,7 +187,7 @@ export async function findPlan(
     .selectFrom('plan')
     .selectAll()
     .where('org_id', '=', orgId)
-    .where(sql<boolean>`id::text = ${planId}`)
+    .where('id', '=', planId)
     .where('state', '!=', 'building');
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
