@@ -25,6 +25,7 @@ import { registerDeviceApi } from './routes/device-api.ts';
 import { registerFleetApi } from './routes/fleet-api.ts';
 import { registerSyncApi, startSyncForApp, type SyncJobsOption } from './routes/sync-api.ts';
 import { registerPolicyApi } from './routes/policy.ts';
+import { registerPlanApi } from './modules/plans/plans.routes.ts';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     await registerPolicyApi(api, { database, identity, config }); // policy debugger
     // device page, device actions and bulk actions
     await registerDeviceApi(api, { config, database, identity, hub: sync.hub, runJobs: jobs !== undefined });
+    await registerPlanApi(api, { database }); // change plans: CSV updates, rollovers, approval
   });
   // ── end identity ──
 

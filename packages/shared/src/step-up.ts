@@ -30,6 +30,7 @@ export const STEP_UP_REASONS = {
   google_connection: 'change the Google connection',
   auto_join: 'change who joins automatically',
   api_token_create: 'create an API token',
+  plan_approve: 'approve a change plan',
 } as const;
 export type StepUpReason = keyof typeof STEP_UP_REASONS;
 
