@@ -49,12 +49,15 @@ export function registerDeviceActionRoutes(app: FastifyInstance, context: ApiCon
       const ou = state.fleet.orgUnits.resolve(path);
       if (!ou) throw invalidInput('Invalid Org Unit');
       const ids = deviceIdsOf(request.body);
+      const moved: string[] = [];
       for (const id of ids) {
         const row = state.fleet.devices.indexOf(id);
         if (row === undefined) continue; // Google does not report unknown ids here (reference §1.3)
         state.fleet.devices.ouSlot[row] = ou.slot;
         state.fleet.devices.touch(row);
+        moved.push(id);
       }
+      state.writes.record(moved);
       return sendEmpty(reply);
     },
   );
@@ -69,6 +72,7 @@ export function registerDeviceActionRoutes(app: FastifyInstance, context: ApiCon
       const action = batchAction(body.changeChromeOsDeviceStatusAction);
       const reason = action === 'DEPROVISION' ? deprovisionReason(body.deprovisionReason) : undefined;
       const results = ids.map((deviceId) => changeOne(state, deviceId, action, reason));
+      state.writes.record(results.filter((result) => 'response' in result).map((result) => result.deviceId));
       return sendJson(request, reply, { changeChromeOsDeviceStatusResults: results });
     },
   );
@@ -83,6 +87,7 @@ export function registerDeviceActionRoutes(app: FastifyInstance, context: ApiCon
       if (verb !== 'issueCommand' || !deviceId)
         throw new GoogleApiError({ httpStatus: 404, reason: 'notFound', message: 'Not Found' });
       const record = issueCommand(state, deviceRow(state, deviceId), request.body);
+      state.writes.record([deviceId]);
       return sendJson(request, reply, { commandId: record.commandId });
     },
   );
@@ -103,6 +108,7 @@ export function registerDeviceActionRoutes(app: FastifyInstance, context: ApiCon
           message: 'Illegal device state transition.',
         });
       changeStatus(state.fleet, row, action, state.now(), reason);
+      state.writes.record([request.params.deviceId]);
       return sendEmpty(reply);
     },
   );

@@ -95,6 +95,7 @@ export function registerDeviceRoutes(app: FastifyInstance, context: ApiContext):
         const projection = projectionOf(request);
         const row = deviceRow(state, request.params.deviceId);
         applyDeviceUpdate(state, row, request.body);
+        state.writes.record([request.params.deviceId]);
         const build = deviceBuilder(fieldsOf(request) ?? true, projection);
         return sendShapedJson(request, reply, build(state, row));
       },

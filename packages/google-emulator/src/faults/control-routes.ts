@@ -46,6 +46,10 @@ const schemas = {
       message: 'give exactly one of count or rate',
     }),
   quota: z.object({ requestsPerMinute: z.number().int().min(0).max(1_000_000), api }),
+  writeQuota: z.object({
+    writesPerMinute: z.number().int().min(0).max(1_000_000),
+    windowMs: z.number().int().min(100).max(3_600_000).optional(),
+  }),
   advance: z.object({
     ms: z
       .number()
@@ -182,6 +186,16 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     getState().faults.setQuota(body.requestsPerMinute, body.api);
     return { ok: true, faults: getState().faults.describe() };
   });
+
+  // Google's "Write requests for Chrome Devices" quota (0 lifts it); `windowMs` shortens its minute.
+  app.post('/__emulator/write-quota', async (request, reply) => {
+    const body = parse(schemas.writeQuota, request.body, reply);
+    if (!body) return reply;
+    getState().writes.setQuota(body.writesPerMinute, body.windowMs);
+    return { ok: true, writes: getState().writes.describe(Date.now()) };
+  });
+
+  app.get('/__emulator/writes', async () => getState().writes.describe(Date.now()));
 
   app.get('/__emulator/clock', async () => clockView(getState()));
 

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GoogleApiError, sendGoogleError, type ApiName } from '../http/google-errors.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
+import { isDeviceWrite } from './device-writes.ts';
 import type { CountedApi } from './fault-injector.ts';
 
 const POLICY = /^\/v1\/customers\/[^/]+\/(policies|policySchemas)(?=[/:?]|$)/;
@@ -36,10 +37,16 @@ export function registerFaultHooks(app: FastifyInstance, getState: () => Emulato
     const state = getState();
     const latency = state.faults.latencyFor(api);
     if (latency > 0) await sleep(latency);
-    const fault = state.faults.decide(api, state.now(), request.url.split('?', 1)[0]);
+    const path = request.url.split('?', 1)[0] ?? '';
+    const fault = state.faults.decide(api, state.now(), path);
     if (fault) {
       state.counters.noteFault(api, fault.throttled);
       return sendGoogleError(reply, api, fault.error);
+    }
+    const overWriteQuota = isDeviceWrite(request.method, path) ? state.writes.decide(Date.now()) : undefined;
+    if (overWriteQuota) {
+      state.counters.noteFault(api, true);
+      return sendGoogleError(reply, api, overWriteQuota);
     }
     state.settle();
   });

@@ -3,6 +3,7 @@
  * commands, page tokens, faults and counters. Routes read it; the control API resets or reseeds it.
  */
 import { FaultInjector, RequestCounters } from '../faults/fault-injector.ts';
+import { DeviceWrites } from '../faults/device-writes.ts';
 import { DEFAULT_PAGE_TOKEN_TTL_MS, PageTokens } from '../http/page-tokens.ts';
 import { EmulatorClock, type ClockStart } from './clock.ts';
 import { CommandStore } from './commands.ts';
@@ -36,6 +37,8 @@ export class EmulatorState {
   readonly pageTokens: PageTokens;
   readonly faults: FaultInjector;
   readonly counters: RequestCounters;
+  /** The write quota of ChromeOS devices and the journal of accepted device writes. */
+  readonly writes = new DeviceWrites();
   /** Where the emulator is reachable; set by `listen`. Used in URLs the API hands out. */
   origin = 'http://127.0.0.1';
   #fleet: Fleet;
@@ -117,6 +120,7 @@ export class EmulatorState {
   reset(): void {
     this.#replace(generateFleet({ ...this.#initial, customer: this.customer }));
     this.faults.reset();
+    this.writes.reset();
     this.counters.reset(this.now());
   }
 
