@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are untyped JSON (`Body`); the assertions check their shape */
+/* eslint-disable @typescript-eslint/no-unsafe-call -- response bodies are untyped JSON (`Body`); the assertions check their shape */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DEVICES, startTestEmulator } from '../testing/emulator-harness.ts';
