@@ -57,11 +57,14 @@ export type AuditExportQuery = z.input<typeof auditExportQuerySchema>;
 
 /**
  * What started an action Fleetdeck did by itself: the sync schedule, a sync run (and its trigger),
- * a bulk run (its starter is the entry's actor), the command follower, the retention job.
+ * a bulk run (its starter is the entry's actor), a change plan's run (its starter is the actor),
+ * the command follower, the retention job.
  */
 export const auditOriginSchema = z.object({
-  kind: z.enum(['schedule', 'sync_run', 'bulk_run', 'command_follower', 'retention']),
+  kind: z.enum(['schedule', 'sync_run', 'bulk_run', 'command_follower', 'retention', 'plan']),
   runId: z.string().optional(),
+  /** The change plan whose run made the change (kind `plan`). */
+  planId: z.string().optional(),
   trigger: z.string().optional(),
 });
 export type AuditOrigin = z.infer<typeof auditOriginSchema>;

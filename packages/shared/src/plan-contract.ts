@@ -28,9 +28,15 @@ export const PLAN_LIMITS = {
   /** Above this many devices a plan needs a second member's approval, unless an owner sets another. */
   defaultApprovalThreshold: 500,
   maxApprovalThreshold: 1_000_000,
+  /** Writes a minute running plans may send to Google, unless an owner sets another (Google's quota on free Education accounts). */
+  defaultWritesPerMinute: 60,
+  /** Google's Directory API allows 2,400 queries a minute per user. */
+  maxWritesPerMinute: 2_400,
+  /** Device ids of one move or status call (Google's maximum). */
+  idsPerCall: 50,
 } as const;
 
-export const PLAN_KINDS = ['csv_update', 'rollover', 'bulk_action'] as const;
+export const PLAN_KINDS = ['csv_update', 'rollover', 'bulk_action', 'undo'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
 /**
@@ -58,6 +64,7 @@ export const PLAN_OUTCOMES = [
   'ambiguous',
   'out_of_scope',
   'invalid',
+  'changed_since',
 ] as const;
 export type PlanOutcome = (typeof PLAN_OUTCOMES)[number];
 
@@ -68,7 +75,12 @@ export const PLAN_OUTCOME_LABELS: Readonly<Record<PlanOutcome, string>> = {
   ambiguous: 'Matches several devices',
   out_of_scope: 'Outside your units',
   invalid: 'Invalid',
+  changed_since: 'Changed since',
 };
+
+/** Where a change stands in a run: `sending` is written before each call to Google. */
+export const PLAN_RUN_STATES = ['pending', 'sending', 'succeeded', 'failed', 'skipped'] as const;
+export type PlanRunState = (typeof PLAN_RUN_STATES)[number];
 
 /** What a CSV row is keyed by: exact, case-folded serial or asset ID (as paste-a-list), or Google's device ID. */
 export const PLAN_KEYS = ['serial', 'assetId', 'deviceId'] as const;
@@ -180,6 +192,9 @@ export const planItemSchema = z.object({
   matchCount: z.number().int().nullable(),
   before: planDeviceStateSchema.nullable(),
   change: planChangeSchema.nullable(),
+  /** A change's run: where it stands, and what Google said or why it was skipped. */
+  runState: z.enum(PLAN_RUN_STATES).nullable(),
+  runMessage: z.string().nullable(),
 });
 export type PlanItem = z.infer<typeof planItemSchema>;
 
@@ -193,6 +208,25 @@ export const rolloverPairSummarySchema = z.object({
   devices: z.number().int(),
   sample: z.array(z.object({ deviceId: z.string(), serialNumber: z.string().nullable() })),
 });
+
+/** A plan's run: its changes by run state, the calls to Google left, and the time they take at the budget's rate. */
+export const planRunSchema = z.object({
+  startedAt: z.string().nullable(),
+  startedBy: memberRefSchema.nullable(),
+  finishedAt: z.string().nullable(),
+  pausedAt: z.string().nullable(),
+  pausedBy: memberRefSchema.nullable(),
+  counts: z.record(z.enum(PLAN_RUN_STATES), z.number().int()),
+  /** Calls to Google still to make (a move or status call takes up to 50 devices; a field change one each). */
+  callsLeft: z.number().int(),
+  /** The writes a minute the organization's budget runs at now (lowered after Google's quota errors). */
+  writesPerMinute: z.number(),
+  /** Estimated seconds until the last call, sharing the budget with the organization's other running plans. */
+  secondsLeft: z.number().nullable(),
+  /** Why it stopped or ended early, if it did. */
+  note: z.string().nullable(),
+});
+export type PlanRun = z.infer<typeof planRunSchema>;
 
 export const planSchema = z.object({
   id: z.string(),
@@ -220,8 +254,28 @@ export const planSchema = z.object({
   rollover: z.object({ query: z.string().nullable(), pairs: z.array(rolloverPairSummarySchema) }).nullable(),
   /** Whether the caller may approve it now, and if not, why. */
   caller: z.object({ isAuthor: z.boolean(), canApprove: z.boolean(), whyNot: z.string().nullable() }),
+  /** Its run, once started. */
+  run: planRunSchema.nullable(),
+  /** The plan this one undoes, and the undo plan built from this one. */
+  undoOf: z.string().nullable(),
+  undoPlanId: z.string().nullable(),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+
+/** Realtime `plan.progress`: a running plan's counts and time left (only `id` for members limited to units). */
+export const planProgressSchema = z.object({
+  id: z.string(),
+  state: z.enum(PLAN_STATES).optional(),
+  counts: z.record(z.enum(PLAN_RUN_STATES), z.number().int()).optional(),
+  callsLeft: z.number().int().optional(),
+  secondsLeft: z.number().nullable().optional(),
+  writesPerMinute: z.number().optional(),
+});
+export type PlanProgress = z.infer<typeof planProgressSchema>;
+
+/** The columns of a plan's results CSV (`GET /api/plans/:id/results.csv`), one line per row or device. */
+export const PLAN_RESULT_COLUMNS = ['Row', 'Device ID', 'Serial', 'Outcome', 'Message'] as const;
 
 /** `GET /api/plans/:id`: the plan and one page of its items, optionally of one outcome. */
 export const planDetailQuerySchema = z.object({
@@ -247,5 +301,15 @@ export const listPlansResponseSchema = z.object({ plans: z.array(planSchema) });
 
 export const planSettingsSchema = z.object({
   approvalThreshold: z.number().int().min(1).max(PLAN_LIMITS.maxApprovalThreshold),
+  /** Writes a minute running plans may send to Google (all of the organization's plans together). */
+  writesPerMinute: z.number().int().min(1).max(PLAN_LIMITS.maxWritesPerMinute),
 });
 export type PlanSettings = z.infer<typeof planSettingsSchema>;
+
+/** `PUT /api/plans/settings`: either setting, or both. */
+export const planSettingsUpdateSchema = planSettingsSchema
+  .partial()
+  .refine((body) => body.approvalThreshold !== undefined || body.writesPerMinute !== undefined, {
+    message: 'Send approvalThreshold, writesPerMinute, or both.',
+  });
+export type PlanSettingsUpdate = z.infer<typeof planSettingsUpdateSchema>;

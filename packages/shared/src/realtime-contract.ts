@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planProgressSchema } from './plan-contract.ts';
 import { syncRunSchema } from './sync-contract.ts';
 
 /**
@@ -11,7 +12,7 @@ import { syncRunSchema } from './sync-contract.ts';
  * - It leaves with `phx_leave` (reply `ok`, then `phx_close` on that topic).
  * - It sends `heartbeat` on topic `phoenix` every HEARTBEAT_INTERVAL_MS; the server replies `ok`
  *   and closes sockets that stay silent for two intervals.
- * - The server pushes `sync.progress` (a SyncRun) and `fleet.changed` on joined channels, and
+ * - The server pushes `sync.progress` (a SyncRun), `fleet.changed` and `plan.progress` on joined channels, and
  *   `phx_error` when a channel breaks (the client then rejoins).
  * - After a dropped socket the client reconnects after RECONNECT_DELAYS_MS (then the last delay).
  */
@@ -74,5 +75,6 @@ export const fleetChangedSchema = z.object({
 export const BROADCAST_EVENTS = {
   'sync.progress': syncRunSchema,
   'fleet.changed': fleetChangedSchema,
+  'plan.progress': planProgressSchema,
 } as const;
 export type BroadcastEvent = keyof typeof BROADCAST_EVENTS;

@@ -31,6 +31,7 @@ export const STEP_UP_REASONS = {
   auto_join: 'change who joins automatically',
   api_token_create: 'create an API token',
   plan_approve: 'approve a change plan',
+  plan_run: 'run a change plan',
 } as const;
 export type StepUpReason = keyof typeof STEP_UP_REASONS;
 

@@ -18,7 +18,7 @@ export type PlanStateColumn =
 export interface PlanTable {
   id: Generated<string>;
   org_id: string;
-  kind: 'csv_update' | 'rollover' | 'bulk_action';
+  kind: 'csv_update' | 'rollover' | 'bulk_action' | 'undo';
   title: string;
   state: ColumnType<PlanStateColumn, PlanStateColumn | undefined, PlanStateColumn>;
   source: JSONColumnType<Record<string, unknown>, string | undefined>;
@@ -42,6 +42,12 @@ export interface PlanTable {
   lease_owner: string | null;
   lease_until: NullableTimestamp;
   undo_of: string | null;
+  /** Migration 0025: the member who started the run (its changes are checked against their units). */
+  run_by: string | null;
+  paused_by: string | null;
+  paused_at: NullableTimestamp;
+  /** Why a run stopped or ended early (the member's rights gone, Google's grant refused). */
+  run_note: string | null;
 }
 
 export type PlanItemRunState = 'pending' | 'sending' | 'succeeded' | 'failed' | 'skipped';
@@ -54,7 +60,7 @@ export interface PlanItemTable {
   key_input: string | null;
   device_id: string | null;
   serial_number: string | null;
-  outcome: 'change' | 'unchanged' | 'not_found' | 'ambiguous' | 'out_of_scope' | 'invalid';
+  outcome: 'change' | 'unchanged' | 'not_found' | 'ambiguous' | 'out_of_scope' | 'invalid' | 'changed_since';
   reason: string | null;
   match_count: number | null;
   apply_order: ColumnType<number, number | undefined, number>;
@@ -65,9 +71,24 @@ export interface PlanItemTable {
   run_message: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** An item with an OU or field change and a status change: its first call went through. */
+  write_done: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** The organization's write budget every running plan takes its turns from (migration 0025). */
+export interface PlanWriteBudgetTable {
+  org_id: string;
+  /** Writes a minute it runs at now: the owner's setting, lowered on Google's quota errors. */
+  rate: number;
+  next_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  cool_until: NullableTimestamp;
+  last_quota_at: NullableTimestamp;
+  raised_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  quota_errors: ColumnType<number, number | undefined, number>;
 }
 
 export interface PlanTables {
   plan: PlanTable;
   plan_item: PlanItemTable;
+  plan_write_budget: PlanWriteBudgetTable;
 }

@@ -61,6 +61,8 @@ export interface OrgTable {
   audit_retention_days: ColumnType<number, number | undefined, number>;
   /** Migration 0024: a plan changing more devices than this needs a second member's approval. */
   plan_approval_threshold: ColumnType<number, number | undefined, number>;
+  /** Migration 0025: the writes a minute running plans may send to Google (the owner's budget). */
+  plan_writes_per_minute: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   /** Migration 0017: people with a verified address at these domains join as viewers of these units. */
   auto_join_enabled: Generated<boolean>;

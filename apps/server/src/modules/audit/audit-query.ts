@@ -165,6 +165,8 @@ export function originText(origin: AuditEntry['origin']): string {
       return `Sync run ${origin.runId ?? ''} (${origin.trigger ?? 'manual'})`.trim();
     case 'bulk_run':
       return `Bulk run ${origin.runId ?? ''}`.trim();
+    case 'plan':
+      return `Change plan ${origin.planId ?? ''}`.trim();
     case 'command_follower':
       return 'Command follower';
     case 'retention':

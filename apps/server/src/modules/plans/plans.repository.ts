@@ -229,6 +229,8 @@ export async function pageItems(
       'match_count',
       'before',
       'change',
+      'run_state',
+      'run_message',
     ])
     .where('org_id', '=', orgId)
     .where('plan_id', '=', planId)
@@ -256,4 +258,24 @@ export async function approvalThreshold(db: Kysely<DB>, orgId: string): Promise<
     .where('id', '=', orgId)
     .executeTakeFirst();
   return row?.plan_approval_threshold ?? PLAN_LIMITS.defaultApprovalThreshold;
+}
+
+/** The undo plan built from each of these plans, if any (not a cancelled one). */
+export async function undoPlansOf(
+  db: Kysely<DB>,
+  orgId: string,
+  planIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('plan')
+    .select(['id', 'undo_of'])
+    .where('org_id', '=', orgId)
+    .where('undo_of', 'in', planIds)
+    .where('state', 'not in', ['building', 'cancelled'])
+    .orderBy('created_at', 'desc')
+    .execute();
+  const byPlan = new Map<string, string>();
+  for (const row of rows) if (row.undo_of && !byPlan.has(row.undo_of)) byPlan.set(row.undo_of, row.id);
+  return byPlan;
 }

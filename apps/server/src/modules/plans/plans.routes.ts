@@ -13,6 +13,7 @@ import {
   planDetailSchema,
   planSchema,
   planSettingsSchema,
+  planSettingsUpdateSchema,
 } from '@fleetdeck/shared/plan-contract';
 import type { Database } from '../../db/client.ts';
 import type { DB } from '../../db/schema.ts';
@@ -21,14 +22,13 @@ import { identityDeviceAccess } from '../../routes/device-api.ts';
 import { requestMeta, type DeviceRouteAccess } from '../../routes/device-detail.ts';
 import { buildCsvPlan } from './csv-plan-build.ts';
 import { buildRolloverPlan } from './rollover-plan-build.ts';
+import { getPlanSettings, setPlanSettings } from './plan-settings.service.ts';
 import {
   approvePlan,
   cancelPlan,
   getPlanDetail,
-  getPlanSettings,
   listPlans,
   presentCreated,
-  setPlanSettings,
   submitPlan,
   type PlanCtx,
 } from './plans.service.ts';
@@ -159,7 +159,7 @@ async function settingsRoutes(app: FastifyInstance, { db, access }: PlanRouteOpt
   api.put(
     '/api/plans/settings',
     {
-      schema: { body: planSettingsSchema, response: { 200: planSettingsSchema } },
+      schema: { body: planSettingsUpdateSchema, response: { 200: planSettingsSchema } },
       preHandler: access.requirePermission('settings.manage'),
     },
     async (request) => setPlanSettings(await ctxOf(request), request.body),

@@ -4,10 +4,10 @@ import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import {
   PLAN_OUTCOMES,
   type Plan,
+  type PlanRun,
   type PlanDetail,
   type PlanItem,
   type PlanOutcome,
-  type PlanSettings,
 } from '@fleetdeck/shared/plan-contract';
 import type { PlanTable } from '../../db/plan-schema.ts';
 import type { DB } from '../../db/schema.ts';
@@ -16,12 +16,15 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { RequestMeta } from '../devices/device-context.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
 import { canCancel, isVisibleTo, requireVisible, whyNotApprover } from './plan-access.ts';
+import { hasRun, runView } from './plan-progress.ts';
+import { runCounts } from './plan-run.repository.ts';
 import {
   approvalThreshold,
   findPlan,
   listPlanRows,
   memberLabels,
   pageItems,
+  undoPlansOf,
   type PlanRow,
 } from './plans.repository.ts';
 
@@ -66,7 +69,12 @@ function audit(
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Why: one shape for every answer about a plan, with what the caller may do with it. */
-export function presentPlan(plan: PlanRow, tenant: DeviceTenant, labels: ReadonlyMap<string, string>): Plan {
+export function presentPlan(
+  plan: PlanRow,
+  tenant: DeviceTenant,
+  labels: ReadonlyMap<string, string>,
+  extra: { run: PlanRun | null; undoPlanId: string | null } = { run: null, undoPlanId: null },
+): Plan {
   const member = (userId: string | null) =>
     userId === null ? null : { userId, label: labels.get(userId) ?? null };
   const counts = Object.fromEntries(
@@ -100,14 +108,23 @@ export function presentPlan(plan: PlanRow, tenant: DeviceTenant, labels: Readonl
       canApprove: refusal === undefined,
       whyNot: refusal?.message ?? null,
     },
+    run: extra.run,
+    undoOf: plan.undo_of,
+    undoPlanId: extra.undoPlanId,
   };
 }
 
-async function presentOne(db: Kysely<DB>, plan: PlanRow, tenant: DeviceTenant): Promise<Plan> {
-  const ids = [plan.created_by, plan.approved_by, plan.cancelled_by].filter(
+const peopleOf = (plan: PlanRow) =>
+  [plan.created_by, plan.approved_by, plan.cancelled_by, plan.run_by, plan.paused_by].filter(
     (id): id is string => id !== null,
   );
-  return presentPlan(plan, tenant, await memberLabels(db, ids));
+
+/** Why: a plan as answered, with its run (once started) and the undo plan built from it. */
+export async function presentOne(db: Kysely<DB>, plan: PlanRow, tenant: DeviceTenant): Promise<Plan> {
+  const labels = await memberLabels(db, peopleOf(plan));
+  const run = hasRun(plan) ? await runView(db, plan, labels) : null;
+  const undoPlanId = (await undoPlansOf(db, plan.org_id, [plan.id])).get(plan.id) ?? null;
+  return presentPlan(plan, tenant, labels, { run, undoPlanId });
 }
 
 export async function getPlanDetail(
@@ -129,6 +146,8 @@ export async function getPlanDetail(
     matchCount: row.match_count,
     before: row.before as PlanItem['before'],
     change: row.change,
+    runState: row.outcome === 'change' && hasRun(plan) ? row.run_state : null,
+    runMessage: row.run_message,
   }));
   return {
     plan: await presentOne(ctx.db, plan, ctx.tenant),
@@ -144,12 +163,25 @@ export async function listPlans(
   const rows = (await listPlanRows(ctx.db, ctx.tenant.orgId, query))
     .filter((plan) => isVisibleTo(plan, ctx.tenant))
     .slice(0, query.limit);
-  const ids = rows.flatMap((plan) => [plan.created_by, plan.approved_by, plan.cancelled_by]);
-  const labels = await memberLabels(
+  const labels = await memberLabels(ctx.db, rows.flatMap(peopleOf));
+  const undos = await undoPlansOf(
     ctx.db,
-    ids.filter((id): id is string => id !== null),
+    ctx.tenant.orgId,
+    rows.map((plan) => plan.id),
   );
-  return rows.map((plan) => presentPlan(plan, ctx.tenant, labels));
+  const counts = await runCounts(
+    ctx.db,
+    ctx.tenant.orgId,
+    rows.filter(hasRun).map((plan) => plan.id),
+  );
+  return Promise.all(
+    rows.map(async (plan) =>
+      presentPlan(plan, ctx.tenant, labels, {
+        run: hasRun(plan) ? await runView(ctx.db, plan, labels, { counts: counts.get(plan.id) }) : null,
+        undoPlanId: undos.get(plan.id) ?? null,
+      }),
+    ),
+  );
 }
 
 /** Why: a change of state reads the plan locked, so two members deciding at once cannot both win. */
@@ -256,37 +288,4 @@ export async function presentCreated(ctx: PlanCtx, planId: string): Promise<Plan
   if (!plan) throw appErrors.notFound('The plan was not saved. Upload it again.');
   await audit(ctx, ctx.db, 'plan.created', plan, { items: plan.item_count, counts: plan.counts });
   return presentOne(ctx.db, plan, ctx.tenant);
-}
-
-export async function getPlanSettings(db: Kysely<DB>, orgId: string): Promise<PlanSettings> {
-  return { approvalThreshold: await approvalThreshold(db, orgId) };
-}
-
-/** Why: how large a plan may be before a second member approves it is an owner's decision. */
-export async function setPlanSettings(ctx: PlanCtx, settings: PlanSettings): Promise<PlanSettings> {
-  if (ctx.tenant.role !== 'owner')
-    throw appErrors.ownerRequired(
-      'Only an owner can change how many devices a plan may change without a second approval.',
-    );
-  await ctx.db.transaction().execute(async (tx) => {
-    const before = await approvalThreshold(tx, ctx.tenant.orgId);
-    await tx
-      .updateTable('org')
-      .set({ plan_approval_threshold: settings.approvalThreshold })
-      .where('id', '=', ctx.tenant.orgId)
-      .execute();
-    await recordAudit(tx, {
-      action: 'plan.threshold_changed',
-      outcome: 'success',
-      orgId: ctx.tenant.orgId,
-      actorUserId: ctx.tenant.userId,
-      targetType: 'org',
-      targetId: ctx.tenant.orgId,
-      ip: ctx.meta.ip,
-      userAgent: ctx.meta.userAgent,
-      requestId: ctx.meta.requestId,
-      details: { from: before, to: settings.approvalThreshold },
-    });
-  });
-  return getPlanSettings(ctx.db, ctx.tenant.orgId);
 }

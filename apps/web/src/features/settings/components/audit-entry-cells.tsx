@@ -12,6 +12,8 @@ export function originWords(origin: AuditEntry['origin']): string | null {
       return 'During a sync';
     case 'bulk_run':
       return 'Done by Fleetdeck for their bulk action';
+    case 'plan':
+      return 'Done by Fleetdeck for their change plan';
     case 'command_follower':
       return 'Command follower';
     case 'retention':
