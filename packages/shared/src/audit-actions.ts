@@ -70,6 +70,7 @@ export const AUDIT_ACTION_LABELS = {
   'plan.resumed': 'Change plan resumed',
   'plan.finished': 'Change plan finished',
   'plan.write_budget_changed': 'Change plan write budget changed',
+  'plan.results_exported': 'Change plan results downloaded',
   'policy.refresh': 'Policies reloaded from Google',
   'policy.return_message': 'Disabled-device return message changed',
   'policy.return_message_inherited': "Disabled-device return message set back to the parent unit's",

@@ -125,6 +125,10 @@ export async function finishRun(db: Kysely<DB>, plan: PlanRow, worker: string): 
       returning *`.execute(tx);
     const done = rows[0];
     if (!done) return undefined;
+    // An undo plan that has run leaves the plan it undoes undone.
+    if (done.undo_of)
+      await sql`update plan set state = 'undone' where org_id = ${plan.org_id} and id = ${done.undo_of}::uuid
+        and state = 'done'`.execute(tx);
     const counts = (await runCounts(tx, plan.org_id, [plan.id])).get(plan.id);
     await recordAudit(tx, {
       action: 'plan.finished',

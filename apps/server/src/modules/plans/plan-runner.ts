@@ -222,7 +222,7 @@ export function createPlanRunner(deps: PlanRunnerDeps, options: PlanRunnerOption
       if (done) await deps.finished?.(done).catch((error: unknown) => options.onError?.(error));
       return 'done';
     }
-    if (outcome !== 'paused') await releaseLease(db, plan, workerId);
+    await releaseLease(db, plan, workerId);
     await report(state, true);
     return outcome;
   }

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -23,7 +23,19 @@ import { requestMeta, type DeviceRouteAccess } from '../../routes/device-detail.
 import { buildCsvPlan } from './csv-plan-build.ts';
 import { buildRolloverPlan } from './rollover-plan-build.ts';
 import { getPlanSettings, setPlanSettings } from './plan-settings.service.ts';
+import { requireVisible } from './plan-access.ts';
+import { planResultsCsv } from './plan-results.ts';
 import {
+  pausePlanRun,
+  resumePlanRun,
+  startPlanRun,
+  type PlanRunCtx,
+  type PlanRunQueue,
+} from './plan-run.service.ts';
+import { buildUndoPlan } from './plan-undo.ts';
+import { findPlan } from './plans.repository.ts';
+import {
+  audit,
   approvePlan,
   cancelPlan,
   getPlanDetail,
@@ -43,6 +55,8 @@ import {
 export interface PlanRouteOptions {
   readonly db: Kysely<DB>;
   readonly access: DeviceRouteAccess;
+  /** Where started runs go (the job queue); runs answer 503 without one. */
+  readonly queue?: PlanRunQueue | undefined;
 }
 
 /** The request body of a CSV upload: the stream itself, read by the plan build (no own enumerable fields). */
@@ -166,11 +180,69 @@ async function settingsRoutes(app: FastifyInstance, { db, access }: PlanRouteOpt
   );
 }
 
+/** Why: running a plan (start, pause, resume), its undo plan and its results, one handler per endpoint. */
+async function runRoutes(app: FastifyInstance, { db, access, queue }: PlanRouteOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ctxOf = contextOf(db, access);
+  const act = access.requirePermission('device.annotate');
+  const run = (verb: string, handle: (ctx: PlanRunCtx, id: string) => Promise<Plan>) =>
+    api.post(
+      `/api/plans/:id/${verb}`,
+      { schema: { params: planParams, response: { 200: planSchema } }, preHandler: act },
+      async (request) => handle({ ...(await ctxOf(request)), queue }, request.params.id),
+    );
+  run('run', startPlanRun);
+  run('pause', pausePlanRun);
+  run('resume', resumePlanRun);
+  api.post(
+    '/api/plans/:id/undo',
+    { schema: { params: planParams, response: { 201: planSchema } }, preHandler: act },
+    async (request, reply) => {
+      const ctx = await ctxOf(request);
+      const plan = requireVisible(await findPlan(db, ctx.tenant.orgId, request.params.id), ctx.tenant);
+      const undoId = await buildUndoPlan(db, ctx.tenant, plan);
+      return reply.code(201).send(await presentCreated(ctx, undoId));
+    },
+  );
+  api.get(
+    '/api/plans/:id/results.csv',
+    { schema: { params: planParams }, preHandler: act },
+    async (request, reply) => {
+      const ctx = await ctxOf(request);
+      const plan = requireVisible(await findPlan(db, ctx.tenant.orgId, request.params.id), ctx.tenant);
+      const counter = { rows: 0 };
+      async function* audited(): AsyncGenerator<string> {
+        let finished = false;
+        try {
+          yield* planResultsCsv(db, plan, counter);
+          finished = true;
+        } finally {
+          // The download is audited once the file ended (or broke off), with its row count.
+          await audit(
+            ctx,
+            db,
+            'plan.results_exported',
+            plan,
+            { rows: counter.rows },
+            finished ? 'success' : 'failure',
+          ).catch((error: unknown) => request.log.error({ err: error }, 'plan results audit failed'));
+        }
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fleetdeck-plan-${plan.id}-results.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(audited()));
+    },
+  );
+}
+
 /** Why: the plan routes with any access seam (identity in the app, test headers in tests). */
 export async function planRoutes(app: FastifyInstance, options: PlanRouteOptions): Promise<void> {
   await app.register(buildRoutes, options);
   await app.register(decisionRoutes, options);
   await app.register(settingsRoutes, options);
+  await app.register(runRoutes, options);
 }
 
 /** Why: registered inside the authenticated product scope, so every plan route is signed in. */

@@ -43,7 +43,7 @@ export interface PlanCtx {
   readonly stepUp: (reason: StepUpReason) => Promise<void>;
 }
 
-function audit(
+export function audit(
   ctx: PlanCtx,
   db: Kysely<DB>,
   action: AuditAction,
@@ -185,7 +185,7 @@ export async function listPlans(
 }
 
 /** Why: a change of state reads the plan locked, so two members deciding at once cannot both win. */
-async function transition(
+export async function transition(
   ctx: PlanCtx,
   planId: string,
   decide: (plan: PlanRow, tx: Kysely<DB>) => Promise<Updateable<PlanTable> | AppError>,
