@@ -26,6 +26,7 @@ import { registerFleetApi } from './routes/fleet-api.ts';
 import { registerSyncApi, startSyncForApp, type SyncJobsOption } from './routes/sync-api.ts';
 import { registerPolicyApi } from './routes/policy.ts';
 import { registerPlanApi } from './modules/plans/plans.routes.ts';
+import { startPlanRuns } from './jobs/plan-run.job.ts';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -89,7 +90,16 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     await registerPolicyApi(api, { database, identity, config }); // policy debugger
     // device page, device actions and bulk actions
     await registerDeviceApi(api, { config, database, identity, hub: sync.hub, runJobs: jobs !== undefined });
-    await registerPlanApi(api, { database }); // change plans: CSV updates, rollovers, approval
+    // change plans: CSV updates, rollovers, approval, runs on the job queue, undo, results
+    const queue = await startPlanRuns(app, {
+      config,
+      database,
+      identity,
+      hub: sync.hub,
+      boss: sync.runtime?.boss,
+      runJobs: jobs !== undefined,
+    });
+    await registerPlanApi(api, { database, queue });
   });
   // ── end identity ──
 

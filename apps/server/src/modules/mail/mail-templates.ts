@@ -15,6 +15,20 @@ export const mailTemplates = {
       text: `Your code is ${code}. It expires in 5 minutes. If you did not ask for it, ignore this message.`,
     };
   },
+  planFinished(
+    to: string,
+    plan: { title: string; minutes: number; succeeded: number; failed: number; skipped: number },
+    link: string,
+  ): MailMessage {
+    const failed = plan.failed > 0 ? `, ${plan.failed} failed` : '';
+    const skipped = plan.skipped > 0 ? `, ${plan.skipped} skipped` : '';
+    return {
+      to,
+      subject: `Your change plan "${plan.title}" has finished`,
+      text: `Your change plan "${plan.title}" finished after ${plan.minutes} minutes: ${plan.succeeded} devices changed${failed}${skipped}. Open the plan for the results of each device, the results CSV, or to undo it:`,
+      link,
+    };
+  },
   verifyEmail(to: string, link: string): MailMessage {
     return {
       to,

@@ -248,7 +248,7 @@ export async function planRoutes(app: FastifyInstance, options: PlanRouteOptions
 /** Why: registered inside the authenticated product scope, so every plan route is signed in. */
 export async function registerPlanApi(
   api: FastifyInstance,
-  { database }: { database: Database },
+  { database, queue }: { database: Database; queue?: PlanRunQueue | undefined },
 ): Promise<void> {
-  await api.register(planRoutes, { db: database.db, access: identityDeviceAccess(database) });
+  await api.register(planRoutes, { db: database.db, access: identityDeviceAccess(database), queue });
 }

@@ -177,10 +177,14 @@ export function serveRealtimeSocket(
 }
 
 /**
- * Why: a viewer limited to some units must not learn which devices elsewhere changed; without
- * names the client refreshes what it shows, which the API already scopes.
+ * Why: a viewer limited to some units must not learn which devices elsewhere changed, nor how a
+ * plan they may not see goes; without names the client refreshes what it shows, which the API
+ * already scopes.
  */
 function visiblePayload(event: HubEvent, payload: unknown, access: RealtimeAccess): unknown {
+  // A change plan's progress names only the plan: the client reads it from the API, which scopes plans.
+  if (event === 'plan.progress' && !access.wholeFleet && typeof payload === 'object' && payload !== null)
+    return { id: (payload as { id?: unknown }).id };
   if (event !== 'fleet.changed' || access.wholeFleet || typeof payload !== 'object' || payload === null)
     return payload;
   const { deviceIds: _named, added: _added, ...rest } = payload as Record<string, unknown>;
