@@ -215,6 +215,8 @@ export function createPlanRunner(deps: PlanRunnerDeps, options: PlanRunnerOption
     const scope: RunScope = { plan, customerId: ctx.customerId, unitOf: ctx.unitOf };
     const google = deps.googleFor({ orgId, customerId: ctx.customerId });
     const state: Run = { plan, ctx, scope, google, changed: [], lastProgress: 0 };
+    // The page learns at once that the run (re)started, with its time left.
+    await report(state, true);
     const outcome = await loop(state, signal, untilMs);
     if (outcome === 'done') {
       const done = await finishRun(db, plan, workerId);
