@@ -106,6 +106,8 @@ export const timelineEntrySchema = z.object({
   actor: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
   /** One human sentence, e.g. "Moved from /Riverbend/North to /Riverbend/South". */
   summary: z.string(),
+  /** The change plan that made this change, linked from the timeline ("changed by plan …"). */
+  plan: z.object({ id: z.string(), title: z.string() }).nullable().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const timelineResponseSchema = z.object({

@@ -51,6 +51,9 @@ interface EntryRow {
   command_type: string | null;
   command_state: string | null;
   command_result: Record<string, unknown> | string | null;
+  /** The change plan whose run made the change (history's action_ref `plan:<id>`). */
+  plan_id: string | null;
+  plan_title: string | null;
 }
 
 /** Why: the device page's timeline, one keyset page at a time. */
@@ -93,8 +96,9 @@ export async function getDeviceTimeline(
         and last_enrollment_time is distinct from first_enrollment_time
     )
     select e.key, e.at, e.at::text as at_text, e.source, e.origin, e.changes, e.actor_id, e.ref, e.command_type, e.command_state,
-      e.command_result, u.name as actor_name, u.email as actor_email
+      e.command_result, u.name as actor_name, u.email as actor_email, p.id::text as plan_id, p.title as plan_title
     from entries e left join "user" u on u.id = e.actor_id
+      left join plan p on p.org_id = ${org} and e.ref like 'plan:%' and p.id::text = substr(e.ref, 6)
     where ${after ? sql`(e.at, e.key) < (${after.at}::timestamptz, ${after.key})` : sql`true`}
     order by e.at desc, e.key desc
     limit ${query.limit + 1}`.execute(deps.db);
@@ -167,13 +171,17 @@ function presentEntry(row: EntryRow): TimelineEntry {
       summary: `Synced from Google: ${parts.join('; ')}${more}`,
     };
   }
+  const byPlan = row.plan_id && row.plan_title ? { id: row.plan_id, title: row.plan_title } : null;
   return {
     ...base,
     kind: KIND_OF_FIELD[first.field] ?? 'field',
     field: first.field,
     oldValue: first.old,
     newValue: first.new,
-    summary: summarize(first, row.ref),
+    summary: byPlan
+      ? `${summarize(first, null)} (changed by plan "${byPlan.title}")`
+      : summarize(first, row.ref),
+    plan: byPlan,
   };
 }
 
