@@ -120,6 +120,11 @@ describe(`the access table holds for every route, role and scope on ${backendNam
       ['POST', `/api/plans/${foreign.id}/submit`],
       ['POST', `/api/plans/${foreign.id}/approve`],
       ['POST', `/api/plans/${foreign.id}/cancel`],
+      ['POST', `/api/plans/${foreign.id}/run`],
+      ['POST', `/api/plans/${foreign.id}/pause`],
+      ['POST', `/api/plans/${foreign.id}/resume`],
+      ['POST', `/api/plans/${foreign.id}/undo`],
+      ['GET', `/api/plans/${foreign.id}/results.csv`],
     ] as const;
     const answers: string[] = [];
     for (const caller of callers.filter((c) => c.role !== undefined && roleCan(c.role, 'device.annotate'))) {

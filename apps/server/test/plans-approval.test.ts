@@ -51,7 +51,10 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
       .execute();
 
   it('lets only an owner set the threshold (500 until then), audited', async () => {
-    expect((await settings(as('technician', USERS.tech))).json()).toEqual({ approvalThreshold: 500 });
+    expect((await settings(as('technician', USERS.tech))).json()).toEqual({
+      approvalThreshold: 500,
+      writesPerMinute: 60,
+    });
     const admin = await settings(as('admin'), 2);
     expect(admin.statusCode).toBe(403);
     expect(admin.json()).toMatchObject({ error: 'owner_required' });
@@ -59,13 +62,30 @@ describe(`change plans: submit, four-eyes approval, cancel, the threshold (${bac
     expect((await settings(as('owner', USERS.owner), 0)).statusCode).toBe(400);
     const owner = await settings(as('owner', USERS.owner), 2);
     expect(owner.statusCode, owner.body).toBe(200);
-    expect(owner.json()).toEqual({ approvalThreshold: 2 });
+    expect(owner.json()).toEqual({ approvalThreshold: 2, writesPerMinute: 60 });
     const entry = await h.db
       .selectFrom('audit_log')
       .select(['actor_user_id', 'details'])
       .where('action', '=', 'plan.threshold_changed')
       .executeTakeFirstOrThrow();
     expect(entry).toEqual({ actor_user_id: USERS.owner, details: { from: 500, to: 2 } });
+  });
+
+  it("lets only an owner set the plans' write budget (60 a minute until then, at most Google's 2,400), audited", async () => {
+    const put = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      h.app.inject({ method: 'PUT', url: '/api/plans/settings', headers, payload });
+    expect((await put(as('admin'), { writesPerMinute: 30 })).statusCode).toBe(403);
+    for (const bad of [{ writesPerMinute: 0 }, { writesPerMinute: 2_401 }, { writesPerMinute: 1.5 }, {}])
+      expect((await put(as('owner', USERS.owner), bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    const set = await put(as('owner', USERS.owner), { writesPerMinute: 30 });
+    expect(set.json()).toMatchObject({ writesPerMinute: 30 });
+    expect((await settings(as('technician', USERS.tech))).json()).toMatchObject({ writesPerMinute: 30 });
+    const entry = await h.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'details'])
+      .where('action', '=', 'plan.write_budget_changed')
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ actor_user_id: USERS.owner, details: { from: 60, to: 30 } });
   });
 
   it('sends a plan above the threshold for approval and lets a second member approve it after step-up', async () => {

@@ -112,7 +112,7 @@ describe(`a plan's process killed mid-run (${backendName})`, () => {
     const audited = await sql<{ n: number }>`select count(*)::int as n from audit_log
       where org_id = ${ORG} and target_type = 'device' and origin->>'planId' = ${plan.id}`.execute(h.db);
     expect(audited.rows[0]?.n).toBe(moves + notes);
-    return cut.map((c) => c.device_id);
+    return cut.map((c) => c.device_id ?? '');
   }
 
   it('killed right after Google moved 50 devices: taken over, those 50 counted as moved, none moved twice', async () => {

@@ -115,6 +115,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/plans/:id/submit': 'device.annotate',
   'POST /api/plans/:id/approve': 'device.annotate',
   'POST /api/plans/:id/cancel': 'device.annotate',
+  'POST /api/plans/:id/run': 'device.annotate',
+  'POST /api/plans/:id/pause': 'device.annotate',
+  'POST /api/plans/:id/resume': 'device.annotate',
+  'POST /api/plans/:id/undo': 'device.annotate',
+  'GET /api/plans/:id/results.csv': 'device.annotate',
   'GET /api/plans/settings': 'device.annotate',
   'PUT /api/plans/settings': 'settings.manage',
 };

@@ -4,8 +4,8 @@ import type { Plan } from '@fleetdeck/shared/plan-contract';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
-import { canCancel } from './plan-access.ts';
-import { approvalThreshold, type PlanRow } from './plans.repository.ts';
+import { canCancel, requireVisible } from './plan-access.ts';
+import { approvalThreshold, findPlan, type PlanRow } from './plans.repository.ts';
 import { audit, presentOne, transition, type PlanCtx } from './plans.service.ts';
 
 /**
@@ -26,7 +26,9 @@ export interface PlanRunCtx extends PlanCtx {
   readonly queue: PlanRunQueue | undefined;
 }
 
-function requireQueue(ctx: PlanRunCtx): PlanRunQueue {
+/** Why: another organization's plan answers 404 before anything else is asked (queue, step-up). */
+async function requireQueue(ctx: PlanRunCtx, planId: string): Promise<PlanRunQueue> {
+  requireVisible(await findPlan(ctx.db, ctx.tenant.orgId, planId), ctx.tenant);
   if (!ctx.queue)
     throw appErrors.unavailable('Plans cannot run right now: the job queue is not running. Try again later.');
   return ctx.queue;
@@ -54,7 +56,7 @@ const stateWords = (plan: PlanRow) => plan.state.replaceAll('_', ' ');
 
 /** Why: an approved plan (or a small enough draft) runs on the job queue, after step-up. */
 export async function startPlanRun(ctx: PlanRunCtx, planId: string): Promise<Plan> {
-  const queue = requireQueue(ctx);
+  const queue = await requireQueue(ctx, planId);
   await ctx.stepUp('plan_run');
   const plan = await transition(ctx, planId, async (current, tx) => {
     const refusal = whyNotRunner(current, ctx.tenant);
@@ -125,7 +127,7 @@ export async function pausePlanRun(ctx: PlanRunCtx, planId: string): Promise<Pla
 
 /** Why: a paused plan goes on from its pending changes, as the member who resumed it. */
 export async function resumePlanRun(ctx: PlanRunCtx, planId: string): Promise<Plan> {
-  const queue = requireQueue(ctx);
+  const queue = await requireQueue(ctx, planId);
   await ctx.stepUp('plan_run');
   const plan = await transition(ctx, planId, async (current, tx) => {
     const refusal = whyNotRunner(current, ctx.tenant);
