@@ -105,6 +105,21 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
     expect(told.payload).toEqual({ reason: 'action' });
   });
 
+  it("tells a viewer limited to units only a plan's id as it runs; the owner hears its progress", async () => {
+    const viewer = await joined(viewerBrowser);
+    const owner = await joined(ownerBrowser);
+    const progress = {
+      id: 'plan-1',
+      state: 'running',
+      counts: { succeeded: 3 },
+      callsLeft: 7,
+      secondsLeft: 7.2,
+    };
+    hub().publish(ORG, 'plan.progress', progress);
+    expect((await viewer.next((f) => f.event === 'plan.progress')).payload).toEqual({ id: 'plan-1' });
+    expect((await owner.next((f) => f.event === 'plan.progress')).payload).toEqual(progress);
+  });
+
   it('names changed devices to the owner, who sees the whole fleet', async () => {
     const socket = await joined(ownerBrowser);
     hub().publish(ORG, 'fleet.changed', {

@@ -187,15 +187,7 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     return { ok: true, faults: getState().faults.describe() };
   });
 
-  // Google's "Write requests for Chrome Devices" quota (0 lifts it); `windowMs` shortens its minute.
-  app.post('/__emulator/write-quota', async (request, reply) => {
-    const body = parse(schemas.writeQuota, request.body, reply);
-    if (!body) return reply;
-    getState().writes.setQuota(body.writesPerMinute, body.windowMs);
-    return { ok: true, writes: getState().writes.describe(Date.now()) };
-  });
-
-  app.get('/__emulator/writes', async () => getState().writes.describe(Date.now()));
+  registerWriteQuotaRoutes(app, getState);
 
   app.get('/__emulator/clock', async () => clockView(getState()));
 
@@ -246,4 +238,16 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     state.counters.reset(state.now());
     return { ok: true };
   });
+}
+
+/** Google's "Write requests for Chrome Devices" quota (0 lifts it; `windowMs` shortens its minute), and the journal. */
+function registerWriteQuotaRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
+  app.post('/__emulator/write-quota', async (request, reply) => {
+    const body = parse(schemas.writeQuota, request.body, reply);
+    if (!body) return reply;
+    getState().writes.setQuota(body.writesPerMinute, body.windowMs);
+    return { ok: true, writes: getState().writes.describe(Date.now()) };
+  });
+
+  app.get('/__emulator/writes', async () => getState().writes.describe(Date.now()));
 }

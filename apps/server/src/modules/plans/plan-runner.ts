@@ -80,154 +80,177 @@ interface Run {
   lastProgress: number;
 }
 
+/** What every step of a run shares: the process's runner settings and its dependencies. */
+interface Env {
+  readonly db: Kysely<DB>;
+  readonly deps: PlanRunnerDeps;
+  readonly options: PlanRunnerOptions;
+  readonly workerId: string;
+  readonly leaseMs: number;
+  readonly maxAttempts: number;
+  readonly budget: { windowMs?: number | undefined };
+}
+
+const renewer =
+  (env: Env, plan: PlanRow) =>
+  (tx: Kysely<DB> = env.db) =>
+    renewLease(tx, plan, env.workerId, env.leaseMs);
+
+async function report(env: Env, run: Run, force = false): Promise<void> {
+  if (!force && Date.now() - run.lastProgress < (env.options.progressEveryMs ?? 1000)) return;
+  run.lastProgress = Date.now();
+  await env.deps
+    .progress(run.plan.org_id, run.plan.id, run.changed.splice(0))
+    .catch((error: unknown) => env.options.onError?.(error));
+}
+
+/** Skips and already-done parts are written at once; the rest is to send. */
+async function triage(env: Env, run: Run, items: readonly RunItem[]): Promise<RunItem[]> {
+  const now = await devicesNow(
+    env.db,
+    run.plan.org_id,
+    items.map((item) => item.device_id),
+  );
+  const results: ItemResult[] = [];
+  const toSend: RunItem[] = [];
+  for (const item of items) {
+    const decision = decide(item, now.get(item.device_id), run.ctx.inRunnerUnits);
+    if (decision.kind === 'send') toSend.push(item);
+    else if (decision.kind === 'skip')
+      results.push({ itemNo: item.item_no, state: 'skipped', message: decision.message });
+    else if (partLeft(item) !== 'status' && item.change.status !== undefined)
+      results.push({ itemNo: item.item_no, state: 'pending', message: null, writeDone: true });
+    else
+      results.push({
+        itemNo: item.item_no,
+        state: item.write_done ? 'succeeded' : 'skipped',
+        message: item.write_done ? null : 'Already as the plan asks, so nothing was sent.',
+      });
+  }
+  if (results.length > 0) await commitCall(env.db, run.scope, results, [], renewer(env, run.plan));
+  return toSend;
+}
+
+/** Why: what each item of a call came to; a quota refusal or a lost grant says so for all. */
+function resultsOf(items: readonly RunItem[], part: Part, outcomes: Map<number, CallOutcome>) {
+  const results: ItemResult[] = [];
+  const applied: AppliedPart[] = [];
+  for (const item of items) {
+    const outcome = outcomes.get(item.item_no) ?? { kind: 'unknown', message: 'No answer.' };
+    if (outcome.kind === 'done') {
+      applied.push({ item, part, device: outcome.device });
+      const more = part !== 'status' && item.change.status !== undefined;
+      results.push({
+        itemNo: item.item_no,
+        state: more ? 'pending' : 'succeeded',
+        message: null,
+        writeDone: more || undefined,
+      });
+    } else if (outcome.kind === 'failed')
+      results.push({ itemNo: item.item_no, state: 'failed', message: outcome.message });
+    else if (outcome.kind === 'quota' || outcome.kind === 'stop')
+      results.push({ itemNo: item.item_no, state: 'pending', message: outcome.message });
+    // An unknown outcome stays `sending`: Google's state decides before it is sent again.
+    else results.push({ itemNo: item.item_no, state: 'sending', message: outcome.message });
+  }
+  return { results, applied };
+}
+
+/** One call: a turn, `sending`, Google, the results; 'paused' when the run must stop. */
+async function callOnce(env: Env, run: Run, items: RunItem[]): Promise<'go' | 'paused'> {
+  const { db } = env;
+  const part = partLeft(items[0] as RunItem) as Part;
+  const { waitMs } = await takeTurn(db, run.plan.org_id, env.budget);
+  if (waitMs > 0) await delay(waitMs);
+  if (!(await renewer(env, run.plan)())) return 'paused';
+  await markSending(
+    db,
+    run.plan.org_id,
+    run.plan.id,
+    items.map((item) => item.item_no),
+  );
+  env.options.onCall?.({ planId: run.plan.id, part, devices: items.length });
+  const outcomes = await sendPart(run.google, part, items, run.ctx.unitOf);
+  const { results, applied } = resultsOf(items, part, outcomes);
+  await commitCall(db, run.scope, results, applied, renewer(env, run.plan));
+  run.changed.push(...applied.map((a) => a.item.device_id));
+  const outcome = [...outcomes.values()][0];
+  if (outcome?.kind === 'quota') await quotaRefused(db, run.plan.org_id, outcome.retryAfterMs, env.budget);
+  if (outcome?.kind === 'stop') {
+    await pauseRun(db, run.plan, env.workerId, outcome.message);
+    return 'paused';
+  }
+  return 'go';
+}
+
+async function loop(
+  env: Env,
+  run: Run,
+  signal: AbortSignal | undefined,
+  untilMs: number | undefined,
+): Promise<RunOutcome> {
+  const { db } = env;
+  for (;;) {
+    if (signal?.aborted) return 'stopped';
+    if (untilMs !== undefined && Date.now() >= untilMs) return 'sliced';
+    if (!(await renewer(env, run.plan)())) return 'paused';
+    if ((await sendingItems(db, run.plan.org_id, run.plan.id)).length > 0) {
+      await settleSending(db, run, env.maxAttempts, renewer(env, run.plan));
+      continue;
+    }
+    const group = await nextGroup(db, run.plan.org_id, run.plan.id);
+    if (group.length === 0) return 'done';
+    const toSend = await triage(env, run, group);
+    if (toSend.length > 0 && (await callOnce(env, run, toSend)) === 'paused') return 'paused';
+    await report(env, run);
+  }
+}
+
+async function runPlan(
+  env: Env,
+  orgId: string,
+  planId: string,
+  { signal, untilMs }: { signal?: AbortSignal; untilMs?: number },
+): Promise<RunOutcome> {
+  const { db, deps, workerId } = env;
+  const plan = await claimPlan(db, orgId, planId, workerId, env.leaseMs);
+  if (!plan) return 'not_claimed';
+  const ctx = await loadRunContext(db, plan);
+  if (typeof ctx === 'string') {
+    await pauseRun(db, plan, workerId, ctx);
+    await deps.progress(orgId, planId, []);
+    return 'paused';
+  }
+  const scope: RunScope = { plan, customerId: ctx.customerId, unitOf: ctx.unitOf };
+  const google = deps.googleFor({ orgId, customerId: ctx.customerId });
+  const state: Run = { plan, ctx, scope, google, changed: [], lastProgress: 0 };
+  // The page learns at once that the run (re)started, with its time left.
+  await report(env, state, true);
+  const outcome = await loop(env, state, signal, untilMs);
+  if (outcome === 'done') {
+    const done = await finishRun(db, plan, workerId);
+    await report(env, state, true);
+    if (done) await deps.finished?.(done).catch((error: unknown) => env.options.onError?.(error));
+    return 'done';
+  }
+  await releaseLease(db, plan, workerId);
+  await report(env, state, true);
+  return outcome;
+}
+
 /** Why: one runner per process, called by the job queue's worker. */
 export function createPlanRunner(deps: PlanRunnerDeps, options: PlanRunnerOptions = {}): PlanRunner {
-  const { db } = deps;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const maxAttempts = options.maxAttempts ?? 5;
-  const budget = { windowMs: options.windowMs };
-  const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const renew =
-    (plan: PlanRow) =>
-    (tx: Kysely<DB> = db) =>
-      renewLease(tx, plan, workerId, leaseMs);
-
-  async function report(run: Run, force = false): Promise<void> {
-    if (!force && Date.now() - run.lastProgress < (options.progressEveryMs ?? 1000)) return;
-    run.lastProgress = Date.now();
-    await deps
-      .progress(run.plan.org_id, run.plan.id, run.changed.splice(0))
-      .catch((error: unknown) => options.onError?.(error));
-  }
-
-  /** Skips and already-done parts are written at once; the rest is to send. */
-  async function triage(run: Run, items: readonly RunItem[]): Promise<RunItem[]> {
-    const now = await devicesNow(
-      db,
-      run.plan.org_id,
-      items.map((item) => item.device_id),
-    );
-    const results: ItemResult[] = [];
-    const toSend: RunItem[] = [];
-    for (const item of items) {
-      const decision = decide(item, now.get(item.device_id), run.ctx.inRunnerUnits);
-      if (decision.kind === 'send') toSend.push(item);
-      else if (decision.kind === 'skip')
-        results.push({ itemNo: item.item_no, state: 'skipped', message: decision.message });
-      else if (partLeft(item) !== 'status' && item.change.status !== undefined)
-        results.push({ itemNo: item.item_no, state: 'pending', message: null, writeDone: true });
-      else
-        results.push({
-          itemNo: item.item_no,
-          state: item.write_done ? 'succeeded' : 'skipped',
-          message: item.write_done ? null : 'Already as the plan asks, so nothing was sent.',
-        });
-    }
-    if (results.length > 0) await commitCall(db, run.scope, results, [], renew(run.plan));
-    return toSend;
-  }
-
-  /** Why: what each item of a call came to; a quota refusal or a lost grant says so for all. */
-  function resultsOf(items: readonly RunItem[], part: Part, outcomes: Map<number, CallOutcome>) {
-    const results: ItemResult[] = [];
-    const applied: AppliedPart[] = [];
-    for (const item of items) {
-      const outcome = outcomes.get(item.item_no) ?? { kind: 'unknown', message: 'No answer.' };
-      if (outcome.kind === 'done') {
-        applied.push({ item, part, device: outcome.device });
-        const more = part !== 'status' && item.change.status !== undefined;
-        results.push({
-          itemNo: item.item_no,
-          state: more ? 'pending' : 'succeeded',
-          message: null,
-          writeDone: more || undefined,
-        });
-      } else if (outcome.kind === 'failed')
-        results.push({ itemNo: item.item_no, state: 'failed', message: outcome.message });
-      else if (outcome.kind === 'quota' || outcome.kind === 'stop')
-        results.push({ itemNo: item.item_no, state: 'pending', message: outcome.message });
-      // An unknown outcome stays `sending`: Google's state decides before it is sent again.
-      else results.push({ itemNo: item.item_no, state: 'sending', message: outcome.message });
-    }
-    return { results, applied };
-  }
-
-  /** One call: a turn, `sending`, Google, the results; 'paused' when the run must stop. */
-  async function callOnce(run: Run, items: RunItem[]): Promise<'go' | 'paused'> {
-    const part = partLeft(items[0] as RunItem) as Part;
-    const { waitMs } = await takeTurn(db, run.plan.org_id, budget);
-    if (waitMs > 0) await delay(waitMs);
-    if (!(await renew(run.plan)())) return 'paused';
-    await markSending(
-      db,
-      run.plan.org_id,
-      run.plan.id,
-      items.map((item) => item.item_no),
-    );
-    options.onCall?.({ planId: run.plan.id, part, devices: items.length });
-    const outcomes = await sendPart(run.google, part, items, run.ctx.unitOf);
-    const { results, applied } = resultsOf(items, part, outcomes);
-    await commitCall(db, run.scope, results, applied, renew(run.plan));
-    run.changed.push(...applied.map((a) => a.item.device_id));
-    const outcome = [...outcomes.values()][0];
-    if (outcome?.kind === 'quota') await quotaRefused(db, run.plan.org_id, outcome.retryAfterMs, budget);
-    if (outcome?.kind === 'stop') {
-      await pauseRun(db, run.plan, workerId, outcome.message);
-      return 'paused';
-    }
-    return 'go';
-  }
-
-  async function loop(
-    run: Run,
-    signal: AbortSignal | undefined,
-    untilMs: number | undefined,
-  ): Promise<RunOutcome> {
-    for (;;) {
-      if (signal?.aborted) return 'stopped';
-      if (untilMs !== undefined && Date.now() >= untilMs) return 'sliced';
-      if (!(await renew(run.plan)())) return 'paused';
-      if ((await sendingItems(db, run.plan.org_id, run.plan.id)).length > 0) {
-        await settleSending(db, run, maxAttempts, renew(run.plan));
-        continue;
-      }
-      const group = await nextGroup(db, run.plan.org_id, run.plan.id);
-      if (group.length === 0) return 'done';
-      const toSend = await triage(run, group);
-      if (toSend.length > 0 && (await callOnce(run, toSend)) === 'paused') return 'paused';
-      await report(run);
-    }
-  }
-
-  async function run(
-    orgId: string,
-    planId: string,
-    { signal, untilMs }: { signal?: AbortSignal; untilMs?: number } = {},
-  ): Promise<RunOutcome> {
-    const plan = await claimPlan(db, orgId, planId, workerId, leaseMs);
-    if (!plan) return 'not_claimed';
-    const ctx = await loadRunContext(db, plan);
-    if (typeof ctx === 'string') {
-      await pauseRun(db, plan, workerId, ctx);
-      await deps.progress(orgId, planId, []);
-      return 'paused';
-    }
-    const scope: RunScope = { plan, customerId: ctx.customerId, unitOf: ctx.unitOf };
-    const google = deps.googleFor({ orgId, customerId: ctx.customerId });
-    const state: Run = { plan, ctx, scope, google, changed: [], lastProgress: 0 };
-    // The page learns at once that the run (re)started, with its time left.
-    await report(state, true);
-    const outcome = await loop(state, signal, untilMs);
-    if (outcome === 'done') {
-      const done = await finishRun(db, plan, workerId);
-      await report(state, true);
-      if (done) await deps.finished?.(done).catch((error: unknown) => options.onError?.(error));
-      return 'done';
-    }
-    await releaseLease(db, plan, workerId);
-    await report(state, true);
-    return outcome;
-  }
-
-  return { run, workerId };
+  const env: Env = {
+    db: deps.db,
+    deps,
+    options,
+    workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    maxAttempts: options.maxAttempts ?? 5,
+    budget: { windowMs: options.windowMs },
+  };
+  return {
+    run: (orgId, planId, runOptions = {}) => runPlan(env, orgId, planId, runOptions),
+    workerId: env.workerId,
+  };
 }
