@@ -262,7 +262,6 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-
 /** Realtime `plan.progress`: a running plan's counts and time left (only `id` for members limited to units). */
 export const planProgressSchema = z.object({
   id: z.string(),
