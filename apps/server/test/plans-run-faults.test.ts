@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Plan } from '@fleetdeck/shared/plan-contract';
 import { listOutbox } from '../src/modules/mail/outbox-mailer.ts';
 import { backendName } from './test-database.ts';
 import {
@@ -140,5 +142,43 @@ describe(`what a plan's run meets (${backendName})`, () => {
     expect(
       (await listOutbox(h.db, 'admin@riverbend.example', 50)).filter((m) => m.subject.includes(plan.title)),
     ).toEqual([]);
+  }, 60_000);
+
+  it('runs a rollover in its safe order: a unit empties before devices arrive in it, none moved twice', async () => {
+    const { rows } = await sql<{ path: string; n: number }>`select org_unit_path as path, count(*)::int as n
+      from fleet_device where org_id = ${ORG} and org_unit_path like '%/Grade %' group by org_unit_path
+      having count(*) >= 2 order by org_unit_path`.execute(h.db);
+    const [a, b] = rows;
+    const c = rows.find((row) => row.path !== a?.path && row.path !== b?.path);
+    if (!a || !b || !c) throw new Error('the fleet has too few grade units');
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/plans/rollover',
+      headers: as('admin'),
+      payload: {
+        pairs: [
+          { from: a.path, to: b.path },
+          { from: b.path, to: c.path },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const plan = response.json<Plan>();
+    expect((await planAction(h, plan.id, 'run')).statusCode).toBe(200);
+    h.emulator.emu.state.writes.reset();
+    expect(await h.runner().run(ORG, plan.id)).toBe('done');
+    const moves = await h.db
+      .selectFrom('audit_log')
+      .select(['target_id', 'details', 'chain_seq'])
+      .where('action', '=', 'device.move')
+      .where(sql<boolean>`origin->>'planId' = ${plan.id}`)
+      .orderBy('chain_seq')
+      .execute();
+    const into = moves.map((m) => (m.details as { after: { orgUnitPath: string } }).after.orgUnitPath);
+    expect(into.filter((path) => path === c.path)).toHaveLength(b.n);
+    expect(into.filter((path) => path === b.path)).toHaveLength(a.n);
+    // Every device of B went to C before the first device of A arrived in B.
+    expect(into.lastIndexOf(c.path)).toBeLessThan(into.indexOf(b.path));
+    for (const move of moves) expect(googleWrites(h.emulator).byDevice[move.target_id ?? '']).toBe(1);
   }, 60_000);
 });
