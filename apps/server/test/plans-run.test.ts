@@ -229,5 +229,11 @@ describe(`running, pausing, undoing a change plan (${backendName})`, () => {
     expect((await google.getChromeOsDevice(noted?.device_id ?? '')).notes || null).toBe(noted?.notes || null);
     expect((await google.getChromeOsDevice(changedSince?.device_id ?? '')).notes).toBe('Edited by hand');
     expect(await getPlan(h, plan.id)).toMatchObject({ state: 'undone', undoPlanId: undo.id });
+    const listed = await h.app.inject({ method: 'GET', url: '/api/plans', headers: as('admin') });
+    expect(listed.json<{ plans: Plan[] }>().plans.find((p) => p.id === plan.id)).toMatchObject({
+      state: 'undone',
+      undoPlanId: undo.id,
+      run: { counts: { succeeded: 4 }, callsLeft: 0, secondsLeft: null, startedBy: { userId: USERS.admin } },
+    });
   }, 90_000);
 });

@@ -17,17 +17,32 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export const hasRun = (plan: Pick<PlanRow, 'started_at' | 'state'>) =>
   plan.started_at !== null || plan.state === 'running';
 
+export interface OrgRunState {
+  readonly budget: Awaited<ReturnType<typeof budgetNow>>;
+  readonly running: number;
+}
+
+/** The organization's write budget now and how many of its plans run (they take turns). */
+export async function orgRunState(db: Kysely<DB>, orgId: string): Promise<OrgRunState> {
+  return { budget: await budgetNow(db, orgId), running: await runningPlans(db, orgId) };
+}
+
 export async function runView(
   db: Kysely<DB>,
   plan: PlanRow,
   labels: ReadonlyMap<string, string>,
-  options: { windowMs?: number | undefined; counts?: Record<PlanRunState, number> | undefined } = {},
+  options: {
+    windowMs?: number | undefined;
+    counts?: Record<PlanRunState, number> | undefined;
+    /** The organization's budget and running plans, read once for a list of plans. */
+    shared?: OrgRunState | undefined;
+  } = {},
 ): Promise<PlanRun> {
   const counts = options.counts ?? (await runCounts(db, plan.org_id, [plan.id])).get(plan.id);
   const open = plan.state === 'running' || plan.state === 'paused';
   const calls = open ? await callsLeft(db, plan.org_id, plan.id) : 0;
-  const budget = await budgetNow(db, plan.org_id);
-  const sharers = plan.state === 'running' ? Math.max(1, await runningPlans(db, plan.org_id)) : 1;
+  const { budget, running } = options.shared ?? (await orgRunState(db, plan.org_id));
+  const sharers = plan.state === 'running' ? Math.max(1, running) : 1;
   const secondsLeft =
     calls === 0 ? 0 : (calls * turnSpacingMs(budget.rate, options.windowMs) * sharers + budget.coolMs) / 1000;
   const member = (userId: string | null) =>

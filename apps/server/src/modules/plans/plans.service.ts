@@ -16,7 +16,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { RequestMeta } from '../devices/device-context.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
 import { canCancel, isVisibleTo, requireVisible, whyNotApprover } from './plan-access.ts';
-import { hasRun, runView } from './plan-progress.ts';
+import { hasRun, orgRunState, runView } from './plan-progress.ts';
 import { runCounts } from './plan-run.repository.ts';
 import {
   approvalThreshold,
@@ -174,10 +174,13 @@ export async function listPlans(
     ctx.tenant.orgId,
     rows.filter(hasRun).map((plan) => plan.id),
   );
+  const shared = await orgRunState(ctx.db, ctx.tenant.orgId);
   return Promise.all(
     rows.map(async (plan) =>
       presentPlan(plan, ctx.tenant, labels, {
-        run: hasRun(plan) ? await runView(ctx.db, plan, labels, { counts: counts.get(plan.id) }) : null,
+        run: hasRun(plan)
+          ? await runView(ctx.db, plan, labels, { counts: counts.get(plan.id), shared })
+          : null,
         undoPlanId: undos.get(plan.id) ?? null,
       }),
     ),
