@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan, PlanDetail } from '@fleetdeck/shared/plan-contract';
+import { listAudit } from '../src/modules/audit/audit-query.ts';
 import { getDeviceTimeline } from '../src/modules/devices/device-timeline.ts';
 import { listOutbox } from '../src/modules/mail/outbox-mailer.ts';
 import { backendName } from './test-database.ts';
@@ -154,6 +155,19 @@ describe(`running, pausing, undoing a change plan (${backendName})`, () => {
       expect(entry.origin).toEqual({ kind: 'plan', planId: plan.id });
       expect(entry.actor_user_id).toBe(USERS.admin);
     }
+    // The audit log filtered by the plan: its own entries and each device change of its run.
+    const byPlanLog = await listAudit(h.db, ORG, { limit: 50, planId: plan.id });
+    expect(byPlanLog.entries.map((e) => e.action).sort()).toEqual([
+      'device.annotate',
+      'device.annotate',
+      'device.disable',
+      'device.move',
+      'device.move',
+      'plan.created',
+      'plan.finished',
+      'plan.started',
+      'plan.submitted',
+    ]);
     const tenant = {
       orgId: ORG,
       customerId: h.emulator.customerId,

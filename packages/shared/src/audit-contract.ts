@@ -32,6 +32,8 @@ const auditFilterShape = {
   /** Free text matched against the target's words and id (a serial, an OU path, an email, a run id). */
   target: z.string().trim().max(200).optional(),
   outcome: z.enum(['success', 'failure']).optional(),
+  /** A change plan: its own entries and those of every device change its run made. */
+  planId: z.uuid().optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 };

@@ -23,6 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table plan_item drop constraint plan_item_outcome_check`.execute(db);
   await sql`alter table plan_item add constraint plan_item_outcome_check check (outcome in ('change',
     'unchanged', 'not_found', 'ambiguous', 'out_of_scope', 'invalid', 'changed_since'))`.execute(db);
+  // The audit log filtered by a plan: the device changes its run made name it as their origin.
+  await sql`create index audit_log_plan_idx on audit_log (org_id, (origin->>'planId'), occurred_at desc)
+    where origin->>'planId' is not null`.execute(db);
   await sql`
     create table plan_write_budget (
       org_id text primary key,
@@ -37,6 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists plan_write_budget`.execute(db);
+  await sql`drop index if exists audit_log_plan_idx`.execute(db);
   await sql`delete from plan_item where plan_id in (select id from plan where kind = 'undo')`.execute(db);
   await sql`alter table plan_item drop constraint plan_item_outcome_check`.execute(db);
   await sql`alter table plan_item add constraint plan_item_outcome_check check (outcome in ('change',

@@ -37,7 +37,8 @@ type AuditSelect = SelectQueryBuilder<DB, 'audit_log', object>;
 
 /**
  * Why: the page and the CSV export narrow the log alike: one organization, then what (action or
- * category), who, the target (its words or id, as typed), the result and the dates.
+ * category), who, the target (its words or id, as typed), the result, a change plan (its own
+ * entries and its run's device changes) and the dates.
  */
 function filtered(db: Kysely<DB>, orgId: string, filters: AuditFilters): AuditSelect {
   let q: AuditSelect = db.selectFrom('audit_log').where('org_id', '=', orgId);
@@ -54,6 +55,12 @@ function filtered(db: Kysely<DB>, orgId: string, filters: AuditFilters): AuditSe
     );
   }
   if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
+  if (filters.planId) {
+    const planId = filters.planId;
+    q = q.where(
+      sql<boolean>`(origin->>'planId' = ${planId} or (target_type = 'plan' and target_id = ${planId}))`,
+    );
+  }
   if (filters.from) q = q.where('occurred_at', '>=', new Date(filters.from));
   if (filters.to) q = q.where('occurred_at', '<', new Date(filters.to));
   return q;

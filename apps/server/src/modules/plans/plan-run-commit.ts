@@ -99,11 +99,13 @@ export async function commitCall(
 ): Promise<void> {
   const actor: ActionActor = { userId: scope.plan.run_by, ref: planRef(scope.plan.id) };
   await db.transaction().execute(async (tx) => {
+    // The plan's row first, then the audit chain: the order every change of a plan's state takes
+    // (a pause locks the plan, then audits), so a pause during a commit waits instead of deadlocking.
+    await renew(tx);
     await writeResults(tx, scope.plan.org_id, scope.plan.id, results);
     if (applied.length > 0) {
       await writeCopy(tx, scope, applied, actor);
       await auditChanges(tx, scope, applied);
     }
-    await renew(tx);
   });
 }
