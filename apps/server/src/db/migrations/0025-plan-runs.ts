@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * owner allows (`org.plan_writes_per_minute`, Google's "Write requests for Chrome Devices" quota
  * is 60 a minute on a free Education account) and the budget every running plan of the
  * organization takes its turns from (`plan_write_budget`: the rate it runs at now, lowered on
- * Google's quota errors and raised back slowly, and the next free turn), shared across processes.
+ * Google's quota errors and raised back slowly, and the next free turn), shared across processes;
+ * and an index of the audit entries a plan's run made (their origin names the plan).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table org add column plan_writes_per_minute integer not null default 60
