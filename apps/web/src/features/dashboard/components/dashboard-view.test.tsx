@@ -65,7 +65,12 @@ function readyDashboard(): DashboardResponse {
         query: 'status:ACTIVE aue:<2026-07-01',
         costCents: 140 * 30_000,
         models: [
-          { model: 'Lenovo 100e Gen 2', count: 100, query: 'model:"Lenovo 100e Gen 2"', unitCostCents: 30_000 },
+          {
+            model: 'Lenovo 100e Gen 2',
+            count: 100,
+            query: 'model:"Lenovo 100e Gen 2"',
+            unitCostCents: 30_000,
+          },
           { model: 'HP Chromebook 11 G8', count: 40, query: null, unitCostCents: 30_000 },
         ],
       },

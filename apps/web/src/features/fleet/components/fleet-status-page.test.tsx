@@ -89,7 +89,10 @@ describe('the fleet page', () => {
   it('shows what is wrong with a query from the link, and reads no devices for it', async () => {
     await signInAs('viewer');
     serveFleet([device('5CD2041X')]);
-    renderPage(<FleetStatusPage />, { path: FLEET, url: `${FLEET}?q=${encodeURIComponent('stauts:ACTIVE')}` });
+    renderPage(<FleetStatusPage />, {
+      path: FLEET,
+      url: `${FLEET}?q=${encodeURIComponent('stauts:ACTIVE')}`,
+    });
 
     expect(await screen.findByRole('heading', { name: 'The query has a mistake' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Unknown operator "stauts" at position 0.');

@@ -6,7 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../test/render-page.tsx';
 import { QueryBox } from './query-box.tsx';
 
-function SearchBox(props: { onCommit: (query: string) => void; onValidityChange?: (valid: boolean) => void }) {
+function SearchBox(props: {
+  onCommit: (query: string) => void;
+  onValidityChange?: (valid: boolean) => void;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <QueryBox
