@@ -85,7 +85,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('bulk actions killed with SIG
       runner: {
         kick: () => undefined,
         resumeStale: async () => 0,
-        resumeEvery: () => undefined,
         idle: async () => undefined,
         stop: async () => undefined,
       },

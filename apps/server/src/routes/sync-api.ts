@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
-import { googleClientFactory, startSyncRuntime, type SyncRuntime } from '../jobs/sync-runtime.ts';
-import type { Identity } from '../modules/identity/identity-plugin.ts';
+import type { SyncRuntime } from '../jobs/sync-runtime.ts';
 import {
   checkSameOrigin,
   requireOrganization,
@@ -13,47 +11,15 @@ import {
 } from '../modules/identity/request-guards.ts';
 import { isPastAbsoluteLifetime } from '../modules/identity/session-policy.ts';
 import { memberScope } from '../modules/organizations/ou-scope.ts';
-import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime-hub.ts';
+import type { RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 import type { RealtimeAccess } from '../modules/realtime/realtime-session.ts';
 import { registerRealtime, type RealtimeAuthorizer } from '../plugins/realtime.ts';
 import { syncRoutes, type SyncRouteAccess } from './sync-runs.ts';
 
 /**
- * How the sync plugs into the app: the runtime (queue, workers, scheduler, realtime hub) when this
- * process runs jobs, and the sync API plus the realtime socket inside identity's authenticated scope.
+ * How the sync plugs into the product API: the sync API and the realtime socket inside identity's
+ * authenticated scope (the runtime itself is started by the app: jobs/sync-runtime.ts).
  */
-
-export interface SyncJobsOption {
-  /** The connection string for the queue and LISTEN/NOTIFY (the database's own). */
-  readonly connectionString: string | undefined;
-  /** Parallel OU shards per sync. */
-  readonly concurrency?: number | undefined;
-}
-
-/** Why: server.ts runs jobs; tests and HTTP-only processes build the app without them. */
-export async function startSyncForApp(
-  app: FastifyInstance,
-  deps: { config: Config; database: Database; identity: Identity; jobs: SyncJobsOption | undefined },
-): Promise<{ runtime: SyncRuntime | undefined; hub: RealtimeHub }> {
-  if (!deps.jobs) {
-    const hub = await createRealtimeHub();
-    app.addHook('preClose', () => hub.close());
-    return { runtime: undefined, hub };
-  }
-  const runtime = await startSyncRuntime({
-    database: deps.database,
-    connectionString: deps.jobs.connectionString,
-    concurrency: deps.jobs.concurrency,
-    createGoogleClient: googleClientFactory({
-      accessToken: (orgId, options) => deps.identity.google.forOrganization(orgId, options),
-      apiRootUrl: deps.config.google.apiRootUrl,
-    }),
-    onError: (error) => app.log.error({ err: error }, 'job queue error'),
-  });
-  // preClose: jobs stop before any onClose hook (server.ts closes the database in one).
-  app.addHook('preClose', () => runtime.stop());
-  return { runtime, hub: runtime.hub };
-}
 
 /** Why: identity's guards answer "who, which organization, which permission" for the sync API. */
 export function identitySyncAccess(): SyncRouteAccess {
