@@ -5,7 +5,7 @@ import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device
 import type { DeviceBatchOutcome, DeviceBatchResult } from '@fleetdeck/google/directory/device-batches';
 import type { BulkAction } from '@fleetdeck/shared/bulk-contract';
 import { recordAudit } from '../audit/audit-log.ts';
-import { DEPROVISION_WIRE_REASONS, STATUS_ACTIONS } from './device-actions.ts';
+import { DEPROVISION_WIRE_REASONS, STATUS_ACTIONS } from './device-actions.service.ts';
 import { issueToGoogle } from './device-commands.ts';
 import type { DeviceDeps } from './device-context.ts';
 import {

@@ -1,8 +1,8 @@
 import type { JoinOption } from '@fleetdeck/shared/organization-contract';
 import { AppError } from '../../errors/app-error.ts';
 import type { Principal } from '../identity/principal.ts';
-import { customerOfCaller, type OnboardingDependencies } from './onboarding-service.ts';
-import { findOrganizationByDomain, type OrganizationRow } from './organization-repository.ts';
+import { customerOfCaller, type OnboardingDependencies } from './onboarding.service.ts';
+import { findOrganizationByDomain, type OrganizationRow } from './organization.repository.ts';
 
 type Found =
   | { readonly kind: 'ask'; readonly org: OrganizationRow }

@@ -17,7 +17,7 @@ import {
   connectGoogleWorkspace,
   finishOnboarding,
   onboardingStatus,
-} from '../modules/organizations/onboarding-service.ts';
+} from '../modules/organizations/onboarding.service.ts';
 
 interface Options {
   readonly identity: Identity;

@@ -12,12 +12,16 @@ import {
   listBulkActionsResponseSchema,
   startBulkActionRequestSchema,
 } from '@fleetdeck/shared/bulk-contract';
-import { previewBulkAction, retryBulkAction, startBulkAction } from '../modules/devices/bulk-actions.ts';
+import {
+  previewBulkAction,
+  retryBulkAction,
+  startBulkAction,
+} from '../modules/devices/bulk-actions.service.ts';
 import type { BulkRunner } from '../modules/devices/bulk-runner.ts';
 import { getRunDetail, listRuns } from '../modules/devices/bulk-runs.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
 import { runsVisibleTo } from '../modules/devices/device-tenant.ts';
-import { requestMeta, type DeviceRouteAccess } from './device-detail.ts';
+import { requestMeta, type DeviceRouteAccess } from './device-detail.routes.ts';
 
 /**
  * Bulk actions: preview the blast radius, start a run, follow its per-device results, retry its

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
 import { auditRequest, callerActor } from './request-audit.ts';
-import { loadDashboard } from '../modules/dashboard/dashboard-service.ts';
+import { loadDashboard } from '../modules/dashboard/dashboard.service.ts';
 import { presentCosts, readCostBook, writeCostBook } from '../modules/dashboard/replacement-costs.ts';
 import { readRollups, readScopedRollups } from '../modules/fleet-store/fleet-rollups.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';

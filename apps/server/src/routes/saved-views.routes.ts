@@ -16,7 +16,7 @@ import {
   updateView,
   type ViewCaller,
 } from '../modules/fleet/saved-views.ts';
-import type { FleetCaller, FleetRouteOptions } from './fleet-api.ts';
+import type { FleetCaller, FleetRouteOptions } from './fleet.routes.ts';
 import { auditRequest, callerActor } from './request-audit.ts';
 
 /**

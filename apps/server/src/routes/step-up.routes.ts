@@ -6,7 +6,12 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requirePrincipal } from '../modules/identity/request-guards.ts';
-import { isSteppedUp, proveStepUp, sendStepUpCode, stepUpMethods } from '../modules/identity/step-up.ts';
+import {
+  isSteppedUp,
+  proveStepUp,
+  sendStepUpCode,
+  stepUpMethods,
+} from '../modules/identity/step-up.service.ts';
 
 const proofSchema = z.object({
   method: z.enum(['totp', 'email_code']),

@@ -4,14 +4,14 @@ import type { SyncKind } from '@fleetdeck/shared/sync-contract';
 import type { DB } from '../../db/schema.ts';
 import { transactionDb } from '../../jobs/job-queue.ts';
 import { SYNC_RUN_QUEUE, type SyncRunJob } from '../../jobs/sync-run.job.ts';
-import { ensureSchedule } from './sync-schedule-repository.ts';
+import { ensureSchedule } from './sync-schedule.repository.ts';
 import {
   createRun,
   hasSucceededFullRun,
   latestSucceededFullRun,
   type NewSyncRun,
   type SyncRunRow,
-} from './sync-run-repository.ts';
+} from './sync-run.repository.ts';
 
 /**
  * Starting a sync: the run row and its job are written in one transaction (the job through the

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
 import type { OrganizationPrincipal } from '../identity/request-guards.ts';
 import { checkMemberScope } from './member-scope-check.ts';
-import { lockOwners } from './organization-repository.ts';
+import { lockOwners } from './organization.repository.ts';
 import { scopeWithin } from './ou-scope.ts';
 
 /**

@@ -16,14 +16,14 @@ import {
 } from '../modules/identity/api-tokens.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, type OrganizationPrincipal } from '../modules/identity/request-guards.ts';
-import { requireStepUp } from '../modules/identity/step-up.ts';
+import { requireStepUp } from '../modules/identity/step-up.service.ts';
 
 const idParam = z.object({ id: z.string().min(1).max(128) });
 
 /**
  * Personal API tokens: a member lists, creates (after a step-up: a token outlives the session
  * that made it) and revokes their own; owners and admins list and revoke the organization's.
- * A token cannot call these routes itself (api-token-routes.ts). Every change is audited.
+ * A token cannot call these routes itself (api-token-refusals.ts). Every change is audited.
  */
 export async function apiTokenRoutes(
   app: FastifyInstance,

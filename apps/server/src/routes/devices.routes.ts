@@ -4,10 +4,10 @@ import type { BulkRunner } from '../modules/devices/bulk-runner.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
 import type { DeviceTenant } from '../modules/devices/device-tenant.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
-import { requireStepUp } from '../modules/identity/step-up.ts';
-import { bulkActionRoutes } from './bulk-actions.ts';
-import { deviceActionRoutes } from './device-actions.ts';
-import { deviceDetailRoutes, type DeviceRouteAccess } from './device-detail.ts';
+import { requireStepUp } from '../modules/identity/step-up.service.ts';
+import { bulkActionRoutes } from './bulk-actions.routes.ts';
+import { deviceActionRoutes } from './device-actions.routes.ts';
+import { deviceDetailRoutes, type DeviceRouteAccess } from './device-detail.routes.ts';
 
 /**
  * How the device page, device actions and bulk actions plug into the product API: identity's

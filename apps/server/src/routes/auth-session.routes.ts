@@ -18,8 +18,8 @@ import { ignoreAccessChanges, type AccessChangedListener } from '../modules/iden
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requirePrincipal } from '../modules/identity/request-guards.ts';
 import type { Principal } from '../modules/identity/principal.ts';
-import { onboardingStatus } from '../modules/organizations/onboarding-service.ts';
-import { findOrganization } from '../modules/organizations/organization-repository.ts';
+import { onboardingStatus } from '../modules/organizations/onboarding.service.ts';
+import { findOrganization } from '../modules/organizations/organization.repository.ts';
 
 /** Routes a session that still owes its second factor may call. */
 export const SECOND_FACTOR_EXEMPT_ROUTES = [

@@ -5,14 +5,14 @@ import type { Database } from '../db/client.ts';
 import type { AccessChangedListener } from '../modules/identity/access-changes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { enforceAuthentication } from '../modules/identity/request-guards.ts';
-import { accessRequestRoutes } from './access-requests.ts';
-import { apiTokenRoutes } from './api-tokens.ts';
-import { auditRoutes } from './audit.ts';
-import { authSessionRoutes, SECOND_FACTOR_EXEMPT_ROUTES } from './auth-session.ts';
-import { devOutboxRoutes } from './dev-outbox.ts';
-import { onboardingRoutes } from './onboarding.ts';
-import { organizationRoutes } from './organizations.ts';
-import { stepUpRoutes } from './step-up.ts';
+import { accessRequestRoutes } from './access-requests.routes.ts';
+import { apiTokenRoutes } from './api-tokens.routes.ts';
+import { auditRoutes } from './audit.routes.ts';
+import { authSessionRoutes, SECOND_FACTOR_EXEMPT_ROUTES } from './auth-session.routes.ts';
+import { devOutboxRoutes } from './dev-outbox.routes.ts';
+import { onboardingRoutes } from './onboarding.routes.ts';
+import { organizationRoutes } from './organizations.routes.ts';
+import { stepUpRoutes } from './step-up.routes.ts';
 
 interface Options {
   readonly identity: Identity;

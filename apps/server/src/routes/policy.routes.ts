@@ -24,7 +24,7 @@ import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
 import { type AppNameLookupOptions, type AppsApi, createAppNameLookup } from '../modules/policy/app-names.ts';
 import { findDevices } from '../modules/policy/policy-fleet.ts';
-import { createPolicyService, type PolicyCaller } from '../modules/policy/policy-service.ts';
+import { createPolicyService, type PolicyCaller } from '../modules/policy/policy.service.ts';
 import {
   createPolicySource,
   type PolicyApi,

@@ -19,7 +19,7 @@ import { appErrors } from '../errors/app-error.ts';
 import { ignoreAccessChanges, type AccessChangedListener } from '../modules/identity/access-changes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, requirePrincipal } from '../modules/identity/request-guards.ts';
-import { requireStepUp } from '../modules/identity/step-up.ts';
+import { requireStepUp } from '../modules/identity/step-up.service.ts';
 import { mailTemplates } from '../modules/mail/mail-templates.ts';
 import {
   acceptInvitation,
@@ -33,13 +33,13 @@ import {
   findMember,
   findOrganization,
   listMembers,
-} from '../modules/organizations/organization-repository.ts';
+} from '../modules/organizations/organization.repository.ts';
 import {
   changeMember,
   leaveOrganization,
   removeFromOrganization,
   transferOwnership,
-} from '../modules/organizations/team-service.ts';
+} from '../modules/organizations/team.service.ts';
 
 interface Options {
   readonly identity: Identity;

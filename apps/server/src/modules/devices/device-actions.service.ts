@@ -16,7 +16,7 @@ import { AppError, appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { DeviceDeps, RequestMeta } from './device-context.ts';
 import { recordDeviceNote, writeDevicesFromGoogle } from './device-copy.ts';
-import { presentDetail, rememberActiveTime } from './device-detail.ts';
+import { presentDetail, rememberActiveTime } from './device-detail.service.ts';
 import { DEVICE_ACTION_ERROR_IDS, toDeviceActionError } from './google-action-errors.ts';
 import {
   inScope,

@@ -34,12 +34,12 @@ import { scopePredicate, type FleetScope } from '../modules/fleet/fleet-scope.ts
 import { readOrgUnitTree } from '../modules/fleet/org-unit-tree.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
 import { auditRequest, callerActor } from './request-audit.ts';
-import { savedViewRoutes } from './saved-view-routes.ts';
+import { savedViewRoutes } from './saved-views.routes.ts';
 
 /**
  * The fleet table's API: the device list (query, sort, keyset pages, counts), facets, pasted-list
  * resolution, the CSV export (of a query, or of a pasted list's devices), saved views
- * (saved-view-routes.ts) and the OU tree. Static paths under /api/devices
+ * (saved-views.routes.ts) and the OU tree. Static paths under /api/devices
  * (facets, resolve, export.csv) win over the device detail's `/api/devices/:deviceId`.
  * Who may do what is a seam (`access`): identity supplies the permission preHandler and the caller.
  */

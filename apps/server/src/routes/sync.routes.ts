@@ -14,7 +14,7 @@ import { memberScope } from '../modules/organizations/ou-scope.ts';
 import type { RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 import type { RealtimeAccess } from '../modules/realtime/realtime-session.ts';
 import { registerRealtime, type RealtimeAuthorizer } from '../plugins/realtime.ts';
-import { syncRoutes, type SyncRouteAccess } from './sync-runs.ts';
+import { syncRoutes, type SyncRouteAccess } from './sync-runs.routes.ts';
 
 /**
  * How the sync plugs into the product API: the sync API and the realtime socket inside identity's

@@ -16,7 +16,7 @@ import { appErrors } from '../errors/app-error.ts';
 import { missingApiScopes } from '../modules/identity/google-scopes.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, requirePrincipal } from '../modules/identity/request-guards.ts';
-import { requireStepUp } from '../modules/identity/step-up.ts';
+import { requireStepUp } from '../modules/identity/step-up.service.ts';
 import {
   approveAccessRequest,
   declineAccessRequest,
@@ -25,10 +25,10 @@ import {
   requestAccess,
   withdrawAccessRequest,
   type AccessRequestDeps,
-} from '../modules/organizations/access-requests.ts';
+} from '../modules/organizations/access-requests.service.ts';
 import { checkMemberScope } from '../modules/organizations/member-scope-check.ts';
 import { joinOption, organizationToAsk } from '../modules/organizations/join-options.ts';
-import { findOrganization } from '../modules/organizations/organization-repository.ts';
+import { findOrganization } from '../modules/organizations/organization.repository.ts';
 
 interface Options {
   readonly identity: Identity;

@@ -11,7 +11,7 @@ import {
 } from '@fleetdeck/shared/device-contract';
 import type { Permission } from '@fleetdeck/shared/permissions';
 import type { DeviceDeps, RequestMeta } from '../modules/devices/device-context.ts';
-import { getDeviceDetail, getDeviceTelemetry } from '../modules/devices/device-detail.ts';
+import { getDeviceDetail, getDeviceTelemetry } from '../modules/devices/device-detail.service.ts';
 import type { DeviceTenant } from '../modules/devices/device-tenant.ts';
 import { getDeviceTimeline } from '../modules/devices/device-timeline.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@fleetdeck/shared/device-contract';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import { appErrors } from '../errors/app-error.ts';
-import { annotateDevice, changeDeviceStatus, moveDevice } from '../modules/devices/device-actions.ts';
+import { annotateDevice, changeDeviceStatus, moveDevice } from '../modules/devices/device-actions.service.ts';
 import {
   getDeviceCommand,
   issueDeviceCommand,
@@ -21,7 +21,7 @@ import {
 } from '../modules/devices/device-commands.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
 import { getReturnMessageView } from '../modules/devices/return-message.ts';
-import { deviceParams, requestMeta, type DeviceRouteAccess } from './device-detail.ts';
+import { deviceParams, requestMeta, type DeviceRouteAccess } from './device-detail.routes.ts';
 
 /**
  * One device's actions: annotate, move, disable / re-enable / deprovision (a disable may first set

@@ -13,7 +13,7 @@ import { mailTemplates } from '../mail/mail-templates.ts';
 import type { OrganizationPrincipal } from '../identity/request-guards.ts';
 import type { Principal } from '../identity/principal.ts';
 import { checkMemberScope } from './member-scope-check.ts';
-import { findOrganization, type OrganizationRow } from './organization-repository.ts';
+import { findOrganization, type OrganizationRow } from './organization.repository.ts';
 
 /**
  * Access requests: being a Google admin of the customer (or having an address at its domain)

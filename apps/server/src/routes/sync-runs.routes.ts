@@ -17,9 +17,9 @@ import type { DB } from '../db/schema.ts';
 import { appErrors } from '../errors/app-error.ts';
 import { auditRequest, type RequestAuditEvent } from './request-audit.ts';
 import { decodeRunCursor, encodeRunCursor, presentSyncRun } from '../modules/sync/sync-run-presenter.ts';
-import { getRun, listRuns } from '../modules/sync/sync-run-repository.ts';
-import { readSchedule, writeSchedule } from '../modules/sync/sync-schedule-repository.ts';
-import { startSync } from '../modules/sync/sync-service.ts';
+import { getRun, listRuns } from '../modules/sync/sync-run.repository.ts';
+import { readSchedule, writeSchedule } from '../modules/sync/sync-schedule.repository.ts';
+import { startSync } from '../modules/sync/sync.service.ts';
 
 /**
  * The sync API: Sync now, the run list (keyset pages), one run, and the schedule. Who may do what

@@ -10,7 +10,7 @@ import { AppError, appErrors } from '../../errors/app-error.ts';
 import { missingApiScopes, parseScopes } from '../identity/google-scopes.ts';
 import type { Identity } from '../identity/identity-plugin.ts';
 import type { Principal } from '../identity/principal.ts';
-import { requireStepUp } from '../identity/step-up.ts';
+import { requireStepUp } from '../identity/step-up.service.ts';
 import type { OrganizationPrincipal } from '../identity/request-guards.ts';
 import {
   addMember,
@@ -25,7 +25,7 @@ import {
   saveOuScope,
   type FirstSyncRow,
   type OrganizationRow,
-} from './organization-repository.ts';
+} from './organization.repository.ts';
 
 export interface OnboardingDependencies {
   readonly db: Kysely<DB>;
