@@ -43,7 +43,7 @@ export async function registerProductApi(
     await api.register(onboardingRoutes, { identity, database, config });
     await api.register(organizationRoutes, { identity, database, config, onAccessChanged });
     await api.register(accessRequestRoutes, { identity, database, config });
-    await api.register(auditRoutes, { database });
+    await api.register(auditRoutes, { db: database.db });
     await api.register(apiTokenRoutes, { identity, database });
     await register(api);
   });
