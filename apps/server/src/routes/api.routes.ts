@@ -41,8 +41,8 @@ export async function registerProductApi(
     await api.register(authSessionRoutes, { identity, database, onAccessChanged });
     await api.register(stepUpRoutes, { identity, database });
     await api.register(onboardingRoutes, { identity, database, config });
-    await api.register(organizationRoutes, { identity, database, config, onAccessChanged });
-    await api.register(accessRequestRoutes, { identity, database, config });
+    await api.register(organizationRoutes, { identity, db: database.db, config, onAccessChanged });
+    await api.register(accessRequestRoutes, { identity, db: database.db, config });
     await api.register(auditRoutes, { db: database.db });
     await api.register(apiTokenRoutes, { identity, database });
     await register(api);

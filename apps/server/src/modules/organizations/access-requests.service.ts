@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { mailTemplates } from '../mail/mail-templates.ts';
 import type { OrganizationPrincipal } from '../identity/request-guards.ts';
 import type { Principal } from '../identity/principal.ts';
+import { requireStepUp } from '../identity/step-up.service.ts';
 import { checkMemberScope } from './member-scope-check.ts';
 import { findOrganization, type OrganizationRow } from './organization.repository.ts';
 
@@ -197,13 +198,17 @@ async function lockPending(trx: Transaction<DB>, orgId: string, id: string): Pro
   return row;
 }
 
-/** Why: approval makes the requester a member with exactly the role and units chosen, in one transaction. */
+/**
+ * Why: approval (after a step-up) makes the requester a member with exactly the role and units
+ * chosen, in one transaction.
+ */
 export async function approveAccessRequest(
   deps: AccessRequestDeps,
   actor: OrganizationPrincipal,
   id: string,
   decision: Required<AccessRequestApprove>,
 ): Promise<AccessRequest> {
+  await requireStepUp(deps.db, actor, 'access_approve');
   if (!canAssignRole(actor.role, decision.role)) throw appErrors.forbidden();
   await checkMemberScope(deps.db, actor.orgId, decision.role, decision.ouScope, actor.member);
   const row = await deps.db.transaction().execute(async (trx) => {

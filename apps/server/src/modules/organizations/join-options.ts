@@ -1,6 +1,7 @@
-import type { JoinOption } from '@fleetdeck/shared/organization-contract';
+import type { AccessRequest, JoinOption, MyAccessRequest } from '@fleetdeck/shared/organization-contract';
 import { AppError } from '../../errors/app-error.ts';
 import type { Principal } from '../identity/principal.ts';
+import { myAccessRequest, requestAccess, type AccessRequestDeps } from './access-requests.service.ts';
 import { customerOfCaller, type OnboardingDependencies } from './onboarding.service.ts';
 import { findOrganizationByDomain, type OrganizationRow } from './organization.repository.ts';
 
@@ -55,4 +56,25 @@ export async function organizationToAsk(
   const found = await findJoinable(deps, principal);
   if (found.kind === 'ask') return found.org;
   throw new AppError('no_organization_to_join', 404, found.message);
+}
+
+/** Why: where a person's request stands and, for someone in no organization with none waiting, what they can do. */
+export async function myJoinStatus(
+  deps: OnboardingDependencies,
+  principal: Principal,
+): Promise<MyAccessRequest> {
+  const mine = await myAccessRequest(deps.db, principal.userId);
+  const join =
+    principal.member || mine.request?.status === 'pending' ? null : await joinOption(deps, principal);
+  return { ...mine, join };
+}
+
+/** Why: a person asks the one organization they may join; its owners and admins are mailed. */
+export async function askToJoin(
+  deps: OnboardingDependencies & AccessRequestDeps,
+  principal: Principal,
+  message: string,
+): Promise<AccessRequest> {
+  const org = await organizationToAsk(deps, principal);
+  return requestAccess(deps, principal, org, message);
 }

@@ -1,17 +1,30 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Member } from '@fleetdeck/shared/organization-contract';
 import { canAssignRole, type MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
+import type { AuditEvent } from '../audit/audit-log.ts';
+import type { AccessChangedListener } from '../identity/access-changes.ts';
 import type { OrganizationPrincipal } from '../identity/request-guards.ts';
+import { requireStepUp } from '../identity/step-up.service.ts';
 import { checkMemberScope } from './member-scope-check.ts';
-import { lockOwners } from './organization.repository.ts';
+import { findMember, listMembers, lockOwners } from './organization.repository.ts';
 import { scopeWithin } from './ou-scope.ts';
 
 /**
  * The team's rules, each in one transaction: nobody grants more than they hold (role and units),
  * a member limited to units manages only members within them, and there is always an owner, even
  * when two owners demote each other at the same moment (the owners' rows are locked first).
+ * Each change asks for a fresh second factor where decision 034 says so, is audited, and tells the
+ * member's open pages that their access changed.
  */
+
+export interface TeamDeps {
+  readonly db: Kysely<DB>;
+  /** Identity's audit log writer (a failed write is logged, the change stands). */
+  audit(event: AuditEvent): Promise<void>;
+  readonly onAccessChanged: AccessChangedListener;
+}
 
 export interface TargetMember {
   readonly userId: string;
@@ -58,7 +71,7 @@ function assertManages(actor: OrganizationPrincipal, target: TargetMember): void
 }
 
 /** Why: a role or units change; answers the member before it, for the audit log. */
-export async function changeMember(
+async function changeMemberRow(
   db: Kysely<DB>,
   actor: OrganizationPrincipal,
   userId: string,
@@ -92,7 +105,7 @@ export async function changeMember(
 }
 
 /** Why: membership and sessions go together: never a removed member still signed in. */
-export async function removeFromOrganization(
+async function removeFromOrganization(
   db: Kysely<DB>,
   actor: OrganizationPrincipal,
   userId: string,
@@ -114,7 +127,7 @@ export async function removeFromOrganization(
 }
 
 /** Why: anyone may leave, except the last owner (who transfers ownership first). */
-export async function leaveOrganization(db: Kysely<DB>, actor: OrganizationPrincipal): Promise<void> {
+async function leaveOrganization(db: Kysely<DB>, actor: OrganizationPrincipal): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const owners = await lockOwners(trx, actor.orgId);
     if (actor.role === 'owner' && owners.length <= 1)
@@ -130,7 +143,7 @@ export async function leaveOrganization(db: Kysely<DB>, actor: OrganizationPrinc
 }
 
 /** Why: handing the organization over: the new owner holds the whole tree, the old one stays as admin. */
-export async function transferOwnership(
+async function transferOwnership(
   db: Kysely<DB>,
   actor: OrganizationPrincipal,
   userId: string,
@@ -155,5 +168,99 @@ export async function transferOwnership(
       .where('user_id', '=', actor.userId)
       .execute();
     return target;
+  });
+}
+
+/** Why: the members page: everyone in the caller's organization. */
+export function teamMembers(deps: Pick<TeamDeps, 'db'>, orgId: string): Promise<Member[]> {
+  return listMembers(deps.db, orgId);
+}
+
+/** Why: another organization's member is unknown here: 404 before anything else is asked. */
+async function requireMember(deps: Pick<TeamDeps, 'db'>, orgId: string, userId: string): Promise<void> {
+  if (!(await findMember(deps.db, orgId, userId)))
+    throw appErrors.notFound('No member with this id in your organization.');
+}
+
+function auditTeam(
+  deps: TeamDeps,
+  actor: OrganizationPrincipal,
+  event: Pick<AuditEvent, 'action' | 'targetType' | 'targetId' | 'details'>,
+): Promise<void> {
+  return deps.audit({
+    ...event,
+    outcome: 'success',
+    orgId: actor.orgId,
+    actorUserId: actor.userId,
+    actorLabel: actor.email,
+  });
+}
+
+/** Why: a new role or units for a member (after a step-up), audited with what it was before. */
+export async function changeMember(
+  deps: TeamDeps,
+  actor: OrganizationPrincipal,
+  userId: string,
+  changes: { role?: MemberRole | undefined; ouScope?: readonly string[] | undefined },
+): Promise<void> {
+  await requireMember(deps, actor.orgId, userId);
+  await requireStepUp(deps.db, actor, 'member_change');
+  const { before, role, ouScope } = await changeMemberRow(deps.db, actor, userId, changes);
+  deps.onAccessChanged(actor.orgId, userId);
+  await auditTeam(deps, actor, {
+    action: 'members.role_changed',
+    targetType: 'user',
+    targetId: userId,
+    details: { email: before.email, from: before.role, to: role, fromOuScope: before.ouScope, ouScope },
+  });
+}
+
+/** Why: removing someone else (after a step-up); leaving is `leaveTeam`. */
+export async function removeMember(
+  deps: TeamDeps,
+  actor: OrganizationPrincipal,
+  userId: string,
+): Promise<void> {
+  if (userId === actor.userId)
+    throw appErrors.invalidRequest('To leave the organization yourself, use Leave organization.');
+  await requireMember(deps, actor.orgId, userId);
+  await requireStepUp(deps.db, actor, 'member_remove');
+  const target = await removeFromOrganization(deps.db, actor, userId);
+  deps.onAccessChanged(actor.orgId, userId);
+  await auditTeam(deps, actor, {
+    action: 'members.removed',
+    targetType: 'user',
+    targetId: userId,
+    details: { email: target.email, role: target.role },
+  });
+}
+
+export async function leaveTeam(deps: TeamDeps, actor: OrganizationPrincipal): Promise<void> {
+  await leaveOrganization(deps.db, actor);
+  deps.onAccessChanged(actor.orgId, actor.userId);
+  await auditTeam(deps, actor, {
+    action: 'members.left',
+    targetType: 'user',
+    targetId: actor.userId,
+    details: { email: actor.email, role: actor.role },
+  });
+}
+
+/** Why: only an owner hands the organization over, after a step-up; both members' pages are told. */
+export async function handOverOwnership(
+  deps: TeamDeps,
+  actor: OrganizationPrincipal,
+  userId: string,
+): Promise<void> {
+  if (actor.role !== 'owner') throw appErrors.ownerRequired('Only an owner can transfer ownership.');
+  await requireStepUp(deps.db, actor, 'ownership_transfer');
+  const target = await transferOwnership(deps.db, actor, userId);
+  deps.onAccessChanged(actor.orgId, target.userId);
+  deps.onAccessChanged(actor.orgId, actor.userId);
+  await auditTeam(deps, actor, {
+    action: 'members.ownership_transferred',
+    targetType: 'user',
+    targetId: target.userId,
+    details: { email: target.email, from: target.role, previousOwner: actor.email },
   });
 }
