@@ -97,7 +97,12 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     sync.hub.publish(orgId, ACCESS_CHANGED, { userId } satisfies AccessChanged);
   await registerProductApi(app, { identity, config, database, onAccessChanged }, async (api) => {
     // ── sync: the sync API and the realtime WebSocket, authenticated like every product route ──
-    await registerSyncApi(api, { database, ...sync, publicUrl: config.publicUrl });
+    await registerSyncApi(api, {
+      db: database.db,
+      boss: sync.runtime?.boss,
+      hub: sync.hub,
+      publicUrl: config.publicUrl,
+    });
     await registerDashboardApi(api, { database });
     await registerFleetApi(api, { database }); // fleet table: list, facets, resolve, export, views, OUs
     await registerPolicyApi(api, { database, identity, config }); // policy debugger

@@ -38,7 +38,7 @@ export async function registerProductApi(
       publicUrl: config.publicUrl,
       allowPendingSecondFactor: SECOND_FACTOR_EXEMPT_ROUTES,
     });
-    await api.register(authSessionRoutes, { identity, database, onAccessChanged });
+    await api.register(authSessionRoutes, { identity, db: database.db, onAccessChanged });
     await api.register(stepUpRoutes, { identity, database });
     await api.register(onboardingRoutes, { identity, database, config });
     await api.register(organizationRoutes, { identity, db: database.db, config, onAccessChanged });

@@ -1,7 +1,5 @@
-import type { AuditAction } from '@fleetdeck/shared/audit-actions';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fromNodeHeaders } from 'better-auth/node';
 import { renderSVG } from 'uqr';
 import {
   currentPrincipalResponseSchema,
@@ -11,15 +9,10 @@ import {
   totpQrCodeRequestSchema,
   totpQrCodeResponseSchema,
 } from '@fleetdeck/shared/auth-contract';
-import { IDENTITY_ERROR_IDS } from '@fleetdeck/shared/identity-messages';
-import type { Database } from '../db/client.ts';
-import { AppError } from '../errors/app-error.ts';
-import { ignoreAccessChanges, type AccessChangedListener } from '../modules/identity/access-changes.ts';
-import type { Identity } from '../modules/identity/identity-plugin.ts';
+import { ignoreAccessChanges } from '../modules/identity/access-changes.ts';
 import { requirePrincipal } from '../modules/identity/request-guards.ts';
-import type { Principal } from '../modules/identity/principal.ts';
+import { currentPrincipal, signOut, type SessionDeps } from '../modules/identity/sessions.service.ts';
 import { onboardingStatus } from '../modules/organizations/onboarding.service.ts';
-import { findOrganization } from '../modules/organizations/organization.repository.ts';
 
 /** Routes a session that still owes its second factor may call. */
 export const SECOND_FACTOR_EXEMPT_ROUTES = [
@@ -29,13 +22,9 @@ export const SECOND_FACTOR_EXEMPT_ROUTES = [
   '/api/auth/two-factor/qr-code',
 ] as const;
 
-interface Options {
-  readonly identity: Identity;
-  readonly database: Database;
-  readonly onAccessChanged?: AccessChangedListener | undefined;
+interface Options extends Omit<SessionDeps, 'onAccessChanged'> {
+  readonly onAccessChanged?: SessionDeps['onAccessChanged'] | undefined;
 }
-
-type Scope = 'local' | 'others' | 'global';
 
 /**
  * The product server's own auth calls (seed §7): session status for the onboarding check, logout,
@@ -43,49 +32,10 @@ type Scope = 'local' | 'others' | 'global';
  */
 export async function authSessionRoutes(
   app: FastifyInstance,
-  { identity, database, onAccessChanged = ignoreAccessChanges }: Options,
+  { identity, db, onAccessChanged = ignoreAccessChanges }: Options,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const db = database.db;
-
-  const endSessions = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    principal: Principal,
-    scope: Scope,
-  ) => {
-    if (scope !== 'local') {
-      let query = db.deleteFrom('session').where('userId', '=', principal.userId);
-      if (scope === 'others') query = query.where('id', '!=', principal.sessionId);
-      await query.execute();
-    }
-    // The member's open realtime sockets ask again whether their session still holds.
-    const tell = () => {
-      if (principal.orgId !== undefined) onAccessChanged(principal.orgId, principal.userId);
-    };
-    if (scope === 'others') return tell();
-    if (principal.via === 'cookie') {
-      const { headers } = await identity.auth.api.signOut({
-        headers: fromNodeHeaders(request.headers),
-        returnHeaders: true,
-      });
-      const cookies = headers.getSetCookie();
-      if (cookies.length > 0) void reply.header('set-cookie', cookies);
-    }
-    await db.deleteFrom('session').where('id', '=', principal.sessionId).execute();
-    tell();
-  };
-
-  const audited = async (request: FastifyRequest, principal: Principal, action: AuditAction) =>
-    identity.audit({
-      action,
-      outcome: 'success',
-      actorUserId: principal.userId,
-      actorLabel: principal.email,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      requestId: request.id,
-    });
+  const deps: SessionDeps = { db, identity, onAccessChanged };
 
   api.post(
     '/api/auth/session-status',
@@ -104,64 +54,22 @@ export async function authSessionRoutes(
   );
 
   api.post('/api/auth/logout', async (request, reply) => {
-    const principal = requirePrincipal(request);
-    await endSessions(request, reply, principal, 'local');
-    await audited(request, principal, 'auth.sign_out');
+    const cookies = await signOut(deps, requirePrincipal(request), 'local', request);
+    if (cookies.length > 0) void reply.header('set-cookie', cookies);
     return reply.code(204).send();
   });
 
   api.post('/api/auth/sign-out', { schema: { body: signOutRequestSchema } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    // Signing this browser out is always allowed; ending the other sessions needs the second factor.
-    if (principal.secondFactorPending && request.body.scope !== 'local')
-      throw new AppError(
-        IDENTITY_ERROR_IDS.mfaRequired,
-        403,
-        'Enter the code from your authenticator app to continue: signing out other devices needs your second factor.',
-      );
-    await endSessions(request, reply, principal, request.body.scope);
-    const action = {
-      local: 'auth.sign_out',
-      others: 'auth.sign_out_others',
-      global: 'auth.sign_out_everywhere',
-    } as const;
-    await audited(request, principal, action[request.body.scope]);
+    const cookies = await signOut(deps, requirePrincipal(request), request.body.scope, request);
+    if (cookies.length > 0) void reply.header('set-cookie', cookies);
     return reply.code(204).send();
   });
 
   api.get(
     '/api/auth/me',
     { schema: { response: { 200: currentPrincipalResponseSchema } } },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const user = await db
-        .selectFrom('user')
-        .select(['id', 'email', 'name', 'twoFactorEnabled'])
-        .where('id', '=', principal.userId)
-        .executeTakeFirstOrThrow();
-      const org = principal.orgId ? await findOrganization(db, principal.orgId) : undefined;
-      return reply.header('cache-control', 'no-store').send({
-        user: { id: user.id, email: user.email, name: user.name },
-        session: {
-          id: principal.sessionId,
-          aal: principal.aal,
-          // An API token has no second factor to pass: it stays at its level (its "session" is the token).
-          nextLevel:
-            principal.via === 'api_token' ? principal.aal : user.twoFactorEnabled === true ? 'aal2' : 'aal1',
-          createdAt: principal.sessionCreatedAt.toISOString(),
-          expiresAt: principal.sessionExpiresAt.toISOString(),
-        },
-        organization:
-          org && principal.member
-            ? {
-                id: org.id,
-                name: org.name,
-                role: principal.member.role,
-                units: [...principal.member.grantedUnits],
-              }
-            : null,
-      });
-    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await currentPrincipal(deps, requirePrincipal(request))),
   );
 
   api.post(

@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/client.ts';
-import type { DB } from '../db/schema.ts';
-import type { SyncRuntime } from '../jobs/sync-runtime.ts';
 import {
   checkSameOrigin,
   requireOrganization,
   requirePermission,
-  type OrganizationPrincipal,
 } from '../modules/identity/request-guards.ts';
-import { isPastAbsoluteLifetime } from '../modules/identity/session-policy.ts';
-import { memberScope } from '../modules/organizations/ou-scope.ts';
+import { realtimeAccess } from '../modules/identity/sessions.service.ts';
+import type { SyncDeps } from '../modules/sync/sync.service.ts';
 import type { RealtimeHub } from '../modules/realtime/realtime-hub.ts';
-import type { RealtimeAccess } from '../modules/realtime/realtime-session.ts';
 import { registerRealtime, type RealtimeAuthorizer } from '../plugins/realtime.ts';
 import { syncRoutes, type SyncRouteAccess } from './sync-runs.routes.ts';
 
@@ -43,50 +37,24 @@ export function identitySyncAccess(): SyncRouteAccess {
  * API's check of cookie writes does not cover. While the socket is open, `recheck` asks again
  * whether its session and membership hold, and whether it may hear which devices changed.
  */
-export function identityRealtimeAuthorizer(database: Database, publicUrl: string): RealtimeAuthorizer {
+export function identityRealtimeAuthorizer(
+  deps: Pick<SyncDeps, 'db'>,
+  publicUrl: string,
+): RealtimeAuthorizer {
   return async (request) => {
     const principal = requireOrganization(request);
     if (principal.via === 'cookie') checkSameOrigin(request, publicUrl);
-    const recheck = () => realtimeAccess(database.db, principal);
+    const recheck = () => realtimeAccess(deps, principal);
     const access = await recheck();
     return access ? { ...access, recheck } : null;
   };
 }
 
-async function realtimeAccess(
-  db: Kysely<DB>,
-  principal: OrganizationPrincipal,
-): Promise<RealtimeAccess | null> {
-  const [session, scope] = await Promise.all([
-    db
-      .selectFrom('session')
-      .select(['createdAt', 'expiresAt'])
-      .where('id', '=', principal.sessionId)
-      .where('userId', '=', principal.userId)
-      .executeTakeFirst(),
-    memberScope(db, principal),
-  ]);
-  if (!session || !scope) return null;
-  if (
-    new Date(session.expiresAt).getTime() <= Date.now() ||
-    isPastAbsoluteLifetime(new Date(session.createdAt))
-  )
-    return null;
-  return { orgId: principal.orgId, userId: principal.userId, wholeFleet: scope.wholeTree };
-}
-
 /** Why: registered inside the authenticated product scope, so every route and socket is signed in. */
 export async function registerSyncApi(
   api: FastifyInstance,
-  deps: { database: Database; runtime: SyncRuntime | undefined; hub: RealtimeHub; publicUrl: string },
+  deps: SyncDeps & { hub: RealtimeHub; publicUrl: string },
 ): Promise<void> {
-  await registerRealtime(api, {
-    hub: deps.hub,
-    authorize: identityRealtimeAuthorizer(deps.database, deps.publicUrl),
-  });
-  await api.register(syncRoutes, {
-    db: deps.database.db,
-    access: identitySyncAccess(),
-    boss: deps.runtime?.boss,
-  });
+  await registerRealtime(api, { hub: deps.hub, authorize: identityRealtimeAuthorizer(deps, deps.publicUrl) });
+  await api.register(syncRoutes, { db: deps.db, boss: deps.boss, access: identitySyncAccess() });
 }

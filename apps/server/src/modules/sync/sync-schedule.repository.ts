@@ -21,6 +21,11 @@ export async function ensureSchedule(db: Executor, orgId: string, customerId: st
     on conflict (org_id) do nothing`.execute(db);
 }
 
+/** Why: a change locks the row first, so the "before" its audit entry records is the one it replaced. */
+export async function lockSchedule(db: Executor, orgId: string): Promise<void> {
+  await sql`select 1 from sync_schedule where org_id = ${orgId} for update`.execute(db);
+}
+
 export async function readSchedule(db: Executor, orgId: string): Promise<SyncSchedule> {
   const row = await db.selectFrom('sync_schedule').selectAll().where('org_id', '=', orgId).executeTakeFirst();
   if (!row) {
