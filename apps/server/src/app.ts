@@ -104,7 +104,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
       publicUrl: config.publicUrl,
     });
     await registerDashboardApi(api, { database });
-    await registerFleetApi(api, { database }); // fleet table: list, facets, resolve, export, views, OUs
+    await registerFleetApi(api, { db: database.db }); // fleet table: list, facets, resolve, export, views, OUs
     await registerPolicyApi(api, { database, identity, config }); // policy debugger
     // device page, device actions and bulk actions
     await registerDeviceApi(api, devices);

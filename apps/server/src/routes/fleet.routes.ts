@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely, RawBuilder } from 'kysely';
 import {
   exportDeviceListRequestSchema,
   exportDevicesQuerySchema,
@@ -12,28 +11,19 @@ import {
   resolveDevicesResponseSchema,
 } from '@fleetdeck/shared/fleet-contract';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
-import type { Database } from '../db/client.ts';
-import type { DB } from '../db/schema.ts';
-import { readFacets } from '../modules/fleet/device-facets.ts';
-import { deviceRelation } from '../modules/fleet/device-relation.ts';
+import { auditSourceOf, callerActor } from '../modules/audit/audit-source.ts';
+import type { FleetScope } from '../modules/fleet/fleet-scope.ts';
 import {
-  deviceCsv,
-  deviceListWhere,
-  exportColumns,
-  exportFileName,
-  listExportFileName,
-  parseColumnList,
-  pastedListOrder,
-  type CsvRequest,
-} from '../modules/fleet/device-export.ts';
-import { assertSortable, decodeCursor, encodeCursor } from '../modules/fleet/device-keyset.ts';
-import { readDeviceListPage } from '../modules/fleet/device-list.ts';
-import { compileDeviceListQuery, compileDeviceQuery } from '../modules/fleet/device-query-sql.ts';
-import { resolvePastedList } from '../modules/fleet/device-resolve.ts';
-import { scopePredicate, type FleetScope } from '../modules/fleet/fleet-scope.ts';
-import { readOrgUnitTree } from '../modules/fleet/org-unit-tree.ts';
+  deviceFacets,
+  deviceListJson,
+  orgUnitTree,
+  pastedListCsv,
+  queryCsv,
+  resolveDevices,
+  type DeviceCsvFile,
+  type FleetDeps,
+} from '../modules/fleet/fleet.service.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
-import { auditRequest, callerActor } from './request-audit.ts';
 import { savedViewRoutes } from './saved-views.routes.ts';
 
 /**
@@ -56,49 +46,49 @@ export interface FleetRouteAccess {
   callerOf(request: FastifyRequest): Promise<FleetCaller>;
 }
 
-export interface FleetRouteOptions {
-  readonly db: Kysely<DB>;
+export interface FleetRouteOptions extends FleetDeps {
   readonly access: FleetRouteAccess;
 }
 
 const facetsQuerySchema = listDevicesQuerySchema.pick({ q: true });
 
-/** Why: thin handlers over the fleet module, one per endpoint. */
-export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRouteOptions): Promise<void> {
+/** Why: a CSV is streamed as it is read, under the name its service gave it. */
+function sendCsv(reply: FastifyReply, csv: DeviceCsvFile) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(csv.rows));
+}
+
+/** Why: thin handlers over the fleet service, one per endpoint. */
+export async function fleetRoutes(
+  app: FastifyInstance,
+  { access, ...deps }: FleetRouteOptions,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requirePermission('fleet.read');
+  const exportOf = async (request: FastifyRequest) => {
+    const caller = await access.callerOf(request);
+    const onAuditError = (error: unknown) => request.log.error({ err: error }, 'export audit failed');
+    return { caller, source: auditSourceOf(request, callerActor(caller)), onAuditError };
+  };
 
   // No response schema here: the rows arrive as JSON text from the database (`readDevicePageJson`,
   // the same shape as `presentDeviceRow`), checked against `listDevicesResponseSchema` by the tests.
   api.get(
     '/api/devices',
     { schema: { querystring: listDevicesQuerySchema }, preHandler: read },
-    async (request, reply) => {
-      const { q, sort, dir, cursor, limit, count } = request.query;
-      assertSortable(sort);
-      const columns = parseColumnList(request.query.columns, 'table');
-      const after = cursor === undefined ? undefined : decodeCursor(cursor, sort, dir);
-      const caller = await access.callerOf(request);
-      const where = await compileDeviceListQuery(db, caller, q);
-      const relation = await deviceRelation(db, caller.orgId);
-      const page = await readDeviceListPage(db, { where, relation, sort, dir, after, limit }, count, columns);
-      const nextCursor = page.next ? encodeCursor(page.next) : null;
-      return reply
+    async (request, reply) =>
+      reply
         .type('application/json; charset=utf-8')
-        .send(
-          `{"devices":[${page.devices}],"nextCursor":${JSON.stringify(nextCursor)},"total":${JSON.stringify(page.total)}}`,
-        );
-    },
+        .send(await deviceListJson(deps, await access.callerOf(request), request.query)),
   );
 
   api.get(
     '/api/devices/facets',
     { schema: { querystring: facetsQuerySchema, response: { 200: facetsResponseSchema } }, preHandler: read },
-    async (request) => {
-      const caller = await access.callerOf(request);
-      const where = await compileDeviceQuery(db, caller, request.query.q);
-      return readFacets(db, where, await deviceRelation(db, caller.orgId));
-    },
+    async (request) => deviceFacets(deps, await access.callerOf(request), request.query.q),
   );
 
   api.post(
@@ -107,66 +97,15 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
       schema: { body: resolveDevicesRequestSchema, response: { 200: resolveDevicesResponseSchema } },
       preHandler: read,
     },
-    async (request) => {
-      const caller = await access.callerOf(request);
-      return resolvePastedList(db, await scopePredicate(db, caller), request.body);
-    },
+    async (request) => resolveDevices(deps, await access.callerOf(request), request.body),
   );
-
-  /**
-   * Both exports stream alike: rows written as they are read, one audit entry once the file has
-   * ended (or broken off), with how many rows it held.
-   */
-  function sendCsv(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    caller: FleetCaller,
-    csv: CsvRequest & { where: RawBuilder<boolean>; fileName: string; details: Record<string, unknown> },
-  ) {
-    const { where, sort, dir, columns } = csv;
-    const counter = { rows: 0 };
-    const audit = (outcome: 'success' | 'failure') =>
-      auditRequest(db, request, callerActor(caller), {
-        action: 'fleet.export',
-        outcome,
-        targetType: 'fleet',
-        targetId: caller.orgId,
-        details: { ...csv.details, sort, dir, columns, rows: counter.rows },
-      }).catch((error: unknown) => request.log.error({ err: error }, 'export audit failed'));
-    async function* audited(): AsyncGenerator<string> {
-      let finished = false;
-      try {
-        yield* deviceCsv(db, where, csv, counter);
-        finished = true;
-      } finally {
-        await audit(finished ? 'success' : 'failure');
-      }
-    }
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csv.fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(audited()));
-  }
 
   api.get(
     '/api/devices/export.csv',
     { schema: { querystring: exportDevicesQuerySchema }, preHandler: read },
     async (request, reply) => {
-      const { q, sort, dir } = request.query;
-      assertSortable(sort);
-      const columns = exportColumns(request.query.columns);
-      const caller = await access.callerOf(request);
-      const where = await compileDeviceQuery(db, caller, q);
-      const day = new Date().toISOString().slice(0, 10);
-      return sendCsv(request, reply, caller, {
-        where,
-        sort,
-        dir,
-        columns,
-        fileName: exportFileName(q, day),
-        details: { query: q },
-      });
+      const { caller, source, onAuditError } = await exportOf(request);
+      return sendCsv(reply, await queryCsv(deps, source, caller, request.query, onAuditError));
     },
   );
 
@@ -175,28 +114,17 @@ export async function fleetRoutes(app: FastifyInstance, { db, access }: FleetRou
     '/api/devices/export.csv',
     { schema: { body: exportDeviceListRequestSchema }, preHandler: read },
     async (request, reply) => {
-      const { deviceIds } = request.body;
-      const columns = exportColumns(request.body.columns);
-      const caller = await access.callerOf(request);
-      const scope = await scopePredicate(db, caller);
-      const order = pastedListOrder(scope, request.body);
-      const { where, count } = await deviceListWhere(db, scope, deviceIds);
-      return sendCsv(request, reply, caller, {
-        where,
-        ...order,
-        columns,
-        fileName: listExportFileName(count),
-        details: { pastedDevices: deviceIds.length, order: order.pasted ? 'pasted' : 'sorted' },
-      });
+      const { caller, source, onAuditError } = await exportOf(request);
+      return sendCsv(reply, await pastedListCsv(deps, source, caller, request.body, onAuditError));
     },
   );
 
-  await savedViewRoutes(app, { db, access });
+  await savedViewRoutes(app, { ...deps, access });
 
   api.get(
     '/api/org-units',
     { schema: { response: { 200: listOrgUnitsResponseSchema } }, preHandler: read },
-    async (request) => ({ orgUnits: await readOrgUnitTree(db, await access.callerOf(request)) }),
+    async (request) => ({ orgUnits: await orgUnitTree(deps, await access.callerOf(request)) }),
   );
 }
 
@@ -218,6 +146,6 @@ export function identityFleetAccess(): FleetRouteAccess {
 }
 
 /** Why: registered inside the authenticated product scope, so every route is signed in. */
-export async function registerFleetApi(api: FastifyInstance, deps: { database: Database }): Promise<void> {
-  await api.register(fleetRoutes, { db: deps.database.db, access: identityFleetAccess() });
+export async function registerFleetApi(api: FastifyInstance, deps: FleetDeps): Promise<void> {
+  await api.register(fleetRoutes, { ...deps, access: identityFleetAccess() });
 }

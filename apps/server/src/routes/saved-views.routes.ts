@@ -1,23 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   listSavedViewsResponseSchema,
   savedViewSchema,
   saveViewRequestSchema,
-  type SavedView,
 } from '@fleetdeck/shared/fleet-contract';
-import type { DB } from '../db/schema.ts';
-import {
-  createView,
-  deleteView,
-  listViews,
-  updateView,
-  type ViewCaller,
-} from '../modules/fleet/saved-views.ts';
+import { auditSourceOf, callerActor } from '../modules/audit/audit-source.ts';
+import type { ViewCaller } from '../modules/fleet/saved-views.ts';
+import { changeView, removeView, saveView, savedViews } from '../modules/fleet/saved-views.service.ts';
 import type { FleetCaller, FleetRouteOptions } from './fleet.routes.ts';
-import { auditRequest, callerActor } from './request-audit.ts';
 
 /**
  * The fleet table's saved views: the caller's own and those shared with the organization. Each
@@ -38,7 +30,7 @@ function viewCaller(caller: FleetCaller): ViewCaller {
 /** Why: registered by `fleetRoutes`, in its scope and behind its permission. */
 export async function savedViewRoutes(
   app: FastifyInstance,
-  { db, access }: FleetRouteOptions,
+  { access, ...deps }: FleetRouteOptions,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requirePermission('fleet.read');
@@ -46,7 +38,7 @@ export async function savedViewRoutes(
   api.get(
     '/api/saved-views',
     { schema: { response: { 200: listSavedViewsResponseSchema } }, preHandler: read },
-    async (request) => ({ views: await listViews(db, viewCaller(await access.callerOf(request))) }),
+    async (request) => ({ views: await savedViews(deps, viewCaller(await access.callerOf(request))) }),
   );
 
   api.post(
@@ -54,12 +46,8 @@ export async function savedViewRoutes(
     { schema: { body: saveViewRequestSchema, response: { 201: savedViewSchema } }, preHandler: read },
     async (request, reply) => {
       const caller = await access.callerOf(request);
-      const view = await db.transaction().execute(async (trx) => {
-        const created = await createView(trx, viewCaller(caller), request.body);
-        await auditView(trx, request, caller, 'saved_view.created', created);
-        return created;
-      });
-      return reply.code(201).send(view);
+      const source = auditSourceOf(request, callerActor(caller));
+      return reply.code(201).send(await saveView(deps, source, viewCaller(caller), request.body));
     },
   );
 
@@ -72,11 +60,8 @@ export async function savedViewRoutes(
       },
       async (request) => {
         const caller = await access.callerOf(request);
-        return db.transaction().execute(async (trx) => {
-          const updated = await updateView(trx, viewCaller(caller), request.params.id, request.body);
-          await auditView(trx, request, caller, 'saved_view.updated', updated);
-          return updated;
-        });
+        const source = auditSourceOf(request, callerActor(caller));
+        return changeView(deps, source, viewCaller(caller), request.params.id, request.body);
       },
     );
   }
@@ -86,26 +71,13 @@ export async function savedViewRoutes(
     { schema: { params: viewParams }, preHandler: read },
     async (request, reply) => {
       const caller = await access.callerOf(request);
-      await db.transaction().execute(async (trx) => {
-        const deleted = await deleteView(trx, viewCaller(caller), request.params.id);
-        await auditView(trx, request, caller, 'saved_view.deleted', deleted);
-      });
+      await removeView(
+        deps,
+        auditSourceOf(request, callerActor(caller)),
+        viewCaller(caller),
+        request.params.id,
+      );
       return reply.code(204).send();
     },
   );
-}
-
-function auditView(
-  db: Kysely<DB>,
-  request: FastifyRequest,
-  caller: FleetCaller,
-  action: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted',
-  view: SavedView,
-): Promise<void> {
-  return auditRequest(db, request, callerActor(caller), {
-    action,
-    targetType: 'saved_view',
-    targetId: view.id,
-    details: { name: view.name, shared: view.shared },
-  });
 }
