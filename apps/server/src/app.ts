@@ -103,7 +103,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
       hub: sync.hub,
       publicUrl: config.publicUrl,
     });
-    await registerDashboardApi(api, { database });
+    await registerDashboardApi(api, { db: database.db });
     await registerFleetApi(api, { db: database.db }); // fleet table: list, facets, resolve, export, views, OUs
     await registerPolicyApi(api, { database, identity, config }); // policy debugger
     // device page, device actions and bulk actions

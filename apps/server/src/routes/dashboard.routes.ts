@@ -1,18 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import type { Permission } from '@fleetdeck/shared/permissions';
 import {
   dashboardResponseSchema,
   replacementCostsSchema,
   updateReplacementCostsSchema,
 } from '@fleetdeck/shared/dashboard-contract';
-import type { Database } from '../db/client.ts';
-import type { DB } from '../db/schema.ts';
-import { auditRequest, callerActor } from './request-audit.ts';
-import { loadDashboard } from '../modules/dashboard/dashboard.service.ts';
-import { presentCosts, readCostBook, writeCostBook } from '../modules/dashboard/replacement-costs.ts';
-import { readRollups, readScopedRollups } from '../modules/fleet-store/fleet-rollups.ts';
+import { auditSourceOf, callerActor } from '../modules/audit/audit-source.ts';
+import { dashboardOf, type DashboardDeps } from '../modules/dashboard/dashboard.service.ts';
+import { changeReplacementCosts, replacementCosts } from '../modules/dashboard/replacement-costs.service.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
 
 /**
@@ -34,15 +30,14 @@ export interface DashboardRouteAccess {
   callerOf(request: FastifyRequest): Promise<DashboardCaller>;
 }
 
-export interface DashboardRouteOptions {
-  readonly db: Kysely<DB>;
+export interface DashboardRouteOptions extends DashboardDeps {
   readonly access: DashboardRouteAccess;
 }
 
 /** Why: thin handlers over the dashboard service and the cost book, one per endpoint. */
 export async function dashboardRoutes(
   app: FastifyInstance,
-  { db, access }: DashboardRouteOptions,
+  { access, ...deps }: DashboardRouteOptions,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -52,10 +47,7 @@ export async function dashboardRoutes(
       schema: { response: { 200: dashboardResponseSchema } },
       preHandler: access.requirePermission('fleet.read'),
     },
-    async (request) => {
-      const caller = await access.callerOf(request);
-      return loadDashboard(db, { orgId: caller.orgId, ouPaths: caller.ouPaths });
-    },
+    async (request) => dashboardOf(deps, await access.callerOf(request)),
   );
 
   api.get(
@@ -64,10 +56,7 @@ export async function dashboardRoutes(
       schema: { response: { 200: replacementCostsSchema } },
       preHandler: access.requirePermission('fleet.read'),
     },
-    async (request) => {
-      const caller = await access.callerOf(request);
-      return presentCosts(await readCostBook(db, caller.orgId), await fleetModels(db, caller));
-    },
+    async (request) => replacementCosts(deps, await access.callerOf(request)),
   );
 
   api.put(
@@ -78,28 +67,9 @@ export async function dashboardRoutes(
     },
     async (request) => {
       const caller = await access.callerOf(request);
-      await writeCostBook(db, caller.orgId, request.body, caller.userId);
-      await auditRequest(db, request, callerActor(caller), {
-        action: 'dashboard.replacement_costs.update',
-        targetType: 'organization',
-        targetId: caller.orgId,
-        details: {
-          currency: request.body.currency,
-          defaultCostCents: request.body.defaultCostCents,
-          models: request.body.models.slice(0, 50),
-        },
-      });
-      return presentCosts(await readCostBook(db, caller.orgId), await fleetModels(db, caller));
+      return changeReplacementCosts(deps, auditSourceOf(request, callerActor(caller)), caller, request.body);
     },
   );
-}
-
-/** Models with their device counts, within the caller's OU scope. */
-async function fleetModels(db: Kysely<DB>, caller: DashboardCaller): Promise<Map<string, number>> {
-  const rows = caller.ouPaths.includes('/')
-    ? await readRollups(db, caller.orgId)
-    : await readScopedRollups(db, caller.orgId, caller.ouPaths);
-  return new Map(rows.filter((r) => r.dimension === 'model').map((r) => [r.bucket, r.count]));
 }
 
 /** Why: identity's guards answer "who, which organization, which OU subtrees" for the dashboard. */
@@ -115,12 +85,6 @@ export function identityDashboardAccess(): DashboardRouteAccess {
 }
 
 /** Why: registered inside the authenticated product scope, so every route is signed in. */
-export async function registerDashboardApi(
-  api: FastifyInstance,
-  deps: { database: Database },
-): Promise<void> {
-  await api.register(dashboardRoutes, {
-    db: deps.database.db,
-    access: identityDashboardAccess(),
-  });
+export async function registerDashboardApi(api: FastifyInstance, deps: DashboardDeps): Promise<void> {
+  await api.register(dashboardRoutes, { ...deps, access: identityDashboardAccess() });
 }

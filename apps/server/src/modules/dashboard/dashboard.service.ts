@@ -74,6 +74,15 @@ const ATTENTION_LABELS = {
 const TREND_DAYS = 180;
 
 /** Why: the one read behind `GET /api/dashboard`. */
+export interface DashboardDeps {
+  readonly db: Kysely<DB>;
+}
+
+/** Why: the dashboard API's one read: the caller's organization, within their units. */
+export function dashboardOf(deps: DashboardDeps, scope: DashboardScope): Promise<DashboardResponse> {
+  return loadDashboard(deps.db, { orgId: scope.orgId, ouPaths: scope.ouPaths });
+}
+
 export async function loadDashboard(
   db: Kysely<DB>,
   scope: DashboardScope,
