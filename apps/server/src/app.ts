@@ -105,7 +105,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     });
     await registerDashboardApi(api, { db: database.db });
     await registerFleetApi(api, { db: database.db }); // fleet table: list, facets, resolve, export, views, OUs
-    await registerPolicyApi(api, { database, identity, config }); // policy debugger
+    await registerPolicyApi(api, { db: database.db, identity, config }); // policy debugger
     // device page, device actions and bulk actions
     await registerDeviceApi(api, devices);
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { createGoogleClient } from '@fleetdeck/google/google-client';
 import { baseUrlsForOrigin } from '@fleetdeck/google/google-hosts';
 import type { Permission } from '@fleetdeck/shared/permissions';
@@ -16,21 +15,18 @@ import {
   policyOrgUnitsResponseSchema,
 } from '@fleetdeck/shared/policy-contract';
 import type { Config } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
-import type { DB } from '../db/schema.ts';
-import { appErrors } from '../errors/app-error.ts';
-import { auditRequest } from './request-audit.ts';
+import { auditSourceOf } from '../modules/audit/audit-source.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
-import { type AppNameLookupOptions, type AppsApi, createAppNameLookup } from '../modules/policy/app-names.ts';
-import { findDevices } from '../modules/policy/policy-fleet.ts';
-import { createPolicyService, type PolicyCaller } from '../modules/policy/policy.service.ts';
+import type { AppsApi } from '../modules/policy/app-names.ts';
 import {
-  createPolicySource,
-  type PolicyApi,
-  type PolicySourceOptions,
-} from '../modules/policy/policy-source.ts';
-import { createUserLookup, type UserApi, type UserLookupOptions } from '../modules/policy/policy-users.ts';
+  createPolicyDebugger,
+  type PolicyDeps,
+  type RefreshAudit,
+} from '../modules/policy/policy-debugger.service.ts';
+import type { PolicyApi } from '../modules/policy/policy-source.ts';
+import type { UserApi } from '../modules/policy/policy-users.ts';
+import type { PolicyCaller } from '../modules/policy/policy.service.ts';
 
 /**
  * The policy debugger API (`policy.read`): the OU tree, device lookup, effective policies of an
@@ -56,35 +52,28 @@ export interface PolicyRouteAccess {
   appsApi(tenant: PolicyTenant): AppsApi;
 }
 
-export interface PolicyRouteOptions {
-  readonly db: Kysely<DB>;
+export interface PolicyRouteOptions extends PolicyDeps {
   readonly access: PolicyRouteAccess;
-  readonly source?: Partial<Omit<PolicySourceOptions, 'db'>>;
-  readonly users?: UserLookupOptions;
-  readonly appNames?: AppNameLookupOptions;
 }
 
-/** Why: thin handlers, validate → authorize → the policy service. */
-export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOptions): Promise<void> {
-  const { db, access } = options;
+/** Why: thin handlers, validate → authorize → the policy debugger. */
+export async function policyRoutes(
+  app: FastifyInstance,
+  { access, ...deps }: PolicyRouteOptions,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPolicyService(
-    db,
-    createPolicySource({ ...options.source, db }),
-    createUserLookup(options.users),
-    createAppNameLookup({
-      onError: (orgId, error) =>
-        app.log.warn({ orgId, err: error }, 'App names unavailable; the policy debugger shows app ids'),
-      ...options.appNames,
-    }),
+  const policies = createPolicyDebugger(deps, (orgId, error) =>
+    app.log.warn({ orgId, err: error }, 'App names unavailable; the policy debugger shows app ids'),
   );
   const canRead = access.requirePermission('policy.read');
-  const callerOf = async (request: FastifyRequest): Promise<PolicyCaller> => {
+  const callerOf = async (
+    request: FastifyRequest,
+  ): Promise<{ caller: PolicyCaller; audit: RefreshAudit }> => {
     const tenant = await access.tenantOf(request);
     let client: PolicyApi | undefined;
     let directory: UserApi | undefined;
     let management: AppsApi | undefined;
-    return {
+    const caller: PolicyCaller = {
       orgId: tenant.orgId,
       userId: tenant.userId,
       allowedPaths: tenant.allowedPaths,
@@ -92,47 +81,14 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
       userApi: () => (directory ??= access.userApi(tenant)),
       appsApi: () => (management ??= access.appsApi(tenant)),
     };
-  };
-  /** A Refresh spends the organization's Google quota on purpose, so it is audited (outcome too). */
-  const audited = async <T>(
-    request: FastifyRequest,
-    caller: PolicyCaller & { userId: string },
-    refresh: boolean,
-    target: string,
-    run: () => Promise<T>,
-  ): Promise<T> => {
-    if (!refresh) return run();
-    const record = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-      auditRequest(
-        db,
-        request,
-        { orgId: caller.orgId, userId: caller.userId },
-        {
-          action: 'policy.refresh',
-          outcome,
-          targetType: 'org_unit',
-          targetId: target.slice(0, 200),
-          details: { route: request.routeOptions.url, ...details },
-        },
-      );
-    try {
-      const result = await run();
-      await record('success', {});
-      return result;
-    } catch (error) {
-      await record('failure', { error: error instanceof Error ? error.name : 'unknown' });
-      throw error;
-    }
+    const source = auditSourceOf(request, { orgId: tenant.orgId, userId: tenant.userId });
+    return { caller, audit: { source, route: request.routeOptions.url } };
   };
 
   api.get(
     '/api/policy/org-units',
     { schema: { response: { 200: policyOrgUnitsResponseSchema } }, preHandler: canRead },
-    async (request) => {
-      const tenant = await access.tenantOf(request);
-      const orgUnits = await service.orgUnits({ orgId: tenant.orgId, allowedPaths: tenant.allowedPaths });
-      return { orgUnits, scoped: !tenant.allowedPaths.includes('/') };
-    },
+    async (request) => policies.orgUnits(await access.tenantOf(request)),
   );
 
   api.get(
@@ -141,10 +97,7 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
       schema: { querystring: deviceLookupQuerySchema, response: { 200: deviceLookupResponseSchema } },
       preHandler: canRead,
     },
-    async (request) => {
-      const tenant = await access.tenantOf(request);
-      return findDevices(db, tenant.orgId, tenant.allowedPaths, request.query);
-    },
+    async (request) => policies.devices(await access.tenantOf(request), request.query),
   );
 
   api.get(
@@ -157,11 +110,8 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
       preHandler: canRead,
     },
     async (request) => {
-      const { orgUnitId, user, refresh } = request.query;
-      const caller = await callerOf(request);
-      return audited(request, caller, refresh, orgUnitId, () =>
-        service.effective(caller, orgUnitId, refresh, user),
-      );
+      const { caller, audit } = await callerOf(request);
+      return policies.effective(audit, caller, request.query);
     },
   );
 
@@ -172,10 +122,8 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
       preHandler: canRead,
     },
     async (request) => {
-      const { a, b, refresh } = request.query;
-      if (a === b) throw appErrors.invalidRequest('Pick two different organizational units to compare.');
-      const caller = await callerOf(request);
-      return audited(request, caller, refresh, `${a} ${b}`, () => service.compare(caller, a, b, refresh));
+      const { caller, audit } = await callerOf(request);
+      return policies.compare(audit, caller, request.query);
     },
   );
 
@@ -186,21 +134,14 @@ export async function policyRoutes(app: FastifyInstance, options: PolicyRouteOpt
       preHandler: canRead,
     },
     async (request) => {
-      const { deviceId, targetOrgUnitId, user, refresh } = request.query;
-      const caller = await callerOf(request);
-      return audited(request, caller, refresh, targetOrgUnitId, () =>
-        service.movePreview(caller, deviceId, targetOrgUnitId, refresh, user),
-      );
+      const { caller, audit } = await callerOf(request);
+      return policies.movePreview(audit, caller, request.query);
     },
   );
 }
 
 /** Why: identity's guards and the organization's Google grant, for the app's policy API. */
-export function identityPolicyAccess(deps: {
-  database: Database;
-  identity: Identity;
-  config: Config;
-}): PolicyRouteAccess {
+export function identityPolicyAccess(deps: { identity: Identity; config: Config }): PolicyRouteAccess {
   const apiRootUrl = deps.config.google.apiRootUrl;
   const googleFor = (tenant: PolicyTenant) =>
     createGoogleClient({
@@ -229,7 +170,7 @@ export function identityPolicyAccess(deps: {
 /** Why: registered inside the authenticated product scope, so every route is signed in. */
 export async function registerPolicyApi(
   api: FastifyInstance,
-  deps: { database: Database; identity: Identity; config: Config },
+  deps: PolicyDeps & { identity: Identity; config: Config },
 ): Promise<void> {
-  await api.register(policyRoutes, { db: deps.database.db, access: identityPolicyAccess(deps) });
+  await api.register(policyRoutes, { db: deps.db, access: identityPolicyAccess(deps) });
 }
