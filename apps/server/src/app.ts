@@ -95,7 +95,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   // A member's open realtime sockets ask again whether they may listen when their access changed.
   const onAccessChanged = (orgId: string, userId: string) =>
     sync.hub.publish(orgId, ACCESS_CHANGED, { userId } satisfies AccessChanged);
-  await registerProductApi(app, { identity, config, database, onAccessChanged }, async (api) => {
+  await registerProductApi(app, { identity, config, db: database.db, onAccessChanged }, async (api) => {
     // ── sync: the sync API and the realtime WebSocket, authenticated like every product route ──
     await registerSyncApi(api, {
       db: database.db,

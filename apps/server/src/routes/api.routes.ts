@@ -1,10 +1,9 @@
 import { isIPv4 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
 import type { AccessChangedListener } from '../modules/identity/access-changes.ts';
-import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { enforceAuthentication } from '../modules/identity/request-guards.ts';
+import type { OnboardingDependencies } from '../modules/organizations/onboarding.service.ts';
 import { accessRequestRoutes } from './access-requests.routes.ts';
 import { apiTokenRoutes } from './api-tokens.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
@@ -14,10 +13,8 @@ import { onboardingRoutes } from './onboarding.routes.ts';
 import { organizationRoutes } from './organizations.routes.ts';
 import { stepUpRoutes } from './step-up.routes.ts';
 
-interface Options {
-  readonly identity: Identity;
-  readonly config: Config;
-  readonly database: Database;
+/** The identity module, the configuration and the database handle the services are given. */
+interface Options extends OnboardingDependencies {
   /** Told when a member was removed, given another role or units, or signed out. */
   readonly onAccessChanged?: AccessChangedListener | undefined;
 }
@@ -31,24 +28,24 @@ export async function registerProductApi(
   options: Options,
   register: (api: FastifyInstance) => Promise<void> = async () => undefined,
 ): Promise<void> {
-  const { identity, config, database, onAccessChanged } = options;
+  const { identity, config, db, onAccessChanged } = options;
   await app.register(async (api) => {
     enforceAuthentication(api, {
       authenticate: (request, reply) => identity.authenticate(request, reply),
       publicUrl: config.publicUrl,
       allowPendingSecondFactor: SECOND_FACTOR_EXEMPT_ROUTES,
     });
-    await api.register(authSessionRoutes, { identity, db: database.db, onAccessChanged });
-    await api.register(stepUpRoutes, { identity, database });
-    await api.register(onboardingRoutes, { identity, database, config });
-    await api.register(organizationRoutes, { identity, db: database.db, config, onAccessChanged });
-    await api.register(accessRequestRoutes, { identity, db: database.db, config });
-    await api.register(auditRoutes, { db: database.db });
-    await api.register(apiTokenRoutes, { identity, database });
+    await api.register(authSessionRoutes, { identity, db, onAccessChanged });
+    await api.register(stepUpRoutes, { identity, db });
+    await api.register(onboardingRoutes, { identity, db, config });
+    await api.register(organizationRoutes, { identity, db, config, onAccessChanged });
+    await api.register(accessRequestRoutes, { identity, db, config });
+    await api.register(auditRoutes, { db });
+    await api.register(apiTokenRoutes, { identity, db });
     await register(api);
   });
   if (devOutboxEnabled(config)) {
-    await app.register(devOutboxRoutes, { database });
+    await app.register(devOutboxRoutes, { db });
     if (config.env === 'production' && config.google.clientId)
       app.log.warn(
         { host: config.host },

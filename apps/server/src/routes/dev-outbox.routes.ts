@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../db/client.ts';
-import { listOutbox } from '../modules/mail/outbox-mailer.ts';
+import { listOutbox, type OutboxDeps } from '../modules/mail/outbox-mailer.ts';
 
 const querySchema = z
   .object({ to: z.email().max(320).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })
@@ -14,15 +13,12 @@ const querySchema = z
  * codes, invitations and resets work offline; it is public because a one-time sign-in code must
  * be readable before anyone is signed in.
  */
-export async function devOutboxRoutes(
-  app: FastifyInstance,
-  { database }: { database: Database },
-): Promise<void> {
+export async function devOutboxRoutes(app: FastifyInstance, { db }: OutboxDeps): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/dev/outbox', { schema: { querystring: querySchema } }, async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send({ messages: await listOutbox(database.db, request.query.to, request.query.limit) }),
+        .send({ messages: await listOutbox(db, request.query.to, request.query.limit) }),
     );
 }

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.ts';
+
+/** The database as readiness sees it: whether it answers, and which one it is. */
+export interface ReadinessProbe {
+  ping(): Promise<void>;
+  readonly kind: string;
+}
 
 /** Liveness answers while the process runs; readiness only while the database answers too. */
-export async function healthRoutes(app: FastifyInstance, opts: { database: Database }): Promise<void> {
+export async function healthRoutes(app: FastifyInstance, opts: { database: ReadinessProbe }): Promise<void> {
   app.get('/healthz', { config: { rateLimit: false } }, (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );

@@ -4,9 +4,6 @@ import {
   onboardingStatusResponseSchema,
   ouScopeRequestSchema,
 } from '@fleetdeck/shared/organization-contract';
-import type { Config } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
-import type { Identity } from '../modules/identity/identity-plugin.ts';
 import {
   requireOrganization,
   requirePermission,
@@ -17,13 +14,8 @@ import {
   connectGoogleWorkspace,
   finishOnboarding,
   onboardingStatus,
+  type OnboardingDependencies,
 } from '../modules/organizations/onboarding.service.ts';
-
-interface Options {
-  readonly identity: Identity;
-  readonly database: Database;
-  readonly config: Config;
-}
 
 /**
  * Onboarding: connect the Google Workspace, choose the managed OU subtree, first sync, finish.
@@ -31,10 +23,9 @@ interface Options {
  */
 export async function onboardingRoutes(
   app: FastifyInstance,
-  { identity, database, config }: Options,
+  { identity, db, config }: OnboardingDependencies,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const db = database.db;
   const statusResponse = { 200: onboardingStatusResponseSchema };
 
   api.get('/api/onboarding/status', { schema: { response: statusResponse } }, async (request, reply) =>

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STEP_UP_WINDOW_MS } from '@fleetdeck/shared/step-up';
-import type { Database } from '../db/client.ts';
-import { AppError } from '../errors/app-error.ts';
 import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { requirePrincipal } from '../modules/identity/request-guards.ts';
 import {
-  isSteppedUp,
-  proveStepUp,
+  confirmIdentity,
   sendStepUpCode,
-  stepUpMethods,
+  stepUpStatus,
+  type StepUpDeps,
 } from '../modules/identity/step-up.service.ts';
 
 const proofSchema = z.object({
@@ -20,6 +17,7 @@ const proofSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
 });
+
 const statusSchema = z.object({
   methods: z.array(z.enum(['totp', 'email_code'])),
   steppedUp: z.boolean(),
@@ -29,58 +27,28 @@ const statusSchema = z.object({
 /** Step-up: which proof the caller can give, mailing a code, and the proof itself (all audited). */
 export async function stepUpRoutes(
   app: FastifyInstance,
-  { identity, database }: { identity: Identity; database: Database },
+  { identity, db }: Pick<StepUpDeps, 'db'> & { identity: Identity },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const db = database.db;
-  const freshUntil = (at: Date | undefined) =>
-    at ? new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString() : null;
+  const deps: StepUpDeps = {
+    db,
+    auth: identity.auth,
+    mailer: identity.mailer,
+    audit: (event) => identity.audit(event),
+  };
 
-  api.get('/api/auth/step-up', { schema: { response: { 200: statusSchema } } }, async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const steppedUp = isSteppedUp(principal);
-    return reply.header('cache-control', 'no-store').send({
-      methods: await stepUpMethods(db, principal.userId),
-      steppedUp,
-      freshUntil: steppedUp ? freshUntil(principal.steppedUpAt) : null,
-    });
-  });
+  api.get('/api/auth/step-up', { schema: { response: { 200: statusSchema } } }, async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await stepUpStatus(deps, requirePrincipal(request))),
+  );
 
   api.post('/api/auth/step-up/email-code', async (request, reply) => {
-    const principal = requirePrincipal(request);
-    await sendStepUpCode({ db, mailer: identity.mailer }, principal);
+    await sendStepUpCode(deps, requirePrincipal(request));
     return reply.code(204).send();
   });
 
   api.post(
     '/api/auth/step-up',
     { schema: { body: proofSchema, response: { 200: statusSchema } } },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-        identity.audit({
-          action: 'auth.step_up',
-          outcome,
-          actorUserId: principal.userId,
-          actorLabel: principal.email,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          requestId: request.id,
-          details: { method: request.body.method, ...details },
-        });
-      try {
-        const { verifiedAt } = await proveStepUp(
-          { db, auth: identity.auth },
-          request,
-          principal,
-          request.body,
-        );
-        await audit('success', {});
-        return { methods: [request.body.method], steppedUp: true, freshUntil: freshUntil(verifiedAt) };
-      } catch (error) {
-        if (error instanceof AppError && error.status < 500) await audit('failure', { error: error.id });
-        throw error;
-      }
-    },
+    async (request) => confirmIdentity(deps, request, requirePrincipal(request), request.body),
   );
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import type { DB } from '../../db/schema.ts';
-import { recordAudit } from './audit-log.ts';
+import { recordAudit, type AuditEvent } from './audit-log.ts';
 
 /**
  * Who acted and from where, as a route knows them (the request context and the request), handed
@@ -56,16 +56,9 @@ export function auditSourceOf(request: AuditedRequest, actor: AuditActor): Audit
   };
 }
 
-/**
- * Why: the services' one way to record an action a member asked for. `db` may be the transaction
- * of the write the entry records.
- */
-export function recordSourcedAudit(
-  db: Kysely<DB>,
-  source: AuditSource,
-  event: SourcedAuditEvent,
-): Promise<void> {
-  return recordAudit(db, {
+/** Why: the entry of an action a member asked for, as the audit log stores it. */
+export function sourcedEvent(source: AuditSource, event: SourcedAuditEvent): AuditEvent {
+  return {
     action: event.action,
     outcome: event.outcome ?? 'success',
     orgId: source.orgId,
@@ -77,5 +70,17 @@ export function recordSourcedAudit(
     userAgent: source.userAgent,
     requestId: source.requestId,
     details: event.details,
-  });
+  };
+}
+
+/**
+ * Why: the services' one way to record an action a member asked for. `db` may be the transaction
+ * of the write the entry records.
+ */
+export function recordSourcedAudit(
+  db: Kysely<DB>,
+  source: AuditSource,
+  event: SourcedAuditEvent,
+): Promise<void> {
+  return recordAudit(db, sourcedEvent(source, event));
 }

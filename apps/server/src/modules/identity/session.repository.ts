@@ -4,11 +4,7 @@ import type { DB } from '../../db/schema.ts';
 /** Sessions and the user they belong to, as stored (better-auth's tables). */
 
 /** Why: "sign out other devices" keeps `except`; "everywhere" ends them all. */
-export async function deleteSessionsOf(
-  db: Kysely<DB>,
-  userId: string,
-  except?: string,
-): Promise<void> {
+export async function deleteSessionsOf(db: Kysely<DB>, userId: string, except?: string): Promise<void> {
   let query = db.deleteFrom('session').where('userId', '=', userId);
   if (except !== undefined) query = query.where('id', '!=', except);
   await query.execute();

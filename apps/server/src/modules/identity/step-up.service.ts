@@ -15,6 +15,7 @@ import {
 } from '@fleetdeck/shared/step-up';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
+import type { AuditEvent } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { IdentityAuth } from './identity-auth.ts';
 import type { Principal } from './principal.ts';
@@ -25,6 +26,59 @@ import type { Principal } from './principal.ts';
  * otherwise a code mailed to them. The proof is recorded against the session (another session of
  * the same person has none), holds for ten minutes, and every proof and failure is audited.
  */
+
+export interface StepUpDeps {
+  readonly db: Kysely<DB>;
+  readonly auth: IdentityAuth;
+  readonly mailer: Mailer;
+  /** Identity's audit log writer (a failed write is logged, the answer stands). */
+  audit(event: AuditEvent): Promise<void>;
+}
+
+/** Why: which proof the caller can give, whether they gave one, and until when it holds. */
+export async function stepUpStatus(
+  deps: Pick<StepUpDeps, 'db'>,
+  principal: Principal,
+): Promise<{ methods: StepUpMethod[]; steppedUp: boolean; freshUntil: string | null }> {
+  const steppedUp = isSteppedUp(principal);
+  return {
+    methods: await stepUpMethods(deps.db, principal.userId),
+    steppedUp,
+    freshUntil: steppedUp ? freshUntil(principal.steppedUpAt) : null,
+  };
+}
+
+function freshUntil(at: Date | undefined): string | null {
+  return at ? new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString() : null;
+}
+
+/** Why: the proof as the step-up route answers it; every proof and refused code is audited. */
+export async function confirmIdentity(
+  deps: StepUpDeps,
+  request: FastifyRequest,
+  principal: Principal,
+  input: { method: StepUpMethod; code: string },
+): Promise<{ methods: StepUpMethod[]; steppedUp: true; freshUntil: string | null }> {
+  const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
+    deps.audit({
+      action: 'auth.step_up',
+      outcome,
+      actorUserId: principal.userId,
+      actorLabel: principal.email,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      requestId: request.id,
+      details: { method: input.method, ...details },
+    });
+  try {
+    const { verifiedAt } = await proveStepUp(deps, request, principal, input);
+    await audit('success', {});
+    return { methods: [input.method], steppedUp: true, freshUntil: freshUntil(verifiedAt) };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) await audit('failure', { error: error.id });
+    throw error;
+  }
+}
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest();
 
