@@ -18,7 +18,7 @@ import {
   withdrawAccessRequest,
   type AccessRequestDeps,
 } from '../modules/organizations/access-requests.service.ts';
-import { askToJoin, myJoinStatus } from '../modules/organizations/join-options.ts';
+import { askToJoin, myJoinStatus } from '../modules/organizations/joining.service.ts';
 import type { OnboardingDependencies } from '../modules/organizations/onboarding.service.ts';
 import {
   autoJoinRule,

@@ -13,14 +13,14 @@ import {
   startBulkActionRequestSchema,
 } from '@fleetdeck/shared/bulk-contract';
 import {
+  bulkRunDetail,
+  bulkRunsOf,
   previewBulkAction,
   retryBulkAction,
   startBulkAction,
 } from '../modules/devices/bulk-actions.service.ts';
 import type { BulkRunner } from '../modules/devices/bulk-runner.ts';
-import { getRunDetail, listRuns } from '../modules/devices/bulk-runs.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
-import { runsVisibleTo } from '../modules/devices/device-tenant.ts';
 import { requestMeta, type DeviceRouteAccess } from './device-detail.routes.ts';
 
 /**
@@ -90,13 +90,11 @@ export async function bulkActionRoutes(
       preHandler: act,
     },
     async (request, reply) => {
-      const tenant = await access.tenantOf(request);
-      const detail = await getRunDetail(
-        deps.db,
-        tenant.orgId,
+      const detail = await bulkRunDetail(
+        deps,
+        await access.tenantOf(request),
         request.params.id,
         request.query,
-        runsVisibleTo(tenant),
       );
       return reply.header('cache-control', 'no-store').send(detail);
     },
@@ -109,8 +107,7 @@ export async function bulkActionRoutes(
       preHandler: act,
     },
     async (request, reply) => {
-      const tenant = await access.tenantOf(request);
-      const runs = await listRuns(deps.db, tenant.orgId, request.query.limit, runsVisibleTo(tenant));
+      const runs = await bulkRunsOf(deps, await access.tenantOf(request), request.query.limit);
       return reply.header('cache-control', 'no-store').send({ runs });
     },
   );

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type {
+  BULK_RESULT_STATES,
   BulkAction,
+  BulkActionDetail,
   BulkActionRun,
   BulkPreview,
   BulkPreviewRequest,
@@ -20,7 +22,7 @@ import {
   destructiveness,
   type ResolvedTarget,
 } from './bulk-preview.ts';
-import { createRun, getRun } from './bulk-runs.ts';
+import { createRun, getRun, getRunDetail, listRuns } from './bulk-runs.ts';
 import {
   hashAction,
   hashDeviceSet,
@@ -239,4 +241,23 @@ export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<Bulk
   });
   ctx.runner.kick(ctx.tenant.orgId, runId);
   return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
+}
+
+/** Why: the runs page: newest first; a member limited to units sees only the runs they started. */
+export function bulkRunsOf(
+  deps: Pick<DeviceDeps, 'db'>,
+  tenant: DeviceTenant,
+  limit: number,
+): Promise<BulkActionRun[]> {
+  return listRuns(deps.db, tenant.orgId, limit, runsVisibleTo(tenant));
+}
+
+/** Why: one run with a page of its per-device results, within what the member may see. */
+export function bulkRunDetail(
+  deps: Pick<DeviceDeps, 'db'>,
+  tenant: DeviceTenant,
+  runId: string,
+  query: { cursor?: string | undefined; state?: (typeof BULK_RESULT_STATES)[number] | undefined },
+): Promise<BulkActionDetail> {
+  return getRunDetail(deps.db, tenant.orgId, runId, query, runsVisibleTo(tenant));
 }
