@@ -9,10 +9,10 @@ import { createBulkRunner, type BulkRunner } from '../src/modules/devices/bulk-r
 import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
 import type { DeviceDeps } from '../src/modules/devices/device-context.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
-import { bulkActionRoutes } from '../src/routes/bulk-actions.ts';
-import { retryAfterHeader } from '../src/routes/device-api.ts';
-import { deviceActionRoutes } from '../src/routes/device-actions.ts';
-import { deviceDetailRoutes, type DeviceRouteAccess } from '../src/routes/device-detail.ts';
+import { bulkActionRoutes } from '../src/routes/bulk-actions.routes.ts';
+import { retryAfterHeader } from '../src/routes/devices.routes.ts';
+import { deviceActionRoutes } from '../src/routes/device-actions.routes.ts';
+import { deviceDetailRoutes, type DeviceRouteAccess } from '../src/routes/device-detail.routes.ts';
 import { POLICY_WRITE_SCOPE, startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -6,10 +6,10 @@ import type { CsvMapping, Plan, PlanDetail } from '@fleetdeck/shared/plan-contra
 import { STEP_UP_ERROR_ID } from '@fleetdeck/shared/step-up';
 import type { DB } from '../src/db/schema.ts';
 import { AppError, appErrors } from '../src/errors/app-error.ts';
-import { planRoutes } from '../src/modules/plans/plans.routes.ts';
+import { planRoutes } from '../src/routes/plans.routes.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
 import { registerInputGuard } from '../src/plugins/input-guard.ts';
-import type { DeviceRouteAccess } from '../src/routes/device-detail.ts';
+import type { DeviceRouteAccess } from '../src/routes/device-detail.routes.ts';
 import { seedDevices, seedOrgUnits, type SeedDevice } from './devices-fleet-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -3,7 +3,7 @@ import { IDENTITY_ERROR_IDS } from '@fleetdeck/shared/identity-messages';
 import { roleCan, type MemberRole, type Permission } from '@fleetdeck/shared/permissions';
 import { ROUTE_ACCESS, routeAccessKey, type RouteAccess } from '@fleetdeck/shared/route-access';
 import { AppError, appErrors } from '../../errors/app-error.ts';
-import { checkApiTokenRoute } from './api-token-routes.ts';
+import { checkApiTokenRoute } from './api-token-refusals.ts';
 import { sessionMissing, type MemberContext, type Principal } from './principal.ts';
 
 const principals = new WeakMap<FastifyRequest, Principal>();

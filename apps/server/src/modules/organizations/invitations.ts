@@ -9,7 +9,7 @@ import type { Invitation, InvitationPreview } from '@fleetdeck/shared/organizati
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
-import { addMember } from './organization-repository.ts';
+import { addMember } from './organization.repository.ts';
 
 const INVITATION_DAYS = 7;
 
