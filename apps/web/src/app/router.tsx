@@ -21,9 +21,7 @@ const loadHelp = () => import('./routes/help.tsx');
 
 const INVALID_PLAN_ID: InvalidParamsExplanation = {
   title: 'No plan has this ID',
-  hint: () =>
-    'A change plan’s address ends in its ID, 36 letters, digits and hyphens. The link may be cut short ' +
-    'or mistyped; find the plan in Change plans instead.',
+  hint: () => 'The link may be cut short or mistyped; find the plan in Change plans.',
 };
 
 const INVALID_DEVICE_ID: InvalidParamsExplanation = {
