@@ -152,7 +152,9 @@ test('a CSV update is read row by row, sent for approval and approved by a secon
     // Sent for approval; its author is told why they cannot approve it.
     await page.getByRole('button', { name: 'Send for approval' }).click();
     await expect(page.getByTestId('plan-state')).toHaveText('Awaiting approval');
-    await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await expect(
+      page.getByTestId('plan-actions').getByRole('button', { name: 'Approve', exact: true }),
+    ).toBeDisabled();
     await expect(page.getByTestId('plan-approve-why')).toContainText('You made this plan');
     await expect(page.getByTestId('plan-run-area')).toContainText('Nothing changes on any device');
     await screenshotSizes(page, 'plans-plan-awaiting-approval');
@@ -170,7 +172,7 @@ test('a CSV update is read row by row, sent for approval and approved by a secon
       // The enrolment's code may not be used twice.
       const wait = (usedStep + 1) * 30_000 - Date.now();
       if (wait > 0) await admin.waitForTimeout(wait + 250);
-      await admin.getByRole('button', { name: 'Approve' }).click();
+      await admin.getByTestId('plan-actions').getByRole('button', { name: 'Approve', exact: true }).click();
       const dialog = admin.getByRole('dialog', { name: 'Confirm it is you' });
       await expect(dialog.getByLabel('Authenticator code')).toBeVisible();
       await dialog.getByLabel('Authenticator code').fill(totpCode(secret));
