@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
-import { expect, primaryNav, screenshotSizes, test } from './fixtures.ts';
+import { expect, primaryNav, screenshot, screenshotSizes, test } from './fixtures.ts';
 import {
   demoAccount,
   freshEmail,
@@ -195,4 +195,41 @@ test('a CSV update is read row by row, sent for approval and approved by a secon
     await owner.put('/api/plans/settings', { data: { approvalThreshold: 500 } });
     await owner.dispose();
   }
+});
+
+test('a rollover moves the devices of one unit to another, shown as counts per pair and a sample', async ({
+  page,
+}) => {
+  const response = await page.request.get('/api/org-units');
+  const { orgUnits } = (await response.json()) as {
+    orgUnits: { orgUnitPath: string; deviceCount: number }[];
+  };
+  const from = orgUnits.find((unit) => unit.deviceCount > 0 && unit.orgUnitPath !== '/');
+  const to = orgUnits.find((unit) => unit.orgUnitPath !== '/' && unit.orgUnitPath !== from?.orgUnitPath);
+  if (!from || !to) throw new Error('the fleet has no two units to roll over');
+
+  await page.goto('/plans');
+  await page.getByRole('link', { name: 'New rollover' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New rollover' })).toBeFocused();
+  await page.getByLabel('Pair 1: from').fill(from.orgUnitPath);
+  await page.getByLabel('Pair 1: to').fill(to.orgUnitPath);
+  await page.getByLabel('Plan name (optional)').fill('Rollover journey');
+  await screenshotSizes(page, 'plans-rollover-new');
+  await page.getByRole('button', { name: 'Build the plan' }).click();
+
+  await expect(page).toHaveURL(/\/plans\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rollover journey' })).toBeFocused();
+  const pair = page.getByTestId('rollover-pairs').getByRole('row').nth(1);
+  await expect(pair).toContainText(`${from.orgUnitPath} → ${to.orgUnitPath}`);
+  const devices = Number((await pair.getByRole('cell').nth(2).textContent())?.replace(/\D/g, ''));
+  expect(devices).toBeGreaterThan(0);
+  await expect(page.getByTestId('plan-count-change')).toContainText(devices.toLocaleString('en-US'));
+  await expect(page.getByTestId('plan-item')).toHaveCount(Math.min(devices, 100));
+  await screenshotSizes(page, 'plans-rollover-plan', page.getByTestId('rollover-pairs'));
+  // The plan page in the dark theme too (axe checks its contrast).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, 'plans-rollover-plan-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByTestId('plan-state')).toHaveText('Cancelled');
 });

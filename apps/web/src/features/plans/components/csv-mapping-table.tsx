@@ -24,7 +24,7 @@ export function CsvMappingTable({
   return (
     <div className="flex flex-col gap-4">
       <ScrollRegion label="Column mapping" className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="csv-mapping">
+        <table className="w-full min-w-[42rem] text-left text-sm" data-testid="csv-mapping">
           <thead className="border-b border-border text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="px-3 py-2 font-medium">

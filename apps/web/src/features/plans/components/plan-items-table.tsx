@@ -8,7 +8,7 @@ import { OUTCOME_TONES, describeChange } from '../plan-wording.ts';
 export function PlanItemsTable({ items, csv }: { items: readonly PlanItem[]; csv: boolean }) {
   return (
     <ScrollRegion label="Plan rows" className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="plan-items">
+      <table className="w-full min-w-[46rem] text-left text-sm" data-testid="plan-items">
         <thead className="border-b border-border text-xs text-muted-foreground">
           <tr>
             {csv ? (
@@ -42,7 +42,7 @@ export function PlanItemsTable({ items, csv }: { items: readonly PlanItem[]; csv
             >
               {csv ? <td className="px-3 py-2 tabular-nums">{item.row ?? '—'}</td> : null}
               {csv ? (
-                <td className="px-3 py-2 font-mono text-xs break-all">{item.key || '(blank)'}</td>
+                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{item.key || '(blank)'}</td>
               ) : null}
               <td className="px-3 py-2">
                 {item.deviceId ? (

@@ -105,7 +105,7 @@ function PlansTable({ plans }: { plans: readonly Plan[] }) {
   return (
     <Card className="p-0">
       <ScrollRegion label="Change plans" className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="plans-table">
+        <table className="w-full min-w-[40rem] text-left text-sm" data-testid="plans-table">
           <thead className="border-b border-border text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="px-4 py-2 font-medium">

@@ -18,7 +18,7 @@ export function RolloverPairs({ pairs, query }: { pairs: Pairs; query: string | 
       </CardHeader>
       <CardContent>
         <ScrollRegion label="Unit pairs" className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="rollover-pairs">
+          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="rollover-pairs">
             <thead className="border-b border-border text-xs text-muted-foreground">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
