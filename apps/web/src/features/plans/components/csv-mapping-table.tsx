@@ -43,58 +43,13 @@ export function CsvMappingTable({
           </thead>
           <tbody>
             {draft.columns.map((choice, index) => (
-              <tr
+              <MappingRow
                 key={`${index}-${choice.column}`}
-                className="border-b border-border last:border-0"
-                data-testid="csv-column"
-              >
-                <th scope="row" className="px-3 py-2 font-medium break-all">
-                  {choice.column || `(column ${index + 1} has no header)`}
-                </th>
-                <td className="max-w-56 px-3 py-2 text-xs text-muted-foreground">
-                  {head.samples
-                    .map((row) => row[index] ?? '')
-                    .filter((value) => value !== '')
-                    .slice(0, 3)
-                    .join(', ') || '(blank)'}
-                </td>
-                <td className="px-3 py-2">
-                  <NativeSelect
-                    aria-label={`Use of column ${choice.column || index + 1}`}
-                    className="min-w-48"
-                    value={choice.use}
-                    disabled={choice.column === ''}
-                    onChange={(event) => update(index, { use: event.target.value as ColumnUse })}
-                  >
-                    {USES.map((use) => (
-                      <option key={use} value={use}>
-                        {COLUMN_USE_LABELS[use]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </td>
-                <td className="px-3 py-2">
-                  {canClear(choice.use) ? (
-                    <NativeSelect
-                      aria-label={`Blank cells of column ${choice.column}`}
-                      className="min-w-44"
-                      value={choice.blank}
-                      onChange={(event) => update(index, { blank: event.target.value as 'leave' | 'clear' })}
-                    >
-                      <option value="leave">Leave as they are</option>
-                      <option value="clear">Clear the field</option>
-                    </NativeSelect>
-                  ) : (
-                    <span className="text-xs text-muted-foreground">
-                      {choice.use === 'ignore'
-                        ? '—'
-                        : choice.use.startsWith('key:')
-                          ? 'Row is invalid'
-                          : 'Leave as they are'}
-                    </span>
-                  )}
-                </td>
-              </tr>
+                choice={choice}
+                index={index}
+                samples={head.samples}
+                onChange={(patch) => update(index, patch)}
+              />
             ))}
           </tbody>
         </table>
@@ -116,5 +71,71 @@ export function CsvMappingTable({
         </div>
       ) : null}
     </div>
+  );
+}
+
+type Choice = MappingDraft['columns'][number];
+
+/** One column: its header, first values, use and blank-cell rule. */
+function MappingRow({
+  choice,
+  index,
+  samples,
+  onChange,
+}: {
+  choice: Choice;
+  index: number;
+  samples: readonly string[][];
+  onChange: (patch: Partial<Choice>) => void;
+}) {
+  return (
+    <tr className="border-b border-border last:border-0" data-testid="csv-column">
+      <th scope="row" className="px-3 py-2 font-medium break-all">
+        {choice.column || `(column ${index + 1} has no header)`}
+      </th>
+      <td className="max-w-56 px-3 py-2 text-xs text-muted-foreground">
+        {samples
+          .map((row) => row[index] ?? '')
+          .filter((value) => value !== '')
+          .slice(0, 3)
+          .join(', ') || '(blank)'}
+      </td>
+      <td className="px-3 py-2">
+        <NativeSelect
+          aria-label={`Use of column ${choice.column || index + 1}`}
+          className="min-w-48"
+          value={choice.use}
+          disabled={choice.column === ''}
+          onChange={(event) => onChange({ use: event.target.value as ColumnUse })}
+        >
+          {USES.map((use) => (
+            <option key={use} value={use}>
+              {COLUMN_USE_LABELS[use]}
+            </option>
+          ))}
+        </NativeSelect>
+      </td>
+      <td className="px-3 py-2">
+        {canClear(choice.use) ? (
+          <NativeSelect
+            aria-label={`Blank cells of column ${choice.column}`}
+            className="min-w-44"
+            value={choice.blank}
+            onChange={(event) => onChange({ blank: event.target.value as 'leave' | 'clear' })}
+          >
+            <option value="leave">Leave as they are</option>
+            <option value="clear">Clear the field</option>
+          </NativeSelect>
+        ) : (
+          <span className="text-xs text-muted-foreground">
+            {choice.use === 'ignore'
+              ? '—'
+              : choice.use.startsWith('key:')
+                ? 'Row is invalid'
+                : 'Leave as they are'}
+          </span>
+        )}
+      </td>
+    </tr>
   );
 }

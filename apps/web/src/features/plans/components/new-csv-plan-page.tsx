@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, Upload } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Upload } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -10,7 +10,7 @@ import { useCreateCsvPlan } from '../api/plans.ts';
 import { readCsvHead, type CsvHead } from '../csv-head.ts';
 import { guessMapping, toCsvMapping, type MappingDraft } from '../csv-mapping.ts';
 import { CsvMappingTable } from './csv-mapping-table.tsx';
-import { useHeadingFocus } from './use-heading-focus.ts';
+import { PlanPageIntro } from './plan-page-intro.tsx';
 
 interface Source {
   readonly file: Blob;
@@ -30,14 +30,11 @@ const sizeFormat = new Intl.NumberFormat(undefined, {
  * streamed, and the plan opens.
  */
 export function NewCsvPlanPage() {
-  const heading = useHeadingFocus<HTMLHeadingElement>('new-csv');
   const navigate = useNavigate();
   const create = useCreateCsvPlan();
   const [source, setSource] = useState<Source>();
   const [draft, setDraft] = useState<MappingDraft>();
-  const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<string>();
-  const [dragging, setDragging] = useState(false);
 
   const takeFile = async (file: Blob, name: string) => {
     setProblem(undefined);
@@ -50,12 +47,6 @@ export function NewCsvPlanPage() {
     }
     setSource({ file, name, head });
     setDraft(guessMapping(head.headers));
-  };
-  const drop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void takeFile(file, file.name);
   };
   const submit = () => {
     if (!source || !draft) return;
@@ -70,25 +61,12 @@ export function NewCsvPlanPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <Button asChild variant="link" size="sm">
-          <Link to="/plans">
-            <ArrowLeft aria-hidden="true" />
-            Change plans
-          </Link>
-        </Button>
-        <h1
-          ref={heading}
-          tabIndex={-1}
-          className="mt-2 text-2xl font-semibold tracking-tight focus:outline-none"
-        >
-          New CSV update
-        </h1>
+      <PlanPageIntro title="New CSV update" focusKey="new-csv">
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
           One row per device, found by its serial number, asset ID or device ID. Nothing changes until the
           plan is reviewed, approved and run.
         </p>
-      </div>
+      </PlanPageIntro>
       <SafeTextForm
         className="flex flex-col gap-6"
         onSubmit={(event) => {
@@ -96,65 +74,7 @@ export function NewCsvPlanPage() {
           submit();
         }}
       >
-        <Card>
-          <CardHeader>
-            <CardTitle>1. The spreadsheet</CardTitle>
-            <CardDescription>
-              A .csv file (comma, semicolon or tab separated, up to 100,000 rows).
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <div
-              onDragOver={(event) => {
-                event.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={drop}
-              data-dragging={dragging || undefined}
-              className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border px-4 py-6 text-center data-[dragging]:border-accent data-[dragging]:bg-accent-subtle"
-            >
-              <Upload className="size-5 text-muted-foreground" aria-hidden="true" />
-              <label htmlFor="csv-file" className="text-sm font-medium">
-                Choose a CSV file, or drop it here
-              </label>
-              <input
-                id="csv-file"
-                type="file"
-                accept=".csv,.tsv,.txt,text/csv,text/plain"
-                className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (file) void takeFile(file, file.name);
-                }}
-              />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="csv-text" className="text-sm font-medium">
-                Or paste CSV text
-              </label>
-              <Textarea
-                id="csv-text"
-                rows={5}
-                className="font-mono text-xs"
-                value={pasted}
-                onChange={(event) => setPasted(event.target.value)}
-                placeholder={'serial,ou,location\n5CD1234XYZ,/Students/Grade 6,Room 12'}
-              />
-              <div>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  size="sm"
-                  disabled={pasted.trim() === ''}
-                  onClick={() => void takeFile(new Blob([pasted], { type: 'text/csv' }), 'pasted.csv')}
-                >
-                  Use pasted text
-                </Button>
-              </div>
-            </div>
-          </CardContent>
-        </Card>
+        <CsvSourceCard onFile={(file, name) => void takeFile(file, name)} />
         {source && draft ? (
           <Card>
             <CardHeader>
@@ -181,5 +101,78 @@ export function NewCsvPlanPage() {
         ) : null}
       </SafeTextForm>
     </div>
+  );
+}
+
+/** The file chosen or dropped, or CSV text pasted (made a file of its own): handed on unread. */
+function CsvSourceCard({ onFile }: { onFile: (file: Blob, name: string) => void }) {
+  const [pasted, setPasted] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) onFile(file, file.name);
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>1. The spreadsheet</CardTitle>
+        <CardDescription>
+          A .csv file (comma, semicolon or tab separated, up to 100,000 rows).
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+          data-dragging={dragging || undefined}
+          className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border px-4 py-6 text-center data-[dragging]:border-accent data-[dragging]:bg-accent-subtle"
+        >
+          <Upload className="size-5 text-muted-foreground" aria-hidden="true" />
+          <label htmlFor="csv-file" className="text-sm font-medium">
+            Choose a CSV file, or drop it here
+          </label>
+          <input
+            id="csv-file"
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/plain"
+            className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) onFile(file, file.name);
+            }}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="csv-text" className="text-sm font-medium">
+            Or paste CSV text
+          </label>
+          <Textarea
+            id="csv-text"
+            rows={5}
+            className="font-mono text-xs"
+            value={pasted}
+            onChange={(event) => setPasted(event.target.value)}
+            placeholder={'serial,ou,location\n5CD1234XYZ,/Students/Grade 6,Room 12'}
+          />
+          <div>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              disabled={pasted.trim() === ''}
+              onClick={() => onFile(new Blob([pasted], { type: 'text/csv' }), 'pasted.csv')}
+            >
+              Use pasted text
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
   );
 }

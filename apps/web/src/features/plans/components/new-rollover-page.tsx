@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, Plus, X } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Plus, X } from 'lucide-react';
 import type { CreateRolloverRequest } from '@fleetdeck/shared/plan-contract';
 import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 import { useOrgUnits } from '../../../api/org-units.ts';
@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useCreateRolloverPlan } from '../api/plans.ts';
-import { useHeadingFocus } from './use-heading-focus.ts';
+import { PlanPageIntro } from './plan-page-intro.tsx';
 
 interface Pair {
   readonly id: number;
@@ -28,7 +28,6 @@ const newPair = (): Pair => ({ id: nextId++, from: '', to: '' });
  * a two-column CSV, an optional fleet query; the plan it builds shows each pair's devices and a sample.
  */
 export function NewRolloverPage() {
-  const heading = useHeadingFocus<HTMLHeadingElement>('new-rollover');
   const navigate = useNavigate();
   const create = useCreateRolloverPlan();
   const orgUnits = useOrgUnits();
@@ -41,8 +40,6 @@ export function NewRolloverPage() {
   const paths = sortByOrgUnitPath(orgUnits.data?.orgUnits ?? [], (unit) => unit.orgUnitPath).map(
     (unit) => unit.orgUnitPath,
   );
-  const setPair = (id: number, patch: Partial<Pair>) =>
-    setPairs(pairs.map((pair) => (pair.id === id ? { ...pair, ...patch } : pair)));
 
   const submit = () => {
     const typed = pairs.filter((pair) => pair.from.trim() !== '' || pair.to.trim() !== '');
@@ -63,25 +60,12 @@ export function NewRolloverPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <Button asChild variant="link" size="sm">
-          <Link to="/plans">
-            <ArrowLeft aria-hidden="true" />
-            Change plans
-          </Link>
-        </Button>
-        <h1
-          ref={heading}
-          tabIndex={-1}
-          className="mt-2 text-2xl font-semibold tracking-tight focus:outline-none"
-        >
-          New rollover
-        </h1>
+      <PlanPageIntro title="New rollover" focusKey="new-rollover">
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
           Move the devices of each unit to the next one (Grade 5 → Grade 6). Sub-units keep their devices;
           units are emptied before devices arrive in them.
         </p>
-      </div>
+      </PlanPageIntro>
       <SafeTextForm
         className="flex flex-col gap-6"
         onSubmit={(event) => {
@@ -89,119 +73,16 @@ export function NewRolloverPage() {
           submit();
         }}
       >
-        <Card>
-          <CardHeader>
-            <CardTitle>Units</CardTitle>
-            <fieldset className="mt-2 flex flex-wrap gap-4 text-sm">
-              <legend className="sr-only">How to give the pairs</legend>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="rollover-mode"
-                  checked={mode === 'typed'}
-                  onChange={() => setMode('typed')}
-                />
-                Type the pairs
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="rollover-mode"
-                  checked={mode === 'csv'}
-                  onChange={() => setMode('csv')}
-                />
-                Paste a CSV of two columns
-              </label>
-            </fieldset>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            {mode === 'typed' ? (
-              <>
-                <datalist id="rollover-org-units">
-                  {paths.map((path) => (
-                    <option key={path} value={path} />
-                  ))}
-                </datalist>
-                <ol className="flex flex-col gap-3">
-                  {pairs.map((pair, index) => (
-                    <li
-                      key={pair.id}
-                      className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-                    >
-                      <PairInput
-                        label={`Pair ${index + 1}: from`}
-                        value={pair.from}
-                        onChange={(from) => setPair(pair.id, { from })}
-                      />
-                      <PairInput
-                        label={`Pair ${index + 1}: to`}
-                        value={pair.to}
-                        onChange={(to) => setPair(pair.id, { to })}
-                      />
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove pair ${index + 1}`}
-                        disabled={pairs.length === 1}
-                        onClick={() => setPairs(pairs.filter((other) => other.id !== pair.id))}
-                      >
-                        <X aria-hidden="true" />
-                      </Button>
-                    </li>
-                  ))}
-                </ol>
-                <div>
-                  <Button
-                    type="button"
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setPairs([...pairs, newPair()])}
-                  >
-                    <Plus aria-hidden="true" />
-                    Add a pair
-                  </Button>
-                </div>
-              </>
-            ) : (
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor="rollover-csv" className="text-sm font-medium">
-                  Pairs as CSV (from, to; a header row is optional)
-                </label>
-                <Textarea
-                  id="rollover-csv"
-                  rows={6}
-                  className="font-mono text-xs"
-                  value={csv}
-                  onChange={(event) => setCsv(event.target.value)}
-                  placeholder={'/Students/Grade 5,/Students/Grade 6\n/Students/Grade 6,/Students/Grade 7'}
-                />
-              </div>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Options</CardTitle>
-            <CardDescription>Limit the devices with a fleet query, and name the plan.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <Field
-              id="rollover-query"
-              label="Only devices matching (optional)"
-              hint="For example status:ACTIVE"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-            <Field
-              id="rollover-title"
-              label="Plan name (optional)"
-              maxLength={200}
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          </CardContent>
-        </Card>
+        <RolloverUnitsCard
+          mode={mode}
+          onMode={setMode}
+          pairs={pairs}
+          onPairs={setPairs}
+          paths={paths}
+          csv={csv}
+          onCsv={setCsv}
+        />
+        <RolloverOptions query={query} onQuery={setQuery} title={title} onTitle={setTitle} />
         {problem ? <FormMessage>{problem}</FormMessage> : null}
         {create.error ? <FormMessage>{create.error.message}</FormMessage> : null}
         <div>
@@ -211,6 +92,159 @@ export function NewRolloverPage() {
         </div>
       </SafeTextForm>
     </div>
+  );
+}
+
+/** A fleet query that limits the devices, and the plan's name. */
+function RolloverOptions({
+  query,
+  onQuery,
+  title,
+  onTitle,
+}: {
+  query: string;
+  onQuery: (query: string) => void;
+  title: string;
+  onTitle: (title: string) => void;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Options</CardTitle>
+        <CardDescription>Limit the devices with a fleet query, and name the plan.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Field
+          id="rollover-query"
+          label="Only devices matching (optional)"
+          hint="For example status:ACTIVE"
+          value={query}
+          onChange={(event) => onQuery(event.target.value)}
+        />
+        <Field
+          id="rollover-title"
+          label="Plan name (optional)"
+          maxLength={200}
+          value={title}
+          onChange={(event) => onTitle(event.target.value)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The pairs, typed or pasted as a two-column CSV. */
+function RolloverUnitsCard(props: {
+  mode: 'typed' | 'csv';
+  onMode: (mode: 'typed' | 'csv') => void;
+  pairs: readonly Pair[];
+  onPairs: (pairs: Pair[]) => void;
+  paths: readonly string[];
+  csv: string;
+  onCsv: (csv: string) => void;
+}) {
+  const { mode, onMode, pairs, onPairs, paths, csv, onCsv } = props;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Units</CardTitle>
+        <fieldset className="mt-2 flex flex-wrap gap-4 text-sm">
+          <legend className="sr-only">How to give the pairs</legend>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="rollover-mode"
+              checked={mode === 'typed'}
+              onChange={() => onMode('typed')}
+            />
+            Type the pairs
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="rollover-mode"
+              checked={mode === 'csv'}
+              onChange={() => onMode('csv')}
+            />
+            Paste a CSV of two columns
+          </label>
+        </fieldset>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {mode === 'typed' ? (
+          <TypedPairs pairs={pairs} paths={paths} onChange={onPairs} />
+        ) : (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="rollover-csv" className="text-sm font-medium">
+              Pairs as CSV (from, to; a header row is optional)
+            </label>
+            <Textarea
+              id="rollover-csv"
+              rows={6}
+              className="font-mono text-xs"
+              value={csv}
+              onChange={(event) => onCsv(event.target.value)}
+              placeholder={'/Students/Grade 5,/Students/Grade 6\n/Students/Grade 6,/Students/Grade 7'}
+            />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The pairs typed one by one, the member's units offered as they type (a datalist of their paths). */
+function TypedPairs({
+  pairs,
+  paths,
+  onChange: setPairs,
+}: {
+  pairs: readonly Pair[];
+  paths: readonly string[];
+  onChange: (pairs: Pair[]) => void;
+}) {
+  const setPair = (id: number, patch: Partial<Pair>) =>
+    setPairs(pairs.map((pair) => (pair.id === id ? { ...pair, ...patch } : pair)));
+  return (
+    <>
+      <datalist id="rollover-org-units">
+        {paths.map((path) => (
+          <option key={path} value={path} />
+        ))}
+      </datalist>
+      <ol className="flex flex-col gap-3">
+        {pairs.map((pair, index) => (
+          <li key={pair.id} className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <PairInput
+              label={`Pair ${index + 1}: from`}
+              value={pair.from}
+              onChange={(from) => setPair(pair.id, { from })}
+            />
+            <PairInput
+              label={`Pair ${index + 1}: to`}
+              value={pair.to}
+              onChange={(to) => setPair(pair.id, { to })}
+            />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove pair ${index + 1}`}
+              disabled={pairs.length === 1}
+              onClick={() => setPairs(pairs.filter((other) => other.id !== pair.id))}
+            >
+              <X aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <div>
+        <Button type="button" variant="secondary" size="sm" onClick={() => setPairs([...pairs, newPair()])}>
+          <Plus aria-hidden="true" />
+          Add a pair
+        </Button>
+      </div>
+    </>
   );
 }
 

@@ -80,29 +80,12 @@ export function PlanPage({ planId }: { planId: string }) {
           ) : (
             <PlanItemsTable items={items} csv={plan.kind === 'csv_update'} />
           )}
-          <nav aria-label="Pages of rows" className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-muted-foreground" aria-live="polite">
-              {items.length > 0
-                ? `Rows ${shownFrom.toLocaleString()}–${(shownFrom + items.length - 1).toLocaleString()}`
-                : null}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={pages.length === 0}
-              onClick={() => setPages(pages.slice(0, -1))}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={nextAfter === null}
-              onClick={() => nextAfter !== null && setPages([...pages, nextAfter])}
-            >
-              Next
-            </Button>
-          </nav>
+          <RowsPager
+            from={shownFrom}
+            shown={items.length}
+            onPrevious={pages.length > 0 ? () => setPages(pages.slice(0, -1)) : undefined}
+            onNext={nextAfter !== null ? () => setPages([...pages, nextAfter]) : undefined}
+          />
         </CardContent>
       </Card>
       <RunArea plan={plan} />
@@ -163,5 +146,31 @@ function RunArea({ plan }: { plan: Plan }) {
         </CardDescription>
       </CardHeader>
     </Card>
+  );
+}
+
+function RowsPager({
+  from,
+  shown,
+  onPrevious,
+  onNext,
+}: {
+  from: number;
+  shown: number;
+  onPrevious: (() => void) | undefined;
+  onNext: (() => void) | undefined;
+}) {
+  return (
+    <nav aria-label="Pages of rows" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-muted-foreground" aria-live="polite">
+        {shown > 0 ? `Rows ${from.toLocaleString()}–${(from + shown - 1).toLocaleString()}` : null}
+      </span>
+      <Button variant="secondary" size="sm" disabled={!onPrevious} onClick={onPrevious}>
+        Previous
+      </Button>
+      <Button variant="secondary" size="sm" disabled={!onNext} onClick={onNext}>
+        Next
+      </Button>
+    </nav>
   );
 }
