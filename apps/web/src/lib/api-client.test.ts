@@ -64,8 +64,8 @@ describe('apiFetch', () => {
     const file = new File(['serial\nA1\n'], 'update.csv', { type: 'text/csv' });
     const { fetch, calls } = scriptedFetch(json(201, { id: 'p1' }), json(201, { id: 'p2' }));
     await apiFetch('/api/plans/csv', { method: 'POST', body: file, fetch, sleep: noSleep });
-    expect(calls[0]?.init?.body).toBe(file);
-    expect(calls[0]?.init?.headers).toMatchObject({ 'Content-Type': 'text/csv' });
+    expect(calls[0]?.init.body).toBe(file);
+    expect(calls[0]?.init.headers).toMatchObject({ 'Content-Type': 'text/csv' });
     const untyped = new Blob(['x']);
     await apiFetch('/api/plans/csv', {
       method: 'POST',
@@ -74,8 +74,8 @@ describe('apiFetch', () => {
       fetch,
       sleep: noSleep,
     });
-    expect(calls[1]?.init?.body).toBe(untyped);
-    expect(calls[1]?.init?.headers).toMatchObject({ 'Content-Type': 'text/csv' });
+    expect(calls[1]?.init.body).toBe(untyped);
+    expect(calls[1]?.init.headers).toMatchObject({ 'Content-Type': 'text/csv' });
   });
 
   it('returns undefined for 204 and empty bodies', async () => {
