@@ -90,7 +90,7 @@ function MappingRow({
 }) {
   return (
     <tr className="border-b border-border last:border-0" data-testid="csv-column">
-      <th scope="row" className="px-3 py-2 font-medium break-all">
+      <th scope="row" className="min-w-32 px-3 py-2 font-medium break-words">
         {choice.column || `(column ${index + 1} has no header)`}
       </th>
       <td className="max-w-56 px-3 py-2 text-xs text-muted-foreground">
