@@ -63,7 +63,7 @@ const MAX_RETRY_AFTER_MS = 5_000;
 export interface ApiRequest {
   /** GET, or POST when there is a body. */
   readonly method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Serialised as JSON. */
+  /** Serialised as JSON; a Blob (a File) is sent as is, streamed by the browser, typed by its `type`. */
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
   readonly signal?: AbortSignal;
@@ -106,8 +106,11 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
   const requestId = newRequestId();
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (requestId) headers['x-request-id'] = requestId;
-  let body: string | undefined;
-  if (request.body !== undefined) {
+  let body: string | Blob | undefined;
+  if (request.body instanceof Blob) {
+    headers['Content-Type'] ??= request.body.type || 'application/octet-stream';
+    body = request.body;
+  } else if (request.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.body);
   }
