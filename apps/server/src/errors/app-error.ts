@@ -11,12 +11,22 @@ export class AppError<I extends ErrorId = ErrorId> extends Error {
   readonly status: number;
   readonly details: unknown;
 
-  constructor(id: I, message: string, options: { status?: ErrorStatus<I>; details?: unknown } = {}) {
-    super(message);
+  constructor(id: I, message: string, options?: { status?: ErrorStatus<I>; details?: unknown });
+  /** The form the change-plan module still uses: converted to its factories after the runner lands. */
+  constructor(id: I, status: number, message: string, details?: unknown);
+  constructor(
+    id: I,
+    messageOrStatus: string | number,
+    optionsOrMessage?: { status?: ErrorStatus<I>; details?: unknown } | string,
+    legacyDetails?: unknown,
+  ) {
+    const legacy = typeof messageOrStatus === 'number';
+    const options = typeof optionsOrMessage === 'object' ? optionsOrMessage : {};
+    super(legacy ? String(optionsOrMessage) : messageOrStatus);
     this.name = 'AppError';
     this.id = id;
-    this.status = options.status ?? defaultErrorStatus(id);
-    this.details = options.details;
+    this.status = legacy ? messageOrStatus : ((options.status as number | undefined) ?? defaultErrorStatus(id));
+    this.details = legacy ? legacyDetails : options.details;
   }
 }
 

@@ -28,4 +28,3 @@ export const deviceErrors = {
     ),
 } as const;
 
-export type Reworded = typeof reworded;

@@ -14,7 +14,7 @@ import {
   type StepUpRequiredDetails,
 } from '@fleetdeck/shared/step-up';
 import type { DB } from '../../db/schema.ts';
-import { appErrors } from '../../errors/app-error.ts';
+import { AppError, appErrors } from '../../errors/app-error.ts';
 import { identityErrors } from '../../errors/identity-errors.ts';
 import type { AuditEvent } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';

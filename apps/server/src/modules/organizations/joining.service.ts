@@ -1,4 +1,5 @@
 import type { AccessRequest, JoinOption, MyAccessRequest } from '@fleetdeck/shared/organization-contract';
+import { AppError } from '../../errors/app-error.ts';
 import { organizationErrors } from '../../errors/organization-errors.ts';
 import type { Principal } from '../identity/principal.ts';
 import { myAccessRequest, requestAccess, type AccessRequestDeps } from './access-requests.service.ts';
