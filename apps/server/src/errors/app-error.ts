@@ -25,7 +25,9 @@ export class AppError<I extends ErrorId = ErrorId> extends Error {
     super(legacy ? String(optionsOrMessage) : messageOrStatus);
     this.name = 'AppError';
     this.id = id;
-    this.status = legacy ? messageOrStatus : ((options.status as number | undefined) ?? defaultErrorStatus(id));
+    this.status = legacy
+      ? messageOrStatus
+      : ((options.status as number | undefined) ?? defaultErrorStatus(id));
     this.details = legacy ? legacyDetails : options.details;
   }
 }

@@ -27,4 +27,3 @@ export const deviceErrors = {
       { details: { deviceCount: count } },
     ),
 } as const;
-

@@ -69,12 +69,15 @@ export function isGrantLost(error: AppError): boolean {
 
 /** Maps an error thrown by a Google call to an AppError (others are returned unchanged). */
 export function fromGoogleError(error: unknown, words: GoogleErrorWords): unknown {
-  if (error instanceof AppError) return isGrantLost(error) ? googleErrors.reconsentRequired(words.reconsent) : error;
+  if (error instanceof AppError)
+    return isGrantLost(error) ? googleErrors.reconsentRequired(words.reconsent) : error;
   if (!(error instanceof GoogleApiError)) return error;
   if (error instanceof GoogleAuthError) return googleErrors.reconsentRequired(words.reconsent);
   if (error instanceof GoogleRateLimitError) {
     const retryAfterSeconds =
-      error.retryAfterMs === undefined ? words.retryAfterDefaultSeconds : Math.ceil(error.retryAfterMs / 1000);
+      error.retryAfterMs === undefined
+        ? words.retryAfterDefaultSeconds
+        : Math.ceil(error.retryAfterMs / 1000);
     return new AppError(words.rateLimitedId, words.rateLimited, { details: { retryAfterSeconds } });
   }
   if (error instanceof GooglePermissionError) return googleErrors.permissionDenied(words.permission);

@@ -42,7 +42,10 @@ export const identityErrors = {
       'This API token no longer works: the person who created it is not a member of its organization any more.',
     ),
   apiTokenRevoked: () =>
-    new AppError('api_token_revoked', 'This API token was revoked. Create a new one in Settings → API tokens.'),
+    new AppError(
+      'api_token_revoked',
+      'This API token was revoked. Create a new one in Settings → API tokens.',
+    ),
   apiTokenExpired: () =>
     new AppError('api_token_expired', 'This API token expired. Create a new one in Settings → API tokens.'),
   apiTokenOutOfScope: () =>

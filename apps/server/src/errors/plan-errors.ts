@@ -20,10 +20,7 @@ export const planErrors = {
       'Only the member who made this plan, an owner or an admin can cancel it.',
     ),
   notCancellable: (state: PlanState) =>
-    new AppError(
-      'plan_not_cancellable',
-      `This plan is ${inWords(state)} and can no longer be cancelled.`,
-    ),
+    new AppError('plan_not_cancellable', `This plan is ${inWords(state)} and can no longer be cancelled.`),
   notAwaitingApproval: (state: PlanState) =>
     new AppError(
       'plan_not_awaiting_approval',

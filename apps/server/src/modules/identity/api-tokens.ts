@@ -214,7 +214,6 @@ export interface ApiTokenFacts {
   readonly expiresAt: Date;
 }
 
-
 /**
  * Why: a bearer value starting with `fdk_` is a personal API token: found by its hash, refused
  * in words once revoked or expired, and its use recorded (last used, and an audit entry the
@@ -234,10 +233,8 @@ export async function resolveApiTokenSecret(
     .where('api_token.token_hash', '=', hashApiToken(secret))
     .executeTakeFirst();
   if (!row) throw invalid();
-  if (row.revoked_at)
-    throw identityErrors.apiTokenRevoked();
-  if (new Date(row.expires_at).getTime() <= Date.now())
-    throw identityErrors.apiTokenExpired();
+  if (row.revoked_at) throw identityErrors.apiTokenRevoked();
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw identityErrors.apiTokenExpired();
   await recordUse(deps, row, request);
   return {
     id: row.id,

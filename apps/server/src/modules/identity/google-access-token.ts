@@ -135,8 +135,7 @@ export function createGoogleTokenSource(deps: {
           .select(['account_id', 'status'])
           .where('org_id', '=', orgId)
           .executeTakeFirst();
-        if (!connection)
-          throw googleErrors.notConnected();
+        if (!connection) throw googleErrors.notConnected();
         if (connection.status === 'needs_reconsent') throw new GoogleReconsentRequiredError();
         const token = await tokenFor(connection.account_id, options?.forceRefresh);
         if (token !== null) return token;

@@ -187,11 +187,9 @@ async function fromApiToken(
     requestId: request.id,
   });
   const creator = await readMemberContext(resolvers.db, token.userId);
-  if (!creator || creator.orgId !== token.orgId)
-    throw identityErrors.apiTokenCreatorGone();
+  if (!creator || creator.orgId !== token.orgId) throw identityErrors.apiTokenCreatorGone();
   const member = narrowToToken(creator, { role: token.role, units: token.units });
-  if (!member)
-    throw identityErrors.apiTokenOutOfScope();
+  if (!member) throw identityErrors.apiTokenOutOfScope();
   return {
     userId: token.userId,
     email: token.email,

@@ -31,8 +31,7 @@ export function checkSameOrigin(request: FastifyRequest, publicUrl: string): voi
   } catch {
     actual = undefined;
   }
-  if (actual !== expected)
-    throw identityErrors.csrfOriginMismatch();
+  if (actual !== expected) throw identityErrors.csrfOriginMismatch();
 }
 
 /**

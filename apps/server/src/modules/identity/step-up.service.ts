@@ -109,8 +109,7 @@ export async function requireStepUp(
 ): Promise<void> {
   if (isSteppedUp(principal)) return;
   // A script cannot give a fresh second factor: these actions are for the person, in the console.
-  if (principal.via === 'api_token')
-    throw identityErrors.apiTokenStepUpRefused(reason);
+  if (principal.via === 'api_token') throw identityErrors.apiTokenStepUpRefused(reason);
   const details: StepUpRequiredDetails = { reason, methods: await stepUpMethods(db, principal.userId) };
   throw identityErrors.stepUpRequired(details);
 }
@@ -191,8 +190,7 @@ async function verifyTotp(auth: IdentityAuth, request: FastifyRequest, code: str
     await auth.api.verifyTOTP({ headers: fromNodeHeaders(request.headers), body: { code } });
     return true;
   } catch (error) {
-    if (isAPIError(error) && error.statusCode === 429)
-      throw identityErrors.codesTooFast();
+    if (isAPIError(error) && error.statusCode === 429) throw identityErrors.codesTooFast();
     if (isAPIError(error) && error.statusCode < 500) return false;
     throw error;
   }
@@ -216,7 +214,6 @@ export async function proveStepUp(
     input.method === 'totp'
       ? await verifyTotp(deps.auth, request, input.code)
       : await verifyEmailCode(deps.db, principal, input.code);
-  if (!valid)
-    throw identityErrors.stepUpInvalidCode();
+  if (!valid) throw identityErrors.stepUpInvalidCode();
   return { verifiedAt: await recordProof(deps.db, principal, input.method) };
 }

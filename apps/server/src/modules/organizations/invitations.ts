@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  INVITATION_TOKEN_BYTES,
-  invitationLinkProblem,
-} from '@fleetdeck/shared/invitation-link';
+import { INVITATION_TOKEN_BYTES, invitationLinkProblem } from '@fleetdeck/shared/invitation-link';
 import type { Invitation, InvitationPreview } from '@fleetdeck/shared/organization-contract';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';

@@ -145,8 +145,7 @@ export async function connectGoogleWorkspace(
     await requireStepUp(deps.db, principal, 'google_connection');
   }
   const found = await findGoogleAccount(deps.db, principal.userId);
-  if (!found)
-    throw organizationErrors.googleSignInRequired();
+  if (!found) throw organizationErrors.googleSignInRequired();
   // A refresh now makes Google state the scopes it grants today (a re-consent may have added some).
   const token = await deps.identity.google.forAccount(found.id, { verifyGrant: true });
   const account = (await findGoogleAccount(deps.db, principal.userId)) ?? found;
@@ -154,17 +153,14 @@ export async function connectGoogleWorkspace(
   const customer = await fetchCustomer(deps.config, token);
   const existing = await findOrganizationByCustomer(deps.db, customer.id);
   if (existing && principal.member?.orgId !== existing.id) {
-    if (principal.member)
-      throw organizationErrors.memberOfAnotherOrganization();
+    if (principal.member) throw organizationErrors.memberOfAnotherOrganization();
     if (await joinByDomainRule(deps, principal, existing.id)) return { orgId: existing.id, created: false };
     await auditStep(deps, principal, existing.id, 'access.denied', { via: 'google_connect' }, 'failure');
     throw accessRequestRequired(existing);
   }
   const missing = missingApiScopes(scopes);
-  if (missing.length > 0)
-    throw organizationErrors.googleScopesMissing(missing);
-  if (principal.member && !existing)
-    throw organizationErrors.memberOfAnotherOrganization();
+  if (missing.length > 0) throw organizationErrors.googleScopesMissing(missing);
+  if (principal.member && !existing) throw organizationErrors.memberOfAnotherOrganization();
 
   const result = await deps.db.transaction().execute(async (trx) => {
     const orgId =
@@ -194,8 +190,7 @@ export async function connectGoogleWorkspace(
 
 async function requireConnectedGoogle(db: Kysely<DB>, orgId: string): Promise<void> {
   const connection = await findGoogleConnection(db, orgId);
-  if (connection?.status !== 'connected')
-    throw organizationErrors.googleNotConnectedForStep();
+  if (connection?.status !== 'connected') throw organizationErrors.googleNotConnectedForStep();
 }
 
 /**
@@ -227,8 +222,7 @@ export async function finishOnboarding(
   await requireConnectedGoogle(deps.db, principal.orgId);
   const org = await findOrganization(deps.db, principal.orgId);
   if (!org) throw organizationErrors.organizationGone();
-  if (org.onboardingScopeChosenAt === null)
-    throw organizationErrors.onboardingScopeRequired();
+  if (org.onboardingScopeChosenAt === null) throw organizationErrors.onboardingScopeRequired();
   if (!(await markOnboardingComplete(deps.db, principal.orgId))) return;
   await auditStep(deps, principal, principal.orgId, 'onboarding.completed');
 }

@@ -38,8 +38,7 @@ export interface UserLookupRequest {
 }
 
 function toUserError(error: unknown, email: string): unknown {
-  if (error instanceof GoogleNotFoundError)
-    return policyErrors.userNotFound(USER_MESSAGES.notFound(email));
+  if (error instanceof GoogleNotFoundError) return policyErrors.userNotFound(USER_MESSAGES.notFound(email));
   if (error instanceof GooglePermissionError)
     return error.insufficientScopes
       ? policyErrors.userScopeMissing(USER_MESSAGES.scopeMissing)
