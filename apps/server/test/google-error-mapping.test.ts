@@ -54,7 +54,7 @@ describe('Google errors map to one catalogue', () => {
         new GoogleAuthError({ status: 401, message: 'invalid_grant', needsReconsent: true }),
         new GoogleRateLimitError({ status: 429, message: 'slow down', retryAfterMs: 1500 }),
         new GoogleNotFoundError({ status: 404, message: 'gone' }),
-        new GoogleNetworkError({ status: 0, message: 'socket hang up' }),
+        new GoogleNetworkError({ status: 0, message: 'socket hang up', timedOut: false, notSent: true }),
         new GoogleApiError({ status: 418, message: 'teapot' }),
       ];
       for (const google of errors) {
@@ -68,7 +68,7 @@ describe('Google errors map to one catalogue', () => {
     const kinds = [
       permission(),
       new GoogleAuthError({ status: 401, message: 'invalid_grant', needsReconsent: true }),
-      new GoogleNetworkError({ status: 0, message: 'socket hang up' }),
+      new GoogleNetworkError({ status: 0, message: 'socket hang up', timedOut: false, notSent: true }),
     ];
     for (const google of kinds) {
       const [devices, policy] = [mapped('devices', google), mapped('policy', google)];

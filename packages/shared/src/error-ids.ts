@@ -81,15 +81,16 @@ export type ErrorId = keyof typeof ERROR_STATUS;
 /** Every error id, in catalogue order. */
 export const ERROR_IDS = Object.keys(ERROR_STATUS) as readonly ErrorId[];
 
-/** The statuses an id may answer with. */
-export type ErrorStatus<I extends ErrorId> = (typeof ERROR_STATUS)[I] extends readonly (infer S)[]
-  ? S
-  : (typeof ERROR_STATUS)[I];
-
 /** The status an id answers with unless its factory names another of its statuses. */
 export function defaultErrorStatus(id: ErrorId): number {
   const status: number | readonly number[] = ERROR_STATUS[id];
   return typeof status === 'number' ? status : (status[0] ?? 500);
+}
+
+/** Whether the catalogue lets an id answer with this status. */
+export function errorStatusAllowed(id: ErrorId, status: number): boolean {
+  const allowed: number | readonly number[] = ERROR_STATUS[id];
+  return typeof allowed === 'number' ? allowed === status : allowed.includes(status);
 }
 
 /** Whether an id an answer carried is one of the catalogue's. */

@@ -1,4 +1,4 @@
-import { defaultErrorStatus, type ErrorId, type ErrorStatus } from '@fleetdeck/shared/error-ids';
+import { defaultErrorStatus, errorStatusAllowed, type ErrorId } from '@fleetdeck/shared/error-ids';
 
 /**
  * Fleetdeck's error: a stable id from the catalogue (packages/shared/src/error-ids.ts), the
@@ -6,29 +6,30 @@ import { defaultErrorStatus, type ErrorId, type ErrorStatus } from '@fleetdeck/s
  * happened and what to do). One global handler renders them. Built by the factories in this
  * folder only (lint holds it), so every id and status is decided in one place.
  */
-export class AppError<I extends ErrorId = ErrorId> extends Error {
-  readonly id: I;
+export class AppError extends Error {
+  readonly id: ErrorId;
   readonly status: number;
   readonly details: unknown;
 
-  constructor(id: I, message: string, options?: { status?: ErrorStatus<I>; details?: unknown });
+  constructor(id: ErrorId, message: string, options?: { status?: number; details?: unknown });
   /** The form the change-plan module still uses: converted to its factories after the runner lands. */
-  constructor(id: I, status: number, message: string, details?: unknown);
+  constructor(id: ErrorId, status: number, message: string, details?: unknown);
   constructor(
-    id: I,
+    id: ErrorId,
     messageOrStatus: string | number,
-    optionsOrMessage?: { status?: ErrorStatus<I>; details?: unknown } | string,
+    optionsOrMessage?: { status?: number; details?: unknown } | string,
     legacyDetails?: unknown,
   ) {
     const legacy = typeof messageOrStatus === 'number';
     const options = typeof optionsOrMessage === 'object' ? optionsOrMessage : {};
-    super(legacy ? String(optionsOrMessage) : messageOrStatus);
+    super(legacy ? (typeof optionsOrMessage === 'string' ? optionsOrMessage : '') : messageOrStatus);
     this.name = 'AppError';
     this.id = id;
-    this.status = legacy
-      ? messageOrStatus
-      : ((options.status as number | undefined) ?? defaultErrorStatus(id));
+    this.status = legacy ? messageOrStatus : (options.status ?? defaultErrorStatus(id));
     this.details = legacy ? legacyDetails : options.details;
+    // The catalogue is the one place an id's statuses are decided: a factory naming another is a bug.
+    if (!errorStatusAllowed(id, this.status))
+      throw new Error(`error id ${id} does not answer ${this.status} (packages/shared/src/error-ids.ts)`);
   }
 }
 

@@ -6,8 +6,6 @@ import type { Kysely } from 'kysely';
 import {
   STEP_UP_CODE_MAX_ATTEMPTS,
   STEP_UP_CODE_TTL_MS,
-  STEP_UP_ERROR_ID,
-  STEP_UP_REASONS,
   STEP_UP_WINDOW_MS,
   type StepUpMethod,
   type StepUpReason,

@@ -4,7 +4,7 @@ import { INVITATION_TOKEN_BYTES, invitationLinkProblem } from '@fleetdeck/shared
 import type { Invitation, InvitationPreview } from '@fleetdeck/shared/organization-contract';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { type AppError, appErrors } from '../../errors/app-error.ts';
 import { organizationErrors } from '../../errors/organization-errors.ts';
 import { addMember } from './organization.repository.ts';
 
