@@ -41,6 +41,9 @@ export default defineConfig({
         },
       },
       {
+        // Runs in Node. Render tests (*.test.tsx with Testing Library) start with
+        // `// @vitest-environment jsdom`: apps/web/src/test/render-page.tsx refuses to load without
+        // a DOM and fakes only the network (docs/ARCHITECTURE.md, apps/web/src/test/).
         test: {
           name: 'web',
           root: 'apps/web',
