@@ -29,9 +29,9 @@ export interface GoogleErrorWords {
   readonly rateLimitedId: 'rate_limited' | 'google_rate_limited';
   /** Google does not know the thing asked about. */
   readonly notFound: (error: GoogleApiError) => AppError;
-  /** Google refused the input (400 or 412). */
+  /** Google refused the input. */
   readonly invalidInput: (error: GoogleApiError) => AppError;
-  /** Google answered something Fleetdeck cannot use. */
+  /** Google answered something else (an area may still read a plain 400 or 412 as a refusal). */
   readonly unexpected: (error: GoogleApiError) => AppError;
 }
 
@@ -82,8 +82,7 @@ export function fromGoogleError(error: unknown, words: GoogleErrorWords): unknow
   }
   if (error instanceof GooglePermissionError) return googleErrors.permissionDenied(words.permission);
   if (error instanceof GoogleNotFoundError) return words.notFound(error);
-  if (error instanceof GoogleInvalidInputError || error.status === 400 || error.status === 412)
-    return words.invalidInput(error);
+  if (error instanceof GoogleInvalidInputError) return words.invalidInput(error);
   if (error instanceof GoogleUnavailableError || error instanceof GoogleNetworkError)
     return googleErrors.unavailable(words.unavailable);
   return words.unexpected(error);

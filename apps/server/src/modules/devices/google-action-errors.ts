@@ -26,7 +26,10 @@ const DEVICE_GOOGLE_WORDS: GoogleErrorWords = {
   rateLimitedId: 'rate_limited',
   notFound: () => deviceErrors.goneAtGoogle(DEVICE_ACTION_MESSAGES.goneAtGoogle),
   invalidInput: (error) => deviceErrors.googleRejected(`Google refused the change: ${error.message}`),
-  unexpected: (error) => googleErrors.answeredUnexpectedly(`Google answered unexpectedly: ${error.message}`),
+  unexpected: (error) =>
+    error.status === 400 || error.status === 412
+      ? deviceErrors.googleRejected(`Google refused the change: ${error.message}`)
+      : googleErrors.answeredUnexpectedly(`Google answered unexpectedly: ${error.message}`),
 };
 
 /** Maps an error thrown by a Google call to an AppError (others are rethrown unchanged). */
