@@ -3,7 +3,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
-import { STEP_UP_ERROR_ID } from '@fleetdeck/shared/step-up';
 import { AppError, appErrors } from '../src/errors/app-error.ts';
 import { createBulkRunner, type BulkRunner } from '../src/modules/devices/bulk-runner.ts';
 import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
@@ -78,7 +77,9 @@ const headerAccess = (customerId: string): DeviceRouteAccess => ({
   // A test caller has proved a second factor unless it says otherwise (`x-step-up: missing`).
   stepUp: async (request, reason) => {
     if (request.headers['x-step-up'] === 'missing')
-      throw new AppError(STEP_UP_ERROR_ID, 403, `step-up needed to ${reason}`, { reason, methods: ['totp'] });
+      throw new AppError('step_up_required', `step-up needed to ${reason}`, {
+        details: { reason, methods: ['totp'] },
+      });
   },
   tenantOf: async (request) => ({
     orgId: String(request.headers['x-org']),

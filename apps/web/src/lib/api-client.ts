@@ -1,4 +1,5 @@
 import { newRequestId } from './request-id.ts';
+import type { ErrorId } from '@fleetdeck/shared/error-ids';
 
 /**
  * `apiFetch`: the browser's one door to Fleetdeck's `/api/*` (product and identity alike). It sends
@@ -9,6 +10,11 @@ import { newRequestId } from './request-id.ts';
  * lists (408, 409, 425, 429, 500, 502, 503, 504) for reads; a write only when the server answered
  * that it did not act on it (408, 425, 429), never another 4xx.
  */
+
+/** Whether `error` is a failed API call answering one of these ids of the catalogue. */
+export function hasErrorId(error: unknown, ...ids: readonly ErrorId[]): error is ApiRequestError {
+  return error instanceof ApiRequestError && (ids as readonly string[]).includes(error.code);
+}
 
 /** A failed API call, carrying the server's stable error id and request id for support. */
 export class ApiRequestError extends Error {

@@ -10,7 +10,8 @@ import type {
 } from '@fleetdeck/shared/bulk-contract';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
 import { STEP_UP_DISABLE_THRESHOLD, type StepUpReason } from '@fleetdeck/shared/step-up';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { appErrors } from '../../errors/app-error.ts';
+import { deviceErrors } from '../../errors/device-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { BulkRunner } from './bulk-runner.ts';
 import { returnMessagesOfUnits } from './return-message.ts';
@@ -115,21 +116,12 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
     claims.userId !== ctx.tenant.userId ||
     claims.action !== hashAction(request.action)
   ) {
-    throw new AppError(
-      'preview_expired',
-      409,
-      'This preview has expired or belongs to another action. Review the preview again, then confirm.',
-    );
+    throw deviceErrors.previewExpired();
   }
   const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
   const count = resolved.changeIds.length;
   if (hashClassified(resolved) !== claims.devices) {
-    throw new AppError(
-      'preview_changed',
-      409,
-      `The devices this action would change changed since the preview (${claims.count} then, ${count} now). Review the preview again, then confirm.`,
-      { previewCount: claims.count, deviceCount: count },
-    );
+    throw deviceErrors.previewChanged(claims.count, count);
   }
   if (resolved.deviceIds.length === 0)
     throw appErrors.invalidRequest('No device matches this selection, so there is nothing to do.');
@@ -141,12 +133,7 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
   if (stepUpReason) await ctx.stepUp(stepUpReason);
   const { requiresTypedCount } = destructiveness(request.action);
   if (requiresTypedCount && request.confirmCount !== count) {
-    throw new AppError(
-      'confirmation_required',
-      400,
-      `Type the number of devices that will change (${count}) to confirm this action. It cannot be undone from Fleetdeck.`,
-      { deviceCount: count },
-    );
+    throw deviceErrors.confirmationRequired(count);
   }
   const target =
     'query' in request.target ? { query: request.target.query } : { deviceIds: resolved.deviceIds.length };

@@ -12,12 +12,13 @@ import type {
   ChangeStatusRequest,
   DeviceDetail,
 } from '@fleetdeck/shared/device-contract';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { AppError, appErrors, reworded } from '../../errors/app-error.ts';
+import { deviceErrors } from '../../errors/device-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { DeviceDeps, RequestMeta } from './device-context.ts';
 import { recordDeviceNote, writeDevicesFromGoogle } from './device-copy.ts';
 import { presentDetail, rememberActiveTime } from './device-detail.service.ts';
-import { DEVICE_ACTION_ERROR_IDS, toDeviceActionError } from './google-action-errors.ts';
+import { toDeviceActionError } from './google-action-errors.ts';
 import {
   inScope,
   requireDevice,
@@ -162,12 +163,7 @@ function savedButNotDisabled(error: unknown, change: MessageBeforeDisable): unkn
   const what = change.inherited
     ? `${change.orgUnitPath} now uses its parent unit's return message`
     : `The new return message for ${change.orgUnitPath} was saved`;
-  return new AppError(
-    error.id,
-    error.status,
-    `${what}, but the device was not disabled: ${error.message}`,
-    error.details,
-  );
+  return reworded(error, `${what}, but the device was not disabled: ${error.message}`);
 }
 
 /** "Lost: left on bus 12", or null when no reason was given. */
@@ -212,10 +208,9 @@ function throwIfRefused(outcome: DeviceBatchOutcome | undefined, stoppedBy: Erro
   if (outcome?.status === 'succeeded') return;
   if (outcome && 'error' in outcome && outcome.error) throw outcome.error;
   if (stoppedBy) throw stoppedBy;
-  throw new AppError(
-    DEVICE_ACTION_ERROR_IDS.rejected,
-    outcome?.status === 'unknown' ? 502 : 409,
+  throw deviceErrors.deviceRefused(
     `Google refused the change: ${outcome && 'message' in outcome ? outcome.message : 'no result for this device'}.`,
+    outcome?.status === 'unknown',
   );
 }
 

@@ -1,5 +1,5 @@
 import { routeAccessKey } from '@fleetdeck/shared/route-access';
-import { AppError } from '../../errors/app-error.ts';
+import { identityErrors } from '../../errors/identity-errors.ts';
 import type { Principal } from './principal.ts';
 
 /**
@@ -33,9 +33,5 @@ export const API_TOKEN_REFUSED_ROUTES: ReadonlySet<string> = new Set([
 export function checkApiTokenRoute(principal: Principal, method: string, url: string): void {
   if (principal.via !== 'api_token') return;
   if (!API_TOKEN_REFUSED_ROUTES.has(routeAccessKey(method, url))) return;
-  throw new AppError(
-    'api_token_not_allowed',
-    403,
-    'An API token cannot do this: signing in and out, step-up, joining or leaving, and managing API tokens are done by the person in the Fleetdeck web console.',
-  );
+  throw identityErrors.apiTokenNotAllowed();
 }

@@ -3,9 +3,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
 import type { AuditAction } from '@fleetdeck/shared/audit-actions';
 import type { CurrentPrincipalResponse } from '@fleetdeck/shared/auth-contract';
-import { IDENTITY_ERROR_IDS } from '@fleetdeck/shared/identity-messages';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { identityErrors } from '../../errors/identity-errors.ts';
 import { findOrganization } from '../organizations/organization.repository.ts';
 import { memberScope } from '../organizations/ou-scope.ts';
 import type { RealtimeAccess } from '../realtime/realtime-session.ts';
@@ -54,11 +53,7 @@ export async function signOut(
   request: SignOutRequest,
 ): Promise<string[]> {
   if (principal.secondFactorPending && scope !== 'local')
-    throw new AppError(
-      IDENTITY_ERROR_IDS.mfaRequired,
-      403,
-      'Enter the code from your authenticator app to continue: signing out other devices needs your second factor.',
-    );
+    throw identityErrors.mfaRequired('signing out other devices needs your second factor');
   const cookies = await endSessions(deps, principal, scope, request);
   await deps.identity.audit({
     action: SIGN_OUT_ACTIONS[scope],

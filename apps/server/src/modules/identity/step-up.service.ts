@@ -6,8 +6,6 @@ import type { Kysely } from 'kysely';
 import {
   STEP_UP_CODE_MAX_ATTEMPTS,
   STEP_UP_CODE_TTL_MS,
-  STEP_UP_ERROR_ID,
-  STEP_UP_REASONS,
   STEP_UP_WINDOW_MS,
   type StepUpMethod,
   type StepUpReason,
@@ -15,6 +13,7 @@ import {
 } from '@fleetdeck/shared/step-up';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
+import { identityErrors } from '../../errors/identity-errors.ts';
 import type { AuditEvent } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { IdentityAuth } from './identity-auth.ts';
@@ -108,22 +107,9 @@ export async function requireStepUp(
 ): Promise<void> {
   if (isSteppedUp(principal)) return;
   // A script cannot give a fresh second factor: these actions are for the person, in the console.
-  if (principal.via === 'api_token')
-    throw new AppError(
-      'api_token_step_up_refused',
-      403,
-      `An API token cannot ${STEP_UP_REASONS[reason]}: it needs a fresh confirmation of your identity. Do it in the Fleetdeck web console.`,
-      { reason },
-    );
+  if (principal.via === 'api_token') throw identityErrors.apiTokenStepUpRefused(reason);
   const details: StepUpRequiredDetails = { reason, methods: await stepUpMethods(db, principal.userId) };
-  throw new AppError(
-    STEP_UP_ERROR_ID,
-    403,
-    `Confirm it is you to ${STEP_UP_REASONS[reason]}: enter ${
-      details.methods.includes('totp') ? 'the code from your authenticator app' : 'the code we email you'
-    }. A confirmation holds for 10 minutes.`,
-    details,
-  );
+  throw identityErrors.stepUpRequired(details);
 }
 
 async function recordProof(db: Kysely<DB>, principal: Principal, method: StepUpMethod): Promise<Date> {
@@ -202,8 +188,7 @@ async function verifyTotp(auth: IdentityAuth, request: FastifyRequest, code: str
     await auth.api.verifyTOTP({ headers: fromNodeHeaders(request.headers), body: { code } });
     return true;
   } catch (error) {
-    if (isAPIError(error) && error.statusCode === 429)
-      throw new AppError('rate_limited', 429, 'Too many codes in a row. Wait 10 seconds and try again.');
+    if (isAPIError(error) && error.statusCode === 429) throw identityErrors.codesTooFast();
     if (isAPIError(error) && error.statusCode < 500) return false;
     throw error;
   }
@@ -227,11 +212,6 @@ export async function proveStepUp(
     input.method === 'totp'
       ? await verifyTotp(deps.auth, request, input.code)
       : await verifyEmailCode(deps.db, principal, input.code);
-  if (!valid)
-    throw new AppError(
-      'step_up_invalid_code',
-      400,
-      'That code is not right. Check it and try again (authenticator codes change every 30 seconds).',
-    );
+  if (!valid) throw identityErrors.stepUpInvalidCode();
   return { verifiedAt: await recordProof(deps.db, principal, input.method) };
 }

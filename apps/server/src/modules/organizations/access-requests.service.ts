@@ -6,7 +6,8 @@ import type {
 } from '@fleetdeck/shared/organization-contract';
 import { canAssignRole } from '@fleetdeck/shared/permissions';
 import type { DB, OrgAccessRequestTable } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { appErrors } from '../../errors/app-error.ts';
+import { organizationErrors } from '../../errors/organization-errors.ts';
 import type { AuditEvent } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mailTemplates } from '../mail/mail-templates.ts';
@@ -49,12 +50,7 @@ function present(row: RequestRow): AccessRequest {
   };
 }
 
-const alreadyMember = () =>
-  new AppError(
-    'already_member',
-    409,
-    'You are already a member of an organization in Fleetdeck. Reload the page to open it.',
-  );
+const alreadyMember = organizationErrors.alreadyMember;
 
 /**
  * Why: asking again while a request waits updates its message instead of piling up requests; the

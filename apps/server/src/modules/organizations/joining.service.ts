@@ -1,5 +1,6 @@
 import type { AccessRequest, JoinOption, MyAccessRequest } from '@fleetdeck/shared/organization-contract';
 import { AppError } from '../../errors/app-error.ts';
+import { organizationErrors } from '../../errors/organization-errors.ts';
 import type { Principal } from '../identity/principal.ts';
 import { myAccessRequest, requestAccess, type AccessRequestDeps } from './access-requests.service.ts';
 import { customerOfCaller, type OnboardingDependencies } from './onboarding.service.ts';
@@ -55,7 +56,7 @@ export async function organizationToAsk(
 ): Promise<OrganizationRow> {
   const found = await findJoinable(deps, principal);
   if (found.kind === 'ask') return found.org;
-  throw new AppError('no_organization_to_join', 404, found.message);
+  throw organizationErrors.noOrganizationToJoin(found.message);
 }
 
 /** Why: where a person's request stands and, for someone in no organization with none waiting, what they can do. */

@@ -6,7 +6,8 @@ import { GoogleApiError } from '@fleetdeck/google/errors';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
 import type { Config } from '../../config/env.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { appErrors } from '../../errors/app-error.ts';
+import { organizationErrors } from '../../errors/organization-errors.ts';
 import { missingApiScopes, parseScopes } from '../identity/google-scopes.ts';
 import type { Identity } from '../identity/identity-plugin.ts';
 import type { Principal } from '../identity/principal.ts';
@@ -49,17 +50,9 @@ async function fetchCustomer(config: Config, accessToken: string): Promise<Custo
     return { id: customer.id, domain: customer.customerDomain ?? null };
   } catch (error) {
     if (error instanceof GoogleApiError && (error.status === 403 || error.status === 401)) {
-      throw new AppError(
-        'google_admin_required',
-        403,
-        'Google refused to read your Workspace account (customers.get). Sign in with a Google Workspace admin who may manage Chrome devices.',
-      );
+      throw organizationErrors.googleAdminRequired();
     }
-    throw new AppError(
-      'google_unavailable',
-      503,
-      'Google did not answer while Fleetdeck checked your Workspace. Try again in a minute.',
-    );
+    throw organizationErrors.workspaceCheckUnanswered();
   }
 }
 
@@ -74,12 +67,7 @@ function findGoogleAccount(db: Kysely<DB>, userId: string) {
 
 /** Why: a member of an existing organization is told who to ask instead of joining by themselves. */
 export const accessRequestRequired = (org: Pick<OrganizationRow, 'name'>) =>
-  new AppError(
-    'access_request_required',
-    403,
-    `Your Google Workspace is already set up in Fleetdeck as ${org.name}. Being a Google admin does not give access by itself: ask for access, and an owner or admin of ${org.name} will approve it.`,
-    { organizationName: org.name },
-  );
+  organizationErrors.accessRequestRequired(org.name);
 
 /**
  * Why: the owner's domain rule lets people with a verified address at the listed domains in as
@@ -157,12 +145,7 @@ export async function connectGoogleWorkspace(
     await requireStepUp(deps.db, principal, 'google_connection');
   }
   const found = await findGoogleAccount(deps.db, principal.userId);
-  if (!found)
-    throw new AppError(
-      'google_sign_in_required',
-      409,
-      'Sign in with Google (an admin of your Google Workspace) to connect it to Fleetdeck.',
-    );
+  if (!found) throw organizationErrors.googleSignInRequired();
   // A refresh now makes Google state the scopes it grants today (a re-consent may have added some).
   const token = await deps.identity.google.forAccount(found.id, { verifyGrant: true });
   const account = (await findGoogleAccount(deps.db, principal.userId)) ?? found;
@@ -170,30 +153,14 @@ export async function connectGoogleWorkspace(
   const customer = await fetchCustomer(deps.config, token);
   const existing = await findOrganizationByCustomer(deps.db, customer.id);
   if (existing && principal.member?.orgId !== existing.id) {
-    if (principal.member)
-      throw new AppError(
-        'member_of_another_organization',
-        409,
-        'You already belong to the organization of another Google Workspace. Leave it before connecting this one.',
-      );
+    if (principal.member) throw organizationErrors.memberOfAnotherOrganization();
     if (await joinByDomainRule(deps, principal, existing.id)) return { orgId: existing.id, created: false };
     await auditStep(deps, principal, existing.id, 'access.denied', { via: 'google_connect' }, 'failure');
     throw accessRequestRequired(existing);
   }
   const missing = missingApiScopes(scopes);
-  if (missing.length > 0)
-    throw new AppError(
-      'google_scopes_missing',
-      409,
-      'Google did not grant every access Fleetdeck needs. Sign in with Google again and leave every box ticked.',
-      { missingScopes: missing },
-    );
-  if (principal.member && !existing)
-    throw new AppError(
-      'member_of_another_organization',
-      409,
-      'You already belong to the organization of another Google Workspace. Leave it before connecting this one.',
-    );
+  if (missing.length > 0) throw organizationErrors.googleScopesMissing(missing);
+  if (principal.member && !existing) throw organizationErrors.memberOfAnotherOrganization();
 
   const result = await deps.db.transaction().execute(async (trx) => {
     const orgId =
@@ -223,12 +190,7 @@ export async function connectGoogleWorkspace(
 
 async function requireConnectedGoogle(db: Kysely<DB>, orgId: string): Promise<void> {
   const connection = await findGoogleConnection(db, orgId);
-  if (connection?.status !== 'connected')
-    throw new AppError(
-      'google_not_connected',
-      409,
-      'Connect your Google Workspace (and approve every requested access) before this step of onboarding.',
-    );
+  if (connection?.status !== 'connected') throw organizationErrors.googleNotConnectedForStep();
 }
 
 /**
@@ -244,7 +206,7 @@ export async function chooseOuScope(
 ): Promise<void> {
   await requireConnectedGoogle(deps.db, principal.orgId);
   const saved = await deps.db.transaction().execute((trx) => saveOuScope(trx, principal.orgId, ouPath));
-  if (!saved) throw new AppError('not_found', 404, 'Your organization no longer exists.');
+  if (!saved) throw organizationErrors.organizationGone();
   await auditStep(deps, principal, principal.orgId, 'onboarding.ou_scope_set', {
     ouPath,
     previousOuPath: saved.previousOuPath,
@@ -259,13 +221,8 @@ export async function finishOnboarding(
 ): Promise<void> {
   await requireConnectedGoogle(deps.db, principal.orgId);
   const org = await findOrganization(deps.db, principal.orgId);
-  if (!org) throw new AppError('not_found', 404, 'Your organization no longer exists.');
-  if (org.onboardingScopeChosenAt === null)
-    throw new AppError(
-      'onboarding_scope_required',
-      409,
-      'Choose what Fleetdeck manages (step 2 of setup) before finishing onboarding.',
-    );
+  if (!org) throw organizationErrors.organizationGone();
+  if (org.onboardingScopeChosenAt === null) throw organizationErrors.onboardingScopeRequired();
   if (!(await markOnboardingComplete(deps.db, principal.orgId))) return;
   await auditStep(deps, principal, principal.orgId, 'onboarding.completed');
 }

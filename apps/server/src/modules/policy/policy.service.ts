@@ -6,7 +6,6 @@ import {
   type ComparePoliciesResponse,
   type EffectivePoliciesResponse,
   type MovePreviewResponse,
-  POLICY_ERROR_IDS,
   type PolicyNamespace,
   type PolicyOrgUnit,
   type PolicyUser,
@@ -14,6 +13,7 @@ import {
 } from '@fleetdeck/shared/policy-contract';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
+import { policyErrors } from '../../errors/policy-errors.ts';
 import { isWithinOu } from '../organizations/ou-scope.ts';
 import type { AppNameLookup, AppNames, AppsApi } from './app-names.ts';
 import { diffPolicies } from './policy-diff.ts';
@@ -70,11 +70,7 @@ function unitAt(context: OuContext, path: string, email: string): PolicyOrgUnit 
   const unit = context.units.find((candidate) => candidate.path.toLowerCase() === path.toLowerCase());
   if (unit) return unit;
   // Only reached for a path inside the caller's units (userOf hides the others), so naming it is safe.
-  throw new AppError(
-    POLICY_ERROR_IDS.userNotFound,
-    409,
-    `The account of ${email} is in ${path}, which Fleetdeck has not synced yet. Run a sync, then try again.`,
-  );
+  throw policyErrors.userUnitNotSynced(email, path);
 }
 
 /**
@@ -82,9 +78,7 @@ function unitAt(context: OuContext, path: string, email: string): PolicyOrgUnit 
  * one exists: an unknown address and an account elsewhere get this same answer.
  */
 function hiddenUser(email: string): AppError {
-  return new AppError(
-    POLICY_ERROR_IDS.userNotFound,
-    404,
+  return policyErrors.userNotFound(
     `No user ${email} among the organizational units you may see. Check the address (it must be the primary email), or ask an owner for access to the unit of that account.`,
   );
 }
@@ -139,7 +133,7 @@ export function createPolicyService(
     const found = await users
       .find({ orgId: caller.orgId, email, refresh, api: caller.userApi })
       .catch((error: unknown) => {
-        throw limited && error instanceof AppError && error.id === POLICY_ERROR_IDS.userNotFound
+        throw limited && error instanceof AppError && error.id === 'policy_user_not_found'
           ? hiddenUser(email)
           : error;
       });
