@@ -5,7 +5,6 @@ import { createGoogleClient } from '@fleetdeck/google/google-client';
 import { baseUrlsForOrigin } from '@fleetdeck/google/google-hosts';
 import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
 import type { CsvMapping, Plan } from '@fleetdeck/shared/plan-contract';
-import { STEP_UP_ERROR_ID } from '@fleetdeck/shared/step-up';
 import type { DB } from '../src/db/schema.ts';
 import { AppError, appErrors } from '../src/errors/app-error.ts';
 import { createOutboxMailer } from '../src/modules/mail/outbox-mailer.ts';
@@ -16,9 +15,9 @@ import {
   type PlanRunner,
   type PlanRunnerOptions,
 } from '../src/modules/plans/plan-runner.ts';
-import { planRoutes } from '../src/modules/plans/plans.routes.ts';
+import { planRoutes } from '../src/routes/plans.routes.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
-import type { DeviceRouteAccess } from '../src/routes/device-detail.ts';
+import type { DeviceRouteAccess } from '../src/routes/device-detail.routes.ts';
 import { startSyncEmulator, SYNC_SCOPES, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -74,7 +73,9 @@ const access = (customerId: string): DeviceRouteAccess => ({
   },
   stepUp: async (request, reason) => {
     if (request.headers['x-step-up'] === 'missing')
-      throw new AppError(STEP_UP_ERROR_ID, 403, `step-up needed to ${reason}`, { reason, methods: ['totp'] });
+      throw new AppError('step_up_required', `step-up needed to ${reason}`, {
+        details: { reason, methods: ['totp'] },
+      });
   },
   tenantOf: async (request) => ({
     orgId: String(request.headers['x-org']),

@@ -3,13 +3,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql, type Kysely } from 'kysely';
 import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
 import type { CsvMapping, Plan, PlanDetail } from '@fleetdeck/shared/plan-contract';
-import { STEP_UP_ERROR_ID } from '@fleetdeck/shared/step-up';
 import type { DB } from '../src/db/schema.ts';
 import { AppError, appErrors } from '../src/errors/app-error.ts';
-import { planRoutes } from '../src/modules/plans/plans.routes.ts';
+import { planRoutes } from '../src/routes/plans.routes.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
 import { registerInputGuard } from '../src/plugins/input-guard.ts';
-import type { DeviceRouteAccess } from '../src/routes/device-detail.ts';
+import type { DeviceRouteAccess } from '../src/routes/device-detail.routes.ts';
 import { seedDevices, seedOrgUnits, type SeedDevice } from './devices-fleet-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -99,7 +98,9 @@ const headerAccess: DeviceRouteAccess = {
   },
   stepUp: async (request, reason) => {
     if (request.headers['x-step-up'] === 'missing')
-      throw new AppError(STEP_UP_ERROR_ID, 403, `step-up needed to ${reason}`, { reason, methods: ['totp'] });
+      throw new AppError('step_up_required', `step-up needed to ${reason}`, {
+        details: { reason, methods: ['totp'] },
+      });
   },
   tenantOf: async (request) => ({
     orgId: String(request.headers['x-org']),

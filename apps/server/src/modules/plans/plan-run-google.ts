@@ -2,7 +2,7 @@ import type { GoogleClient } from '@fleetdeck/google/google-client';
 import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device.schema';
 import type { DeviceBatchOutcome } from '@fleetdeck/google/directory/device-batches';
 import { GoogleApiError, GoogleNotFoundError, GoogleRateLimitError } from '@fleetdeck/google/errors';
-import { STATUS_ACTIONS } from '../devices/device-actions.ts';
+import { STATUS_ACTIONS } from '../devices/device-actions.service.ts';
 import { describeFailure, rpcCodeCanSucceedOnRetry, stopsTheRun } from '../devices/google-action-errors.ts';
 import type { DeviceNow, Part } from './plan-run-checks.ts';
 import { TEXT_FIELDS, type RunItem } from './plan-run.repository.ts';
