@@ -35,6 +35,9 @@ import { syncTelemetry } from './telemetry-phase.ts';
  */
 const INDEX_BUILD_LANES = 2;
 
+/** Device lanes of a first copy while telemetry leads (decision 039). */
+export const LANES_DURING_LEAD = 1;
+
 /** Why: the two longest page chains of a sync overlap instead of adding up. */
 export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
   ctx.tracker.enter('devices');
@@ -54,15 +57,29 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
     });
   const listing = { telemetry: false };
   const lead = releasable();
+  // A first sync has no earlier run to estimate from: Google's count scales it (not awaited).
+  if (target.loading && ctx.tracker.progress.expectedDevices === null) void estimateFleet(lane);
   const telemetry = settle(
-    syncTelemetry(lane, { updateDevices: !target.loading }, target.loading ? lead : undefined)
+    syncTelemetry(
+      lane,
+      { updateDevices: !target.loading, history: target.loading },
+      target.loading ? lead : undefined,
+    )
       .then((listed) => {
         listing.telemetry = listed;
       })
       .finally(lead.release),
   );
-  if (target.loading) await lead.released;
-  await settle(syncDevices(lane));
+  // While telemetry leads a first copy, one device lane lists: devices are written from the first
+  // page (the progress shows them and a rate at once), the other lanes join when the lead ends.
+  let leading = true;
+  void lead.released.then(() => {
+    leading = false;
+  });
+  const limit = target.loading
+    ? { allowed: () => (leading ? LANES_DURING_LEAD : ctx.concurrency), widened: lead.released }
+    : undefined;
+  await settle(syncDevices(lane, limit));
   if (!failure) ctx.tracker.enter('telemetry');
   await telemetry;
   if (failure) throw failure.error;
@@ -72,10 +89,29 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
     if (listing.telemetry) await applyNewestTelemetry(ctx.db, ctx.orgId);
     return;
   }
-  await applyNewestTelemetry(ctx.db, ctx.orgId, target.table);
+  // Rows inserted while only older samples were stored (a history page before the device's
+  // recent one) take their newest sample too: the load table's rows hold the newest report.
+  await applyNewestTelemetry(ctx.db, ctx.orgId, target.table, 'stale');
   const statements = await partitionIndexStatements(ctx.db, target.table);
   await runShards(statements, INDEX_BUILD_LANES, ctx.signal, async (statement) => {
     await sql.raw(statement).execute(ctx.db);
   });
   await ctx.db.transaction().execute((trx) => attachDevicePartition(trx, ctx.orgId, target.table));
+}
+
+/**
+ * Why: Google's hardware fleet report counts the devices in service by model; summed, it lets a
+ * first sync show its progress and time left from the first pages (sync-progress.ts scales it).
+ */
+async function estimateFleet(ctx: SyncContext): Promise<void> {
+  try {
+    const report = await ctx.google.management.countChromeHardwareFleetDevices(
+      { readMask: ['modelReports'] },
+      { signal: ctx.signal },
+    );
+    const active = (report.modelReports ?? []).reduce((sum, bucket) => sum + Number(bucket.count ?? 0), 0);
+    if (active > 0) ctx.tracker.expectFromActiveCount(active);
+  } catch {
+    // Only an estimate: without it the bar follows the groups of units listed, as before.
+  }
 }
