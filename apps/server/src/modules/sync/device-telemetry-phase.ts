@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import {
   attachDevicePartition,
@@ -24,9 +25,10 @@ import { syncTelemetry } from './telemetry-phase.ts';
  * index but its key.
  *
  * That statement rewrites each such row a second time, which is most rows when both chains run
- * from the start. So a first copy lets telemetry lead: the device lanes start once its chain is
+ * from the start. So a first copy lets telemetry lead: one device lane lists meanwhile (so the
+ * progress shows devices and a time left from the first page), the others start once its chain is
  * done, or as soon as the chain waits on Google well beyond its work (telemetry-phase.ts), where
- * running side by side is what saves time.
+ * running side by side is what saves time (decision 042).
  */
 
 /**
@@ -35,8 +37,15 @@ import { syncTelemetry } from './telemetry-phase.ts';
  */
 const INDEX_BUILD_LANES = 2;
 
-/** Device lanes of a first copy while telemetry leads (decision 039). */
+/** Device lanes of a first copy while telemetry leads (decision 042). */
 export const LANES_DURING_LEAD = 1;
+
+/**
+ * How long a first copy's device lane waits for Google's count of the fleet before listing, so
+ * the first page already shows a time left; the telemetry chain leads meanwhile. A slower answer
+ * still arrives and is used from then on.
+ */
+const ESTIMATE_WAIT_MS = 2000;
 
 /** Why: the two longest page chains of a sync overlap instead of adding up. */
 export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
@@ -57,8 +66,9 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
     });
   const listing = { telemetry: false };
   const lead = releasable();
-  // A first sync has no earlier run to estimate from: Google's count scales it (not awaited).
-  if (target.loading && ctx.tracker.progress.expectedDevices === null) void estimateFleet(lane);
+  // A first sync has no earlier run to estimate from: Google's count scales it.
+  const estimate =
+    target.loading && ctx.tracker.progress.expectedDevices === null ? estimateFleet(lane) : undefined;
   const telemetry = settle(
     syncTelemetry(
       lane,
@@ -79,6 +89,7 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
   const limit = target.loading
     ? { allowed: () => (leading ? LANES_DURING_LEAD : ctx.concurrency), widened: lead.released }
     : undefined;
+  if (estimate) await awaitEstimate(estimate, lane.signal);
   await settle(syncDevices(lane, limit));
   if (!failure) ctx.tracker.enter('telemetry');
   await telemetry;
@@ -97,6 +108,14 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
     await sql.raw(statement).execute(ctx.db);
   });
   await ctx.db.transaction().execute((trx) => attachDevicePartition(trx, ctx.orgId, target.table));
+}
+
+/** Why: the estimate, or `ESTIMATE_WAIT_MS`, or an abort, whichever comes first; never throws. */
+async function awaitEstimate(estimate: Promise<void>, signal: AbortSignal): Promise<void> {
+  const done = new AbortController();
+  const waited = delay(ESTIMATE_WAIT_MS, undefined, { signal: AbortSignal.any([signal, done.signal]) });
+  await Promise.race([estimate, waited.catch(() => undefined)]);
+  done.abort();
 }
 
 /**
