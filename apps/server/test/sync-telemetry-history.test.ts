@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { GoogleInvalidInputError } from '@fleetdeck/google/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDevicePage } from '../src/modules/fleet-store/device-page-writer.ts';
 import { openDeviceTarget } from '../src/modules/fleet-store/device-partition.ts';
@@ -8,6 +9,8 @@ import {
   writeTelemetryPage,
   type TelemetrySampleRow,
 } from '../src/modules/fleet-store/telemetry-writer.ts';
+import { getRun } from '../src/modules/sync/sync-run-repository.ts';
+import type { GoogleClientFactory } from '../src/modules/sync/sync-context.ts';
 import { startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -158,5 +161,34 @@ describe(`telemetry history on a first sync (${backendName})`, () => {
         expect(row.cycles, order.join(' → ')).toBe(12);
       }
     }
+  });
+
+  it('still completes a first sync whose history Google refuses, and says so', async () => {
+    // Google answers the history's listing (the one with a report-time filter) with a 400.
+    const refusing: GoogleClientFactory = (org) => {
+      const client = emulator.clientFactory(org);
+      const list = client.management.iterateTelemetryDevicePages.bind(client.management);
+      client.management.iterateTelemetryDevicePages = (query, options) => {
+        if (query.filter === undefined) return list(query, options);
+        return (async function* () {
+          yield* [];
+          throw new GoogleInvalidInputError({ status: 400, message: 'Invalid filter.' });
+        })();
+      };
+      return client;
+    };
+    const orgId = 'org-history-refused';
+    const runId = await syncOnce(testDb.database, emulator, orgId, 'full', { createGoogleClient: refusing });
+    const run = await getRun(testDb.database.db, orgId, runId);
+    const errors = (run?.errors ?? []) as { code: string; recovered: boolean; message: string }[];
+    expect(errors.map((error) => [error.code, error.recovered])).toEqual([
+      ['telemetry_history_not_read', true],
+    ]);
+    expect(errors[0]?.message).toContain('Invalid filter.');
+    const { rows } = await sql<{ devices: number; reporting: number }>`
+      select count(*)::int as devices, count(telemetry_at)::int as reporting
+      from fleet_device where org_id = ${orgId}`.execute(testDb.database.db);
+    expect(rows[0]?.devices).toBe(100);
+    expect(rows[0]?.reporting).toBeGreaterThan(0);
   });
 });

@@ -4,9 +4,10 @@ import type { Executor } from './device-page-writer.ts';
 import { DEVICE_TABLE } from './device-partition.ts';
 
 /**
- * Telemetry over time: each telemetry page adds one sample per device per hour of the reports it
- * carries (keyed by the time of the window's newest report, so re-reading a page adds nothing) and
- * copies the newest battery state onto the device row the fleet table sorts on.
+ * Telemetry over time: each telemetry page adds one sample per device (a first copy's: one per
+ * hour of the reports it carries, decision 042), keyed by the time of its newest report so
+ * re-reading a page adds nothing, and copies the newest battery state onto the device row the
+ * fleet table sorts on.
  */
 
 /** The telemetry parts a sync asks Google for: only what it stores. */
@@ -54,7 +55,29 @@ export function toTelemetrySample(
   device: TelemetryDevice,
   fallbackTime: string,
 ): TelemetrySampleRow | undefined {
-  return toTelemetrySamples(device, fallbackTime, HOUR_MS).at(-1);
+  if (!device.deviceId) return undefined;
+  const battery = device.batteryStatusReport?.[0];
+  const design = device.batteryInfo?.[0]?.designCapacity;
+  const memory = device.memoryStatusReport?.[0];
+  const cpu = device.cpuStatusReport?.[0];
+  const full = battery?.fullChargeCapacity;
+  const times = [battery?.reportTime, memory?.reportTime, cpu?.reportTime].filter((t): t is string => !!t);
+  return {
+    device_id: device.deviceId,
+    sampled_at: times.sort().at(-1) ?? fallbackTime,
+    battery_health: battery?.batteryHealth ?? null,
+    battery_cycle_count: battery?.cycleCount ?? null,
+    battery_full_charge_capacity: full ?? null,
+    battery_design_capacity: design ?? null,
+    battery_capacity_percent:
+      full && design && Number(design) > 0 ? Math.round((Number(full) / Number(design)) * 1000) / 10 : null,
+    storage_free_bytes: device.storageInfo?.availableDiskBytes ?? null,
+    storage_total_bytes: device.storageInfo?.totalDiskBytes ?? null,
+    memory_free_bytes: memory?.systemRamFreeBytes ?? device.memoryInfo?.availableRamBytes ?? null,
+    memory_total_bytes: device.memoryInfo?.totalRamBytes ?? null,
+    cpu_utilization_percent: cpu?.cpuUtilizationPct ?? null,
+    os_update_state: device.osUpdateStatus?.[0]?.updateState ?? null,
+  };
 }
 
 export const HOUR_MS = 3_600_000;

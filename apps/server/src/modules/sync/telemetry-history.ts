@@ -1,3 +1,4 @@
+import { GoogleApiError } from '@fleetdeck/google/errors';
 import type { TelemetryDevice } from '@fleetdeck/google/management/telemetry.schema';
 import {
   DAY_MS,
@@ -5,12 +6,12 @@ import {
   writeTelemetryPage,
   type TelemetrySampleRow,
 } from '../fleet-store/telemetry-writer.ts';
-import type { PagedShard } from './paged-shard.ts';
+import { walkShard, type PagedShard } from './paged-shard.ts';
 import type { Checkpoint } from './sync-checkpoints.ts';
 import type { SyncContext } from './sync-context.ts';
 
 /**
- * A first copy's second telemetry chain (decision 039): the battery reports Google keeps from the
+ * A first copy's second telemetry chain (decision 042): the battery reports Google keeps from the
  * last 30 days, one sample per device a day, so the health charts show a trend on day one.
  * Battery only: CPU and memory are reported every 10 minutes, seven times the bytes for a page of
  * history, and the fleet chain keeps the hours of them Google sends anyway.
@@ -70,8 +71,31 @@ export function historyShard(
         { signal },
       ),
     prepare: async (devices) => historySamples(devices),
-    // A first copy's rows take their battery state from the fleet chain's newest samples.
+    // Never touches a row: the statement before the attach gives each row its newest sample.
     write: (trx, samples) => writeTelemetryPage(trx, ctx.orgId, samples, { updateDevices: false }),
     committed: (samples) => ctx.tracker.addTelemetryPage(samples),
   };
+}
+
+/**
+ * Why: the history only adds to the charts, so whatever Google answers it (a refusal, a filter it
+ * does not take, errors past the retries) never fails the first sync: the charts then start from
+ * this sync, and the run's errors say so. A database failure still fails the run.
+ */
+export async function readTelemetryHistory(
+  ctx: SyncContext,
+  checkpoint: Checkpoint,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    await walkShard(ctx, historyShard(ctx, checkpoint), signal);
+  } catch (error) {
+    if (signal.aborted || !(error instanceof GoogleApiError)) throw error;
+    ctx.tracker.addError({
+      code: 'telemetry_history_not_read',
+      message: `Google did not send the battery history it keeps; the health charts start from this sync (${error.message})`,
+      recovered: true,
+      shard: HISTORY_SHARD,
+    });
+  }
 }
