@@ -9,6 +9,8 @@ import { applyNewestTelemetry } from '../fleet-store/telemetry-writer.ts';
 import { syncDevices } from './device-phase.ts';
 import type { SyncContext } from './sync-context.ts';
 import { releasable, runShards } from './shard-runner.ts';
+import { listCheckpoints } from './sync-checkpoints.ts';
+import { HISTORY_SHARD } from './telemetry-history.ts';
 import { syncTelemetry } from './telemetry-phase.ts';
 
 /**
@@ -102,7 +104,11 @@ export async function syncDevicesAndTelemetry(ctx: SyncContext): Promise<void> {
   }
   // Rows inserted while only older samples were stored (a history page before the device's
   // recent one) take their newest sample too: the load table's rows hold the newest report.
-  await applyNewestTelemetry(ctx.db, ctx.orgId, target.table, 'stale');
+  // Without history, a device's samples all commit in one fleet page, so a row has them all or none.
+  const history = (await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'telemetry')).some(
+    (checkpoint) => checkpoint.shard === HISTORY_SHARD && checkpoint.items > 0,
+  );
+  await applyNewestTelemetry(ctx.db, ctx.orgId, target.table, history ? 'stale' : 'unset');
   const statements = await partitionIndexStatements(ctx.db, target.table);
   await runShards(statements, INDEX_BUILD_LANES, ctx.signal, async (statement) => {
     await sql.raw(statement).execute(ctx.db);
