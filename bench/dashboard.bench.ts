@@ -18,9 +18,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql } from 'kysely';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { loadDashboard } from '../apps/server/src/modules/dashboard/dashboard-service.ts';
+import { loadDashboard } from '../apps/server/src/modules/dashboard/dashboard.service.ts';
 import { refreshRollups } from '../apps/server/src/modules/fleet-store/fleet-rollups.ts';
-import { dashboardRoutes, type DashboardCaller } from '../apps/server/src/routes/dashboard.ts';
+import { dashboardRoutes, type DashboardCaller } from '../apps/server/src/routes/dashboard.routes.ts';
 import type { DashboardResponse } from '../packages/shared/src/dashboard-contract.ts';
 import { openFreshDatabase } from './lib/bench-database.ts';
 import {

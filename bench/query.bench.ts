@@ -38,7 +38,7 @@ import {
 } from '../apps/server/src/modules/fleet/device-query-sql.ts';
 import { COMPRESSION_OPTIONS } from '../apps/server/src/plugins/compression.ts';
 import { registerErrorHandling } from '../apps/server/src/plugins/error-handler.ts';
-import { fleetRoutes, type FleetCaller } from '../apps/server/src/routes/fleet-api.ts';
+import { fleetRoutes, type FleetCaller } from '../apps/server/src/routes/fleet.routes.ts';
 import { DEFAULT_FLEET_COLUMNS } from '../packages/shared/src/fleet-columns.ts';
 import type { ListDevicesResponse } from '../packages/shared/src/fleet-contract.ts';
 import { ensureWebBuild } from '../scripts/lib/web-build.ts';

@@ -18,7 +18,7 @@ const SOURCES = [
 ];
 const GOAL = 80;
 /** The longest function today; lower it when a split lands. */
-const CEILING = 276;
+const CEILING = 269;
 
 interface Measured {
   readonly file: string;

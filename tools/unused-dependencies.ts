@@ -42,6 +42,8 @@ const USED_WITHOUT_IMPORT: Record<string, Record<string, string>> = {
     '@types/react': "React's types",
     '@types/react-dom': "React DOM's types",
     tailwindcss: 'imported by the stylesheet (`@import "tailwindcss"`)',
+    '@testing-library/dom': "@testing-library/react's peer: the queries the render tests import from it",
+    jsdom: 'the DOM of the render tests (`// @vitest-environment jsdom` atop each *.test.tsx)',
   },
 };
 

@@ -10,7 +10,7 @@ import type { Database } from '../../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { openFreshDatabase } from './bench-database.ts';
 import { executeSyncRun } from '../../apps/server/src/modules/sync/sync-engine.ts';
-import { createRun, getRun } from '../../apps/server/src/modules/sync/sync-run-repository.ts';
+import { createRun, getRun } from '../../apps/server/src/modules/sync/sync-run.repository.ts';
 
 export interface WorkerFigures {
   database: string;

@@ -1,6 +1,7 @@
 // Enforces Fleetdeck's dependency direction on resolved import targets (see docs/ARCHITECTURE.md):
 //   shared <- web, server; google <- server, emulator; web -/-> server; emulator -/-> server, web;
-//   the web app's features never import each other.
+//   the web app's features never import each other; its shared layers (components/, lib/, api/)
+//   never import a feature.
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -41,6 +42,14 @@ function featureOf(file) {
   return rel[0] && rel[0] !== '..' && rel.length > 1 ? rel[0] : null;
 }
 
+/** The web app's shared layers, which features build on and so may not depend on. */
+const SHARED_WEB_LAYERS = ['components', 'lib', 'api'].map((dir) => path.join(ROOT, 'apps/web/src', dir));
+
+function sharedWebLayerOf(file) {
+  const layer = SHARED_WEB_LAYERS.find((dir) => file.startsWith(`${dir}${path.sep}`));
+  return layer ? path.basename(layer) : null;
+}
+
 function isTestFile(file) {
   return (
     /\.test\.tsx?$/.test(file) ||
@@ -57,6 +66,8 @@ export const dependencyDirection = {
     messages: {
       workspace: '{{from}} must not import from {{to}} (dependency direction, see docs/ARCHITECTURE.md).',
       feature: 'Feature "{{from}}" must not import feature "{{to}}": compose features in src/app instead.',
+      layer:
+        'src/{{from}} is shared by every feature and must not import feature "{{to}}": move what both need into src/{{from}}, or compose in src/app.',
     },
   },
   create(context) {
@@ -86,6 +97,11 @@ export const dependencyDirection = {
         return;
       }
       const toFeature = featureOf(target);
+      const fromLayer = sharedWebLayerOf(file);
+      if (fromLayer && toFeature) {
+        context.report({ node: node.source, messageId: 'layer', data: { from: fromLayer, to: toFeature } });
+        return;
+      }
       if (fromFeature && toFeature && fromFeature !== toFeature) {
         context.report({
           node: node.source,

@@ -15,16 +15,25 @@ import { REQUEST_LOG_SERIALIZERS } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { readableUrl } from './plugins/url-rewrite.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { clientErrorRoutes } from './routes/client-errors.ts';
-import { healthRoutes } from './routes/health.ts';
+import { clientErrorRoutes } from './routes/client-errors.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
 import { ACCESS_CHANGED, type AccessChanged } from './modules/realtime/realtime-hub.ts';
-import { registerIdentity } from './modules/identity/identity-plugin.ts';
-import { registerProductApi } from './routes/identity-routes.ts';
-import { registerDashboardApi } from './routes/dashboard.ts';
-import { registerDeviceApi } from './routes/device-api.ts';
-import { registerFleetApi } from './routes/fleet-api.ts';
-import { registerSyncApi, startSyncForApp, type SyncJobsOption } from './routes/sync-api.ts';
-import { registerPolicyApi } from './routes/policy.ts';
+import { registerIdentity, type Identity } from './modules/identity/identity-plugin.ts';
+import { resolveAuthSecret } from './modules/identity/auth-secret.ts';
+import { createBulkRunner } from './modules/devices/bulk-runner.ts';
+import { previewTokenKey } from './modules/devices/bulk-token.ts';
+import type { DeviceDeps } from './modules/devices/device-context.ts';
+import type { RealtimeHub } from './modules/realtime/realtime-hub.ts';
+import { startBulkRunResumer } from './jobs/bulk-run-resume.job.ts';
+import { startCommandFollower } from './jobs/command-follow.job.ts';
+import { googleClientFactory, startSyncForApp, type SyncJobsOption } from './jobs/sync-runtime.ts';
+import { registerProductApi } from './routes/api.routes.ts';
+import { registerDashboardApi } from './routes/dashboard.routes.ts';
+import { registerDeviceApi } from './routes/devices.routes.ts';
+import { registerFleetApi } from './routes/fleet.routes.ts';
+import { registerSyncApi } from './routes/sync.routes.ts';
+import { registerPolicyApi } from './routes/policy.routes.ts';
+import { registerPlanApi } from './routes/plans.routes.ts';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -77,17 +86,30 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   // ── sync (owned by the sync module): queue, workers, scheduler and realtime hub ──
   const sync = await startSyncForApp(app, { config, database, identity, jobs });
   // ── end sync ──
+  const devices = await startDevices(app, {
+    config,
+    database,
+    identity,
+    hub: sync.hub,
+    runJobs: jobs !== undefined,
+  });
   // A member's open realtime sockets ask again whether they may listen when their access changed.
   const onAccessChanged = (orgId: string, userId: string) =>
     sync.hub.publish(orgId, ACCESS_CHANGED, { userId } satisfies AccessChanged);
-  await registerProductApi(app, { identity, config, database, onAccessChanged }, async (api) => {
+  await registerProductApi(app, { identity, config, db: database.db, onAccessChanged }, async (api) => {
     // ── sync: the sync API and the realtime WebSocket, authenticated like every product route ──
-    await registerSyncApi(api, { database, ...sync, publicUrl: config.publicUrl });
-    await registerDashboardApi(api, { database });
-    await registerFleetApi(api, { database }); // fleet table: list, facets, resolve, export, views, OUs
-    await registerPolicyApi(api, { database, identity, config }); // policy debugger
+    await registerSyncApi(api, {
+      db: database.db,
+      boss: sync.runtime?.boss,
+      hub: sync.hub,
+      publicUrl: config.publicUrl,
+    });
+    await registerDashboardApi(api, { db: database.db });
+    await registerFleetApi(api, { db: database.db }); // fleet table: list, facets, resolve, export, views, OUs
+    await registerPolicyApi(api, { db: database.db, identity, config }); // policy debugger
     // device page, device actions and bulk actions
-    await registerDeviceApi(api, { config, database, identity, hub: sync.hub, runJobs: jobs !== undefined });
+    await registerDeviceApi(api, devices);
+    await registerPlanApi(api, { db: database.db }); // change plans: CSV updates, rollovers, approval
   });
   // ── end identity ──
 
@@ -101,4 +123,47 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     return sendNotFound(request, reply);
   });
   return app;
+}
+
+/**
+ * Why: the device module's dependencies (the organization's Google client from identity's grant,
+ * `fleet.changed` on the sync's hub) and the process's one bulk runner; in processes that run
+ * jobs, the bulk-run resumer and the command follower too. All of it stops before the database
+ * closes, after the sync's jobs.
+ */
+async function startDevices(
+  app: FastifyInstance,
+  options: { config: Config; database: Database; identity: Identity; hub: RealtimeHub; runJobs: boolean },
+) {
+  const createClient = googleClientFactory({
+    accessToken: (orgId, tokenOptions) => options.identity.google.forOrganization(orgId, tokenOptions),
+    apiRootUrl: options.config.google.apiRootUrl,
+  });
+  const deps: DeviceDeps = {
+    db: options.database.db,
+    googleFor: (tenant) => createClient({ ...tenant, onRetry: () => undefined }),
+    publishChanged: (orgId, change) =>
+      options.hub.publish(orgId, 'fleet.changed', { reason: 'action', ...change }),
+  };
+  const runner = createBulkRunner({
+    deps,
+    onError: (error) => app.log.error({ err: error }, 'bulk action failed'),
+  });
+  const resumer = options.runJobs
+    ? startBulkRunResumer(runner, {
+        onError: (error) => app.log.error({ err: error }, 'bulk resume failed'),
+      })
+    : undefined;
+  const follower = options.runJobs
+    ? startCommandFollower(deps, {
+        onError: (error) => app.log.error({ err: error }, 'command follow-up failed'),
+      })
+    : undefined;
+  app.addHook('preClose', async () => {
+    resumer?.stop();
+    await follower?.stop();
+    await runner.stop();
+  });
+  const tokenKey = previewTokenKey((await resolveAuthSecret(options.database.db, options.config)).secret);
+  return { deps, runner, tokenKey };
 }

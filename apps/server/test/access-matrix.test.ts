@@ -97,6 +97,58 @@ describe(`the access table holds for every route, role and scope on ${backendNam
     });
   });
 
+  it("answers another organization's change plan with 404 on every plan route; takes a CSV upload through the whole stack", async () => {
+    const db = t.testDb.database.db;
+    const other = await db
+      .insertInto('org')
+      .values({ name: 'Other District', google_customer_id: 'C-OTHER-PLANS' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const foreign = await db
+      .insertInto('plan')
+      .values({
+        org_id: other.id,
+        kind: 'csv_update',
+        title: 'Theirs',
+        state: 'awaiting_approval',
+        created_by: 'x',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const routes = [
+      ['GET', `/api/plans/${foreign.id}`],
+      ['POST', `/api/plans/${foreign.id}/submit`],
+      ['POST', `/api/plans/${foreign.id}/approve`],
+      ['POST', `/api/plans/${foreign.id}/cancel`],
+    ] as const;
+    const answers: string[] = [];
+    for (const caller of callers.filter((c) => c.role !== undefined && roleCan(c.role, 'device.annotate'))) {
+      for (const [method, url] of routes) {
+        const response = await caller.browser.request({ method, url });
+        if (response.statusCode !== 404)
+          answers.push(`${method} ${url} as ${caller.label}: ${response.statusCode}`);
+      }
+    }
+    expect(answers).toEqual([]);
+    const admin = callers.find((caller) => caller.label === 'admin-whole')!;
+    const mapping = {
+      key: { column: 'Serial', by: 'serial' },
+      columns: [{ column: 'Location', field: 'annotatedLocation' }],
+    };
+    const upload = await admin.browser.request({
+      method: 'POST',
+      url: `/api/plans/csv?mapping=${encodeURIComponent(JSON.stringify(mapping))}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: 'Serial,Location\r\nNOT-HERE,Room 4\r\n',
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect(upload.json()).toMatchObject({
+      state: 'draft',
+      counts: { not_found: 1 },
+      author: { label: 'admin-whole@matrix.example' },
+    });
+  });
+
   it('answers every route for every caller as the table says', { timeout: 240_000 }, async () => {
     const mismatches: string[] = [];
     // Routes that end the caller's session or membership go last, so every other route meets them whole.

@@ -10,7 +10,11 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { recordAudit } from '../src/modules/audit/audit-log.ts';
 import { verifyAuditChain } from '../src/modules/audit/audit-verify.ts';
-import { previewBulkAction, startBulkAction, type BulkCtx } from '../src/modules/devices/bulk-actions.ts';
+import {
+  previewBulkAction,
+  startBulkAction,
+  type BulkCtx,
+} from '../src/modules/devices/bulk-actions.service.ts';
 import { UNKNOWN_SEND_ERROR } from '../src/modules/devices/bulk-command-sends.ts';
 import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
 import { addTestAdmin, ORG, USER } from './device-harness.ts';
@@ -85,7 +89,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('bulk actions killed with SIG
       runner: {
         kick: () => undefined,
         resumeStale: async () => 0,
-        resumeEvery: () => undefined,
         idle: async () => undefined,
         stop: async () => undefined,
       },

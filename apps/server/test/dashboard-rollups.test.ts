@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse, ReplacementCosts } from '@fleetdeck/shared/dashboard-contract';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
-import { loadDashboard } from '../src/modules/dashboard/dashboard-service.ts';
-import { dashboardRoutes, type DashboardCaller } from '../src/routes/dashboard.ts';
+import { loadDashboard } from '../src/modules/dashboard/dashboard.service.ts';
+import { dashboardRoutes, type DashboardCaller } from '../src/routes/dashboard.routes.ts';
 import { startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '@fleetdeck/shared/dashboard-contract';
-import { loadDashboard } from '../src/modules/dashboard/dashboard-service.ts';
+import { loadDashboard } from '../src/modules/dashboard/dashboard.service.ts';
 import {
   computeScopedRollups,
   readScopedRollups,

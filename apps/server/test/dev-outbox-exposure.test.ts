@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
-import { devOutboxEnabled } from '../src/routes/identity-routes.ts';
+import { devOutboxEnabled } from '../src/routes/api.routes.ts';
 import { createTestApp } from './test-app.ts';
 import { backendName } from './test-database.ts';
 

@@ -3,16 +3,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
-import { STEP_UP_ERROR_ID } from '@fleetdeck/shared/step-up';
 import { AppError, appErrors } from '../src/errors/app-error.ts';
 import { createBulkRunner, type BulkRunner } from '../src/modules/devices/bulk-runner.ts';
 import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
 import type { DeviceDeps } from '../src/modules/devices/device-context.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
-import { bulkActionRoutes } from '../src/routes/bulk-actions.ts';
-import { retryAfterHeader } from '../src/routes/device-api.ts';
-import { deviceActionRoutes } from '../src/routes/device-actions.ts';
-import { deviceDetailRoutes, type DeviceRouteAccess } from '../src/routes/device-detail.ts';
+import { bulkActionRoutes } from '../src/routes/bulk-actions.routes.ts';
+import { retryAfterHeader } from '../src/routes/devices.routes.ts';
+import { deviceActionRoutes } from '../src/routes/device-actions.routes.ts';
+import { deviceDetailRoutes, type DeviceRouteAccess } from '../src/routes/device-detail.routes.ts';
 import { POLICY_WRITE_SCOPE, startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -78,7 +77,9 @@ const headerAccess = (customerId: string): DeviceRouteAccess => ({
   // A test caller has proved a second factor unless it says otherwise (`x-step-up: missing`).
   stepUp: async (request, reason) => {
     if (request.headers['x-step-up'] === 'missing')
-      throw new AppError(STEP_UP_ERROR_ID, 403, `step-up needed to ${reason}`, { reason, methods: ['totp'] });
+      throw new AppError('step_up_required', `step-up needed to ${reason}`, {
+        details: { reason, methods: ['totp'] },
+      });
   },
   tenantOf: async (request) => ({
     orgId: String(request.headers['x-org']),

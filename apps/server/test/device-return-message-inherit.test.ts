@@ -262,7 +262,9 @@ describe(`going back to the parent unit's return message (${backendName})`, () =
     });
     try {
       const response = await disable(device.device_id, 'owner', { inheritOrgUnitReturnMessage: true });
-      expect(response.statusCode).toBe(403);
+      // The grant's privilege, not the owner's role: 409, as in every area (decision 045).
+      expect(response.statusCode).toBe(409);
+      expect(response.json<{ error: string }>().error).toBe('google_permission_denied');
       expect(response.json<{ message: string }>().message).toBe(
         `Google did not switch ${device.org_unit_path} to its parent unit's return message (its own message stays), so the device was not disabled. Google refused: the connected Google admin may not manage Chrome policies of this unit. Ask a Google super admin for the Chrome Management settings privilege, or reconnect Google with an admin who has it.`,
       );

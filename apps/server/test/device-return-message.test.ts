@@ -222,7 +222,9 @@ describe(`return message of a disabled device (${backendName})`, () => {
     });
     try {
       const response = await disable(device.device_id, 'owner', { orgUnitReturnMessage: 'Return to room 9' });
-      expect(response.statusCode).toBe(403);
+      // The grant's privilege, not the owner's role: 409, as in every area (decision 045).
+      expect(response.statusCode).toBe(409);
+      expect(response.json<{ error: string }>().error).toBe('google_permission_denied');
       expect(response.json<{ message: string }>().message).toContain(
         `Google did not save the new return message for ${device.org_unit_path}, so the device was not disabled.`,
       );

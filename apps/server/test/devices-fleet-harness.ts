@@ -5,7 +5,7 @@ import type { Permission } from '@fleetdeck/shared/permissions';
 import type { DB } from '../src/db/schema.ts';
 import { appErrors } from '../src/errors/app-error.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
-import { fleetRoutes, type FleetCaller } from '../src/routes/fleet-api.ts';
+import { fleetRoutes, type FleetCaller } from '../src/routes/fleet.routes.ts';
 
 /** The fleet API on its own, with a caller the test sets, over a hand-made fleet. */
 

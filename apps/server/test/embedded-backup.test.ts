@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { backupEmbedded, restoreEmbedded } from '../src/db/embedded/backup.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
-import { createRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun } from '../src/modules/sync/sync-run.repository.ts';
 import { engineOptions, startSyncEmulator } from './sync-harness.ts';
 import { recordAudit } from '../src/modules/audit/audit-log.ts';
 

@@ -6,8 +6,8 @@ import * as migration0014 from '../src/db/migrations/0014-onboarding-scope-chose
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { ensureSyncRunQueue } from '../src/jobs/sync-run.job.ts';
 import { emptyProgress } from '../src/modules/sync/sync-progress.ts';
-import { claimRun, finishRun } from '../src/modules/sync/sync-run-repository.ts';
-import { startSync } from '../src/modules/sync/sync-service.ts';
+import { claimRun, finishRun } from '../src/modules/sync/sync-run.repository.ts';
+import { startSync } from '../src/modules/sync/sync.service.ts';
 import {
   ADMIN_EMAIL,
   OTHER_CUSTOMER_EMAIL,

@@ -10,7 +10,7 @@ import type { Database } from '../src/db/client.ts';
 import { appErrors } from '../src/errors/app-error.ts';
 import type { PolicyApi } from '../src/modules/policy/policy-source.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
-import { policyRoutes, type PolicyRouteAccess } from '../src/routes/policy.ts';
+import { policyRoutes, type PolicyRouteAccess } from '../src/routes/policy.routes.ts';
 import type { SyncEmulator } from './sync-harness.ts';
 
 /**

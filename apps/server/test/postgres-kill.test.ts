@@ -8,7 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { storedJson } from '../src/modules/fleet-store/device-row.ts';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
-import { createRun, getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun, getRun } from '../src/modules/sync/sync-run.repository.ts';
 import { engineOptions, startSyncEmulator, storedDevices, type SyncEmulator } from './sync-harness.ts';
 import { runWorkerUntil, workerEnv } from './worker-process.ts';
 import { recordAudit } from '../src/modules/audit/audit-log.ts';

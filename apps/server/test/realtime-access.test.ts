@@ -93,7 +93,7 @@ describe(`realtime events respect membership and viewer scope (${backendName})`,
 
   it('does not tell a viewer limited to /Schools/North about devices outside their OUs', async () => {
     const viewer = await joined(viewerBrowser);
-    // What device-api.ts publishes after an admin moved a device of /Schools/South.
+    // What devices.routes.ts publishes after an admin moved a device of /Schools/South.
     hub().publish(ORG, 'fleet.changed', { reason: 'action', deviceIds: ['device-in-schools-south'] });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const named = viewer.frames

@@ -7,7 +7,7 @@ import { appErrors } from '../src/errors/app-error.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { ensureSyncRunQueue } from '../src/jobs/sync-run.job.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
-import { syncRoutes, type SyncRouteAccess } from '../src/routes/sync-runs.ts';
+import { syncRoutes, type SyncRouteAccess } from '../src/routes/sync-runs.routes.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 

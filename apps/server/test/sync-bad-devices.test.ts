@@ -2,7 +2,7 @@ import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device
 import type { SyncError } from '@fleetdeck/shared/sync-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleClientFactory } from '../src/modules/sync/sync-context.ts';
-import { getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { getRun } from '../src/modules/sync/sync-run.repository.ts';
 import { startSyncEmulator, storedDevices, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -7,7 +7,7 @@ import {
   toTelemetrySample,
   type TelemetrySampleRow,
 } from '../src/modules/fleet-store/telemetry-writer.ts';
-import { getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { getRun } from '../src/modules/sync/sync-run.repository.ts';
 import { startSyncEmulator, storedDevices, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 

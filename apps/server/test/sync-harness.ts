@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Database } from '../src/db/client.ts';
 import type { GoogleClientFactory } from '../src/modules/sync/sync-context.ts';
 import { executeSyncRun, type SyncEngineOptions } from '../src/modules/sync/sync-engine.ts';
-import { createRun, getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun, getRun } from '../src/modules/sync/sync-run.repository.ts';
 
 /**
  * Sync tests against the Google emulator on a real socket: a frozen clock so the fleet holds still,

@@ -6,7 +6,7 @@ import {
   storedJson,
   toDeviceRow,
 } from '../src/modules/fleet-store/device-row.ts';
-import { getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { getRun } from '../src/modules/sync/sync-run.repository.ts';
 import { startSyncEmulator, storedDevices, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 

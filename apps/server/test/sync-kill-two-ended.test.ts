@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
-import { createRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun } from '../src/modules/sync/sync-run.repository.ts';
 import { useKilledWorkerHarness } from './killed-worker-harness.ts';
 import { engineOptions } from './sync-harness.ts';
 import {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { storedJson } from '../src/modules/fleet-store/device-row.ts';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
-import { createRun, getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun, getRun } from '../src/modules/sync/sync-run.repository.ts';
 import { useKilledWorkerHarness } from './killed-worker-harness.ts';
 import { engineOptions, storedDevices } from './sync-harness.ts';
 import { backendName } from './test-database.ts';

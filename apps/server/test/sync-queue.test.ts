@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { ensureSyncRunQueue, workSyncRuns } from '../src/jobs/sync-run.job.ts';
 import { startDueSyncs } from '../src/jobs/sync-schedule.job.ts';
-import { getRun } from '../src/modules/sync/sync-run-repository.ts';
-import { writeSchedule } from '../src/modules/sync/sync-schedule-repository.ts';
-import { startSync } from '../src/modules/sync/sync-service.ts';
+import { getRun } from '../src/modules/sync/sync-run.repository.ts';
+import { writeSchedule } from '../src/modules/sync/sync-schedule.repository.ts';
+import { startSync } from '../src/modules/sync/sync.service.ts';
 import { engineOptions, startSyncEmulator, storedDevices, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommittedPage } from '../src/modules/sync/sync-context.ts';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
 import { storedJson } from '../src/modules/fleet-store/device-row.ts';
-import { createRun, getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun, getRun } from '../src/modules/sync/sync-run.repository.ts';
 import {
   engineOptions,
   startSyncEmulator,

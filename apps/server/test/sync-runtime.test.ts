@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { startSyncRuntime } from '../src/jobs/sync-runtime.ts';
-import { startSync } from '../src/modules/sync/sync-service.ts';
+import { startSync } from '../src/modules/sync/sync.service.ts';
 import { startSyncEmulator } from './sync-harness.ts';
 import { TEST_AUTH_SECRET } from './test-app.ts';
 import { backendName, createTestDatabase } from './test-database.ts';

@@ -6,7 +6,7 @@ import { writeDevicePage } from '../src/modules/fleet-store/device-page-writer.t
 import { storedJson, toDeviceRow } from '../src/modules/fleet-store/device-row.ts';
 import type { CommittedPage } from '../src/modules/sync/sync-context.ts';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
-import { createRun, getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun, getRun } from '../src/modules/sync/sync-run.repository.ts';
 import {
   engineOptions,
   startSyncEmulator,

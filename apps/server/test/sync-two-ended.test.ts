@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListChromeOsDevicesQuery } from '@fleetdeck/google/directory/chromeos-device-query.schema';
 import type { CommittedPage, GoogleClientFactory } from '../src/modules/sync/sync-context.ts';
 import { executeSyncRun } from '../src/modules/sync/sync-engine.ts';
-import { createRun, getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun, getRun } from '../src/modules/sync/sync-run.repository.ts';
 import { engineOptions, startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import {
   bothFleets,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 /**
  * axe-core over what a journey shows: every page and dialog a journey screenshots is checked (the
@@ -12,6 +12,13 @@ import { expect } from '@playwright/test';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * What one axe run may take on a loaded two-core machine (a device page with charts: 3-8 s). Each
+ * check adds it to the journey's own time limit, so a journey that screenshots six states is not
+ * held to the time of one that screenshots none.
+ */
+const AXE_ALLOWANCE_MS = 10_000;
 
 /** States already checked by this worker: a page with the same open dialogs, theme and width. */
 const checked = new Set<string>();
@@ -39,6 +46,7 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   const state = await stateOf(page);
   if (checked.has(state)) return;
   checked.add(state);
+  test.info().setTimeout(test.info().timeout + AXE_ALLOWANCE_MS);
   // Opening dialogs and menus fade in: colours are measured once they are still (endless
   // animations, a progress bar's, are left running).
   await page.evaluate(() =>

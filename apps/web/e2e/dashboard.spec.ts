@@ -105,8 +105,9 @@ test.describe('dashboard', () => {
     const pastDue = table.getByTestId('aue-forecast-past-due');
     await expect(pastDue).toContainText('Updates already ended');
     await expect(pastDue).toContainText(`before ${view.aue.pastDue.before}, still in service`);
+    const count = new Intl.NumberFormat('en-US').format(view.aue.pastDue.count);
     const link = pastDue.getByRole('link', { name: /^[\d,]+ devices past AUE before/ });
-    await expect(link).toHaveText(new Intl.NumberFormat('en-US').format(view.aue.pastDue.count));
+    await expect(link).toHaveAccessibleName(`${count} devices past AUE before ${view.aue.pastDue.before}`);
     expect(await link.getAttribute('href')).toContain(encodeURIComponent(view.aue.pastDue.query));
     // One precision: whole currency units with separators, for the total and every line.
     const amounts = [

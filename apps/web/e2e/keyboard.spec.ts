@@ -72,6 +72,11 @@ test('keyboard only: sign in, search, select, move in bulk, and reboot a device'
     await expect(grid).toBeFocused();
     await page.keyboard.press('End');
     await expect(grid).toHaveAttribute('aria-activedescendant', /^fleet-row-\d+$/);
+    // The last rows load after the jump: Space selects a loaded row, not its placeholder.
+    const active = await grid.getAttribute('aria-activedescendant');
+    await expect(page.locator(`#${active ?? ''}`)).toHaveAttribute('data-testid', 'fleet-row', {
+      timeout: 15_000,
+    });
   });
 
   await test.step('select two devices and move them to another unit', async () => {

@@ -208,6 +208,42 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
+  test("the top bar's menus are not in the first load, and open when pressed before their code arrives", async ({
+    page,
+  }) => {
+    // Hold each menu's code for a second and count who asks for it.
+    const asked: string[] = [];
+    await page.route(/\/assets\/(theme|account)-menu-panel-[\w-]+\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    // No idle time for the browser: the menus' code waits for a press.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'requestIdleCallback', { value: () => 0 });
+      Object.defineProperty(window, 'cancelIdleCallback', { value: () => undefined });
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(asked).toEqual([]);
+
+    // A keyboard press before the code is here opens the menu once it is, with the focus in it.
+    const theme = page.getByRole('button', { name: /Change theme/ });
+    await expect(theme).toHaveAttribute('aria-haspopup', 'menu');
+    await theme.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(page.getByRole('button', { name: /Change theme/ })).toBeFocused();
+
+    // A click does the same for the account menu.
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out of this device' })).toBeVisible();
+    expect(asked).toHaveLength(2);
+  });
+
   test('at 390 px the navigation collapses into a menu that works', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard');

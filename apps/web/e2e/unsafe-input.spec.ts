@@ -68,3 +68,27 @@ test('a fleet query holding a control character says where, and asks the server 
   await page.waitForTimeout(800);
   expect(asked).toEqual([]);
 });
+
+test('a pasted list holding NUL is not sent: the dialog names the line’s field and the character', async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/devices/resolve'))
+      sent.push(request.url());
+  });
+  await page.goto('/devices/fleetStatus');
+  await page.getByRole('button', { name: 'Paste a list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Paste a list of devices' });
+  const list = dialog.getByLabel('Serial numbers or asset IDs');
+  // Tabs and line breaks from a spreadsheet are fine; the NUL is not.
+  await list.fill('5CD1234567\tRoom 12\n5CD\u00007654321');
+  await expect(list).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByRole('button', { name: 'Find devices' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Serial numbers or asset IDs contains a control character (U+0000) at position 22, which Fleetdeck cannot store or send to Google. Remove it (it often comes with a copy and paste), then try again.',
+  );
+  await expect(list).toBeFocused();
+  await screenshot(page, 'unsafe-paste-refused');
+  expect(sent).toEqual([]);
+});

@@ -33,6 +33,15 @@ describe('isKnownAppPath', () => {
     }
     expect(isKnownAppPath('/dashboard/')).toBe(true);
   });
+  it('knows the plan pages and validates a plan ID like the page does', () => {
+    expect(isKnownAppPath('/plans')).toBe(true);
+    expect(isKnownAppPath('/plans/new/csv')).toBe(true);
+    expect(isKnownAppPath('/plans/new/rollover')).toBe(true);
+    expect(isKnownAppPath('/plans/0b9c6c1e-3f4a-4d2b-9a7e-1c2d3e4f5a6b')).toBe(true);
+    expect(isKnownAppPath('/plans/not-a-plan')).toBe(false);
+    expect(isKnownAppPath('/plans/new')).toBe(false);
+  });
+
   it('validates the device param like the page does', () => {
     expect(isKnownAppPath('/devices/chromebook/abc-123')).toBe(true);
     expect(isKnownAppPath('/devices/chromebook/bad%20id')).toBe(false);

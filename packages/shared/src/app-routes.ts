@@ -20,10 +20,22 @@ export const APP_ROUTES = {
   resetPassword: '/reset-password',
   acceptInvitation: '/invitations/accept',
   help: '/help',
+  plans: '/plans',
+  planNewCsv: '/plans/new/csv',
+  planNewRollover: '/plans/new/rollover',
+  plan: '/plans/:planId',
 } as const;
 
 /** Directory API device IDs: letters, digits, `-` and `_`, 1 to 128 characters. */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Change plans are named by a UUID. */
+export const PLAN_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `planId` has the shape of a plan's id. */
+export function isValidPlanId(planId: string | undefined): boolean {
+  return typeof planId === 'string' && PLAN_ID_PATTERN.test(planId);
+}
 
 /** True when `deviceID` has the shape of a Directory API device id. */
 export function isValidDeviceId(deviceID: string | undefined): boolean {
@@ -47,6 +59,9 @@ const STATIC_PATHS = new Set<string>([
   APP_ROUTES.resetPassword,
   APP_ROUTES.acceptInvitation,
   APP_ROUTES.help,
+  APP_ROUTES.plans,
+  APP_ROUTES.planNewCsv,
+  APP_ROUTES.planNewRollover,
 ]);
 
 /** Why: lets the server give crawlers and scripts a real 404 status for paths the SPA does not know. */
@@ -55,6 +70,8 @@ export function isKnownAppPath(pathname: string): boolean {
   if (STATIC_PATHS.has(path)) return true;
   const device = /^\/devices\/chromebook\/([^/]+)$/.exec(path);
   if (device) return isValidDeviceId(decodeSegment(device[1] ?? ''));
+  const plan = /^\/plans\/([^/]+)$/.exec(path);
+  if (plan) return isValidPlanId(decodeSegment(plan[1] ?? ''));
   return false;
 }
 

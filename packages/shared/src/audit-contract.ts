@@ -9,7 +9,7 @@ export const AUDIT_CATEGORIES = {
   team: { label: 'Team, invitations and access requests', prefixes: ['members.', 'access.'] },
   setup: { label: 'Setup and Google connection', prefixes: ['onboarding.', 'google.'] },
   sync: { label: 'Sync', prefixes: ['sync.'] },
-  devices: { label: 'Device actions', prefixes: ['device.', 'bulk.'] },
+  devices: { label: 'Device actions and change plans', prefixes: ['device.', 'bulk.', 'plan.'] },
   policy: { label: 'Policies', prefixes: ['policy.'] },
   fleet: { label: 'Views, exports and costs', prefixes: ['fleet.', 'saved_view.', 'dashboard.'] },
   audit: { label: 'Audit log (exports, checks, retention)', prefixes: ['audit.'] },

@@ -10,12 +10,3 @@ export const IDENTITY_MESSAGES = {
   invalidJwtSignature: 'Invalid JWT signature',
   tokenVerificationFailed: 'An error occurred on token verification.',
 } as const;
-
-/** Stable error ids the product API answers with for identity failures. */
-export const IDENTITY_ERROR_IDS = {
-  sessionMissing: 'session_missing',
-  invalidJwt: 'invalid_jwt',
-  mfaRequired: 'mfa_required',
-  googleReconsent: 'google_reconsent_required',
-  csrf: 'csrf_origin_mismatch',
-} as const;

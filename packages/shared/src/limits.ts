@@ -8,3 +8,6 @@ export const LIMITS = {
   clientErrorMessage: 2000,
   clientErrorStack: 8000,
 } as const;
+
+/** A password's length: the identity service refuses others, the forms say so first. */
+export const PASSWORD_LENGTH = { min: 12, max: 128 } as const;

@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { MAX_OU_PATH, OU_PATH_PATTERN } from './ou-path.ts';
 import { MEMBER_ROLES } from './permissions.ts';
 import { SYNC_STATUSES } from './sync-contract.ts';
 
 /** Request and response shapes of onboarding, members, invitations and OU scopes. */
-
-const MAX_OU_PATH = 1024;
 
 /** An OU path as Google writes it: `/`, or `/` followed by segments, without a trailing slash. */
 export const orgUnitPathSchema = z
   .string()
   .min(1)
   .max(MAX_OU_PATH)
-  .regex(/^\/(?:[^/]+(?:\/[^/]+)*)?$/, 'must be an OU path such as / or /Schools/North');
+  .regex(OU_PATH_PATTERN, 'must be an OU path such as / or /Schools/North');
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
 

@@ -260,15 +260,3 @@ export const movePreviewResponseSchema = z.object({
   changes: z.array(policyDiffRowSchema),
 });
 export type MovePreviewResponse = z.infer<typeof movePreviewResponseSchema>;
-
-/** Error ids the debugger explains with a dedicated panel. */
-export const POLICY_ERROR_IDS = {
-  reconsent: 'google_reconsent_required',
-  rateLimited: 'google_rate_limited',
-  permission: 'google_permission_denied',
-  unavailable: 'google_unavailable',
-  /** The grant cannot read users (scope missing, or the admin may not). */
-  userScopeMissing: 'google_user_scope_missing',
-  /** Google has no such user, or the user's OU is not one the caller may see or Fleetdeck knows. */
-  userNotFound: 'policy_user_not_found',
-} as const;

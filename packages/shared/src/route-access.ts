@@ -107,6 +107,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/bulk-actions/:id/retry': 'device.annotate',
   'GET /api/bulk-actions/:id': 'device.annotate',
   'GET /api/bulk-actions': 'device.annotate',
+  // change plans (each plan's own permissions are checked by building, approving and running it)
+  'POST /api/plans/csv': 'device.annotate',
+  'POST /api/plans/rollover': 'device.move',
+  'GET /api/plans': 'device.annotate',
+  'GET /api/plans/:id': 'device.annotate',
+  'POST /api/plans/:id/submit': 'device.annotate',
+  'POST /api/plans/:id/approve': 'device.annotate',
+  'POST /api/plans/:id/cancel': 'device.annotate',
+  'GET /api/plans/settings': 'device.annotate',
+  'PUT /api/plans/settings': 'settings.manage',
 };
 
 /** Why: HEAD is answered by the GET route; one key for both. */

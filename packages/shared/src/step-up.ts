@@ -12,8 +12,6 @@ export const STEP_UP_CODE_MAX_ATTEMPTS = 5;
 /** Disabling more devices than this at once asks for a step-up. */
 export const STEP_UP_DISABLE_THRESHOLD = 10;
 
-export const STEP_UP_ERROR_ID = 'step_up_required';
-
 export type StepUpMethod = 'totp' | 'email_code';
 
 /** What asked for the proof, in words for the dialog. */
@@ -30,6 +28,7 @@ export const STEP_UP_REASONS = {
   google_connection: 'change the Google connection',
   auto_join: 'change who joins automatically',
   api_token_create: 'create an API token',
+  plan_approve: 'approve a change plan',
 } as const;
 export type StepUpReason = keyof typeof STEP_UP_REASONS;
 

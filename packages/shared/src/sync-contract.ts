@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SYNC_KINDS, SYNC_STATUSES, SYNC_TRIGGERS } from './sync-states.ts';
 
 /**
  * The sync API's contract: runs (Sync now, the list, one run), their live progress, and each
@@ -6,24 +7,7 @@ import { z } from 'zod';
  * parses them with the same ones.
  */
 
-export const SYNC_KINDS = ['full', 'incremental'] as const;
-export const SYNC_TRIGGERS = ['manual', 'schedule', 'onboarding'] as const;
-export const SYNC_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-/** Phases in the order a run goes through them. */
-export const SYNC_PHASES = [
-  'queued',
-  'org_units',
-  'devices',
-  'telemetry',
-  'reports',
-  'sweep',
-  'rollups',
-  'done',
-] as const;
-
-export type SyncKind = (typeof SYNC_KINDS)[number];
-export type SyncStatus = (typeof SYNC_STATUSES)[number];
-export type SyncPhase = (typeof SYNC_PHASES)[number];
+export * from './sync-states.ts';
 
 export const syncErrorSchema = z.object({
   at: z.string().max(40),

@@ -22,6 +22,7 @@ import * as m0018 from './migrations/0018-audit-chain.ts';
 import * as m0019 from './migrations/0019-forget-google-id-tokens.ts';
 import * as m0022 from './migrations/0022-api-tokens.ts';
 import * as m0023 from './migrations/0023-ou-rollups.ts';
+import * as m0024 from './migrations/0024-change-plans.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-forget-google-id-tokens': m0019,
   '0022-api-tokens': m0022,
   '0023-ou-rollups': m0023,
+  '0024-change-plans': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { FleetTables } from './fleet-schema.ts';
+import type { PlanTables } from './plan-schema.ts';
 
 /** Tables owned by Fleetdeck's migrations. Every tenant table carries org_id. */
 export interface AuditLogTable {
@@ -58,6 +59,8 @@ export interface OrgTable {
   onboarding_scope_chosen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Migration 0018: audit entries older than this many days are deleted (30–3650, default 400). */
   audit_retention_days: ColumnType<number, number | undefined, number>;
+  /** Migration 0024: a plan changing more devices than this needs a second member's approval. */
+  plan_approval_threshold: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   /** Migration 0017: people with a verified address at these domains join as viewers of these units. */
   auto_join_enabled: Generated<boolean>;
@@ -209,7 +212,7 @@ export interface PolicySchemaCacheTable {
   fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface DB extends FleetTables {
+export interface DB extends FleetTables, PlanTables {
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
   server_secret: ServerSecretTable;

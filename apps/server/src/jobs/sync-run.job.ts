@@ -3,7 +3,7 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { executeSyncRun, type SyncEngineOptions } from '../modules/sync/sync-engine.ts';
-import { failAbandonedRun, getRun } from '../modules/sync/sync-run-repository.ts';
+import { failAbandonedRun, getRun } from '../modules/sync/sync-run.repository.ts';
 
 /**
  * The `sync-run` queue: one job per sync run, keyed by organization so pg-boss never hands two of

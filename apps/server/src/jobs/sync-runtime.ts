@@ -1,9 +1,12 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { createGoogleClient } from '@fleetdeck/google/google-client';
 import { baseUrlsForOrigin } from '@fleetdeck/google/google-hosts';
+import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
+import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 import type { GoogleClientFactory } from '../modules/sync/sync-context.ts';
 import type { SyncEngineOptions } from '../modules/sync/sync-engine.ts';
@@ -39,6 +42,41 @@ export interface SyncRuntime {
 const STOP_GRACE_MS = 10_000;
 /** Errors sent with each live progress event, which crosses processes in one small NOTIFY. */
 const LIVE_ERRORS = 5;
+
+export interface SyncJobsOption {
+  /** The connection string for the queue and LISTEN/NOTIFY (the database's own). */
+  readonly connectionString: string | undefined;
+  /** Parallel OU shards per sync. */
+  readonly concurrency?: number | undefined;
+}
+
+/**
+ * Why: the app's part of the sync: the runtime (queue, workers, scheduler, realtime hub) when this
+ * process runs jobs (server.ts); a realtime hub alone for tests and HTTP-only processes.
+ */
+export async function startSyncForApp(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; identity: Identity; jobs: SyncJobsOption | undefined },
+): Promise<{ runtime: SyncRuntime | undefined; hub: RealtimeHub }> {
+  if (!deps.jobs) {
+    const hub = await createRealtimeHub();
+    app.addHook('preClose', () => hub.close());
+    return { runtime: undefined, hub };
+  }
+  const runtime = await startSyncRuntime({
+    database: deps.database,
+    connectionString: deps.jobs.connectionString,
+    concurrency: deps.jobs.concurrency,
+    createGoogleClient: googleClientFactory({
+      accessToken: (orgId, options) => deps.identity.google.forOrganization(orgId, options),
+      apiRootUrl: deps.config.google.apiRootUrl,
+    }),
+    onError: (error) => app.log.error({ err: error }, 'job queue error'),
+  });
+  // preClose: jobs stop before any onClose hook (server.ts closes the database in one).
+  app.addHook('preClose', () => runtime.stop());
+  return { runtime, hub: runtime.hub };
+}
 
 /** Why: one call for server.ts, the benchmarks and the multi-process tests. */
 export async function startSyncRuntime(options: SyncRuntimeOptions): Promise<SyncRuntime> {

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../db/schema.ts';
 import { recordAudit } from '../modules/audit/audit-log.ts';
-import { claimDueSchedules } from '../modules/sync/sync-schedule-repository.ts';
-import { startSync } from '../modules/sync/sync-service.ts';
+import { claimDueSchedules } from '../modules/sync/sync-schedule.repository.ts';
+import { startSync } from '../modules/sync/sync.service.ts';
 
 /**
  * The scheduler: pg-boss fires `sync-schedule-tick` once a minute across all server processes (its

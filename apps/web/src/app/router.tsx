@@ -1,5 +1,5 @@
 import { createBrowserRouter, createPath, redirect, type RouteObject } from 'react-router';
-import { isValidDeviceId } from '@fleetdeck/shared/app-routes';
+import { isValidDeviceId, isValidPlanId } from '@fleetdeck/shared/app-routes';
 import { registerInAppNavigator } from '../lib/navigate-to.ts';
 import { browserFetch } from '../lib/api-client.ts';
 import { authClient } from '../lib/auth/browser-auth.ts';
@@ -18,6 +18,11 @@ import { NotFoundRoute, ShellLayout } from './routes/shell-route.tsx';
 
 const publicShell: AppRouteHandle = { shell: 'public' };
 const loadHelp = () => import('./routes/help.tsx');
+
+const INVALID_PLAN_ID: InvalidParamsExplanation = {
+  title: 'No plan has this ID',
+  hint: () => 'The link may be cut short or mistyped; find the plan in Change plans.',
+};
 
 const INVALID_DEVICE_ID: InvalidParamsExplanation = {
   title: 'No device has this ID',
@@ -87,6 +92,26 @@ export const routes: RouteObject[] = [
                     ['auth'],
                     { path: 'chromebook/:deviceID', lazy: lazyRoute(() => import('./routes/device.tsx')) },
                     INVALID_DEVICE_ID,
+                  ),
+                ],
+              },
+              {
+                path: 'plans',
+                children: [
+                  guarded(['auth'], { index: true, lazy: lazyRoute(() => import('./routes/plans.tsx')) }),
+                  guarded(['auth'], {
+                    path: 'new/csv',
+                    lazy: lazyRoute(() => import('./routes/plan-new-csv.tsx')),
+                  }),
+                  guarded(['auth'], {
+                    path: 'new/rollover',
+                    lazy: lazyRoute(() => import('./routes/plan-new-rollover.tsx')),
+                  }),
+                  validatedThenGuarded(
+                    (params) => isValidPlanId(params.planId),
+                    ['auth'],
+                    { path: ':planId', lazy: lazyRoute(() => import('./routes/plan.tsx')) },
+                    INVALID_PLAN_ID,
                   ),
                 ],
               },

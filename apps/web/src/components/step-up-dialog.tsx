@@ -7,6 +7,7 @@ import { Button } from './ui/button.tsx';
 import { Dialog, DialogContent } from './ui/dialog.tsx';
 import { Field } from './ui/field.tsx';
 import { FormMessage } from './ui/form-message.tsx';
+import { SafeTextForm } from './ui/safe-text-form.tsx';
 
 interface Ask {
   readonly details: StepUpRequiredDetails;
@@ -86,7 +87,7 @@ function StepUpForm({ method, onProved }: { method: StepUpMethod; onProved: () =
 
   return (
     // A six-digit code only, kept to digits as typed: no text check needed (it stays off the first load).
-    <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
+    <SafeTextForm className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
         {method === 'totp'
@@ -118,6 +119,6 @@ function StepUpForm({ method, onProved }: { method: StepUpMethod; onProved: () =
           {busy ? 'Checking…' : 'Confirm'}
         </Button>
       </div>
-    </form>
+    </SafeTextForm>
   );
 }

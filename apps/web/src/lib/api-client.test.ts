@@ -60,6 +60,24 @@ describe('apiFetch', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json' });
   });
 
+  it('sends a File as the body itself, typed by the caller or by the file', async () => {
+    const file = new File(['serial\nA1\n'], 'update.csv', { type: 'text/csv' });
+    const { fetch, calls } = scriptedFetch(json(201, { id: 'p1' }), json(201, { id: 'p2' }));
+    await apiFetch('/api/plans/csv', { method: 'POST', body: file, fetch, sleep: noSleep });
+    expect(calls[0]?.init.body).toBe(file);
+    expect(calls[0]?.init.headers).toMatchObject({ 'Content-Type': 'text/csv' });
+    const untyped = new Blob(['x']);
+    await apiFetch('/api/plans/csv', {
+      method: 'POST',
+      body: untyped,
+      headers: { 'Content-Type': 'text/csv' },
+      fetch,
+      sleep: noSleep,
+    });
+    expect(calls[1]?.init.body).toBe(untyped);
+    expect(calls[1]?.init.headers).toMatchObject({ 'Content-Type': 'text/csv' });
+  });
+
   it('returns undefined for 204 and empty bodies', async () => {
     const { fetch } = scriptedFetch(new Response(null, { status: 204 }));
     await expect(apiFetch('/api/auth/logout', { method: 'POST', fetch })).resolves.toBeUndefined();

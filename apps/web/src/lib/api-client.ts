@@ -1,4 +1,5 @@
 import { newRequestId } from './request-id.ts';
+import type { ErrorId } from '@fleetdeck/shared/error-ids';
 
 /**
  * `apiFetch`: the browser's one door to Fleetdeck's `/api/*` (product and identity alike). It sends
@@ -9,6 +10,11 @@ import { newRequestId } from './request-id.ts';
  * lists (408, 409, 425, 429, 500, 502, 503, 504) for reads; a write only when the server answered
  * that it did not act on it (408, 425, 429), never another 4xx.
  */
+
+/** Whether `error` is a failed API call answering one of these ids of the catalogue. */
+export function hasErrorId(error: unknown, ...ids: readonly ErrorId[]): error is ApiRequestError {
+  return error instanceof ApiRequestError && (ids as readonly string[]).includes(error.code);
+}
 
 /** A failed API call, carrying the server's stable error id and request id for support. */
 export class ApiRequestError extends Error {
@@ -63,7 +69,7 @@ const MAX_RETRY_AFTER_MS = 5_000;
 export interface ApiRequest {
   /** GET, or POST when there is a body. */
   readonly method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Serialised as JSON. */
+  /** Serialised as JSON; a Blob (a File) is sent as is, streamed by the browser, typed by its `type`. */
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
   readonly signal?: AbortSignal;
@@ -106,8 +112,11 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
   const requestId = newRequestId();
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   if (requestId) headers['x-request-id'] = requestId;
-  let body: string | undefined;
-  if (request.body !== undefined) {
+  let body: string | Blob | undefined;
+  if (request.body instanceof Blob) {
+    headers['Content-Type'] ??= request.body.type || 'application/octet-stream';
+    body = request.body;
+  } else if (request.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.body);
   }

@@ -88,3 +88,7 @@ export async function auditRetentionDays(db: Kysely<DB>, orgId: string): Promise
     .executeTakeFirst();
   return row?.audit_retention_days ?? AUDIT_RETENTION_DAYS.default;
 }
+
+export async function setAuditRetentionDays(db: Kysely<DB>, orgId: string, days: number): Promise<void> {
+  await db.updateTable('org').set({ audit_retention_days: days }).where('id', '=', orgId).execute();
+}

@@ -4,7 +4,7 @@ import type { BulkAction, BulkPreview, BulkTarget } from '@fleetdeck/shared/bulk
 import { appErrors } from '../../errors/app-error.ts';
 import { compileDeviceQuery } from '../fleet/device-query-sql.ts';
 import { scopePredicate } from '../fleet/fleet-scope.ts';
-import { requireTargetOu } from './device-actions.ts';
+import { requireTargetOu } from './device-actions.service.ts';
 import type { DeviceDeps } from './device-context.ts';
 import { presentDeviceRow } from '../fleet/device-row-presenter.ts';
 import { ALREADY_AS_ASKED, annotatedChanges, classifySql, WILL_CHANGE } from './bulk-eligibility.ts';

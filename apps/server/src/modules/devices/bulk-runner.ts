@@ -5,7 +5,7 @@ import type { ChromeOsDevice } from '@fleetdeck/google/directory/chromeos-device
 import type { DeviceBatchOutcome, DeviceBatchResult } from '@fleetdeck/google/directory/device-batches';
 import type { BulkAction } from '@fleetdeck/shared/bulk-contract';
 import { recordAudit } from '../audit/audit-log.ts';
-import { DEPROVISION_WIRE_REASONS, STATUS_ACTIONS } from './device-actions.ts';
+import { DEPROVISION_WIRE_REASONS, STATUS_ACTIONS } from './device-actions.service.ts';
 import { issueToGoogle } from './device-commands.ts';
 import type { DeviceDeps } from './device-context.ts';
 import {
@@ -27,10 +27,10 @@ import {
  * Runs bulk actions in the background of a server process: claims a run with a lease, takes its
  * pending devices (the ones that will change; the others were recorded as skipped) 50 at a time
  * (Google's bulk limit), acts at Google, and commits each chunk's results, our copy and history in
- * one transaction. A run whose lease lapsed (its process
- * stopped or crashed) is resumed by any process that runs jobs: only pending devices are sent
- * again; moves and status changes are idempotent at Google and a command whose send began for a
- * device in this run is never issued twice, even across a crash (bulk-command-sends.ts).
+ * one transaction. A run whose lease lapsed (its process stopped or crashed) is resumed by any
+ * process that runs jobs (jobs/bulk-run-resume.job.ts): only pending devices are sent again; moves
+ * and status changes are idempotent at Google and a command whose send began for a device in this
+ * run is never issued twice, even across a crash (bulk-command-sends.ts).
  */
 
 const MAX_CHUNK = 50;
@@ -53,8 +53,6 @@ export interface BulkRunner {
   kick(orgId: string, runId: string): void;
   /** Claims and runs every run whose lease lapsed; resolves when they end. */
   resumeStale(): Promise<number>;
-  /** Checks for lapsed runs every `intervalMs` until stopped. */
-  resumeEvery(intervalMs: number): void;
   /** Resolves when no run is executing in this process. */
   idle(): Promise<void>;
   /** Stops between chunks; unfinished runs are resumed later from their pending rows. */
@@ -91,7 +89,6 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const running = new Map<string, Promise<void>>();
   let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
 
   const report = (error: unknown) => options.onError?.(error);
 
@@ -346,14 +343,8 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     kick,
     resumeStale,
     idle,
-    resumeEvery(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => void resumeStale().catch(report), intervalMs);
-      timer.unref();
-    },
     stop: async () => {
       stopping = true;
-      if (timer) clearInterval(timer);
       await idle();
     },
   };

@@ -4,7 +4,7 @@ import { DEVICE_COMMANDS, osMilestone, TERMINAL_COMMAND_STATES } from '@fleetdec
 import type { DeviceCommand, IssueCommandRequest } from '@fleetdeck/shared/device-contract';
 import { appErrors } from '../../errors/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { auditBase } from './device-actions.ts';
+import { auditBase } from './device-actions.service.ts';
 import type { DeviceDeps, RequestMeta } from './device-context.ts';
 import { isKioskDevice } from './device-presenter.ts';
 import { requireDevice, requireLiveDevice, type DeviceTenant, type StoredDevice } from './device-tenant.ts';

@@ -1,30 +1,13 @@
-import {
-  GoogleApiError,
-  GoogleAuthError,
-  GoogleInvalidInputError,
-  GoogleNetworkError,
-  GoogleNotFoundError,
-  GooglePermissionError,
-  GoogleRateLimitError,
-  GoogleUnavailableError,
-} from '@fleetdeck/google/errors';
 import { ZodError } from 'zod';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, appErrors } from '../../errors/app-error.ts';
+import { deviceErrors } from '../../errors/device-errors.ts';
+import { fromGoogleError, googleErrors, type GoogleErrorWords } from '../../errors/google-errors.ts';
 
 /**
  * Why: a refused device action must say what Google answered and what to do next. Google's typed
- * errors (and identity's "grant revoked") become the app's one error shape here; the same words
- * are kept on the failed rows of a bulk run.
+ * errors (and identity's "grant revoked") become the app's one error shape through the one
+ * mapping (errors/google-errors.ts); the same words are kept on the failed rows of a bulk run.
  */
-
-export const DEVICE_ACTION_ERROR_IDS = {
-  reconsent: 'google_reconsent_required',
-  permission: 'google_permission_denied',
-  rateLimited: 'rate_limited',
-  unavailable: 'google_unavailable',
-  rejected: 'google_rejected',
-  goneAtGoogle: 'device_gone_at_google',
-} as const;
 
 export const DEVICE_ACTION_MESSAGES = {
   reconsent:
@@ -37,43 +20,27 @@ export const DEVICE_ACTION_MESSAGES = {
     'Google no longer knows this device (it may have been removed from the Admin console). Run a sync to update the list.',
 } as const;
 
+const DEVICE_GOOGLE_WORDS: GoogleErrorWords = {
+  ...DEVICE_ACTION_MESSAGES,
+  retryAfterDefaultSeconds: 30,
+  rateLimitedId: 'rate_limited',
+  notFound: () => deviceErrors.goneAtGoogle(DEVICE_ACTION_MESSAGES.goneAtGoogle),
+  invalidInput: (error) => deviceErrors.googleRejected(`Google refused the change: ${error.message}`),
+  unexpected: (error) =>
+    error.status === 400 || error.status === 412
+      ? deviceErrors.googleRejected(`Google refused the change: ${error.message}`)
+      : googleErrors.answeredUnexpectedly(`Google answered unexpectedly: ${error.message}`),
+};
+
 /** Maps an error thrown by a Google call to an AppError (others are rethrown unchanged). */
 export function toDeviceActionError(error: unknown): unknown {
-  if (error instanceof AppError) {
-    if (error.id === 'google_reconsent_required' || error.id === 'google_not_connected')
-      return new AppError(DEVICE_ACTION_ERROR_IDS.reconsent, 409, DEVICE_ACTION_MESSAGES.reconsent);
-    return error;
-  }
   if (error instanceof ZodError) {
     const issue = error.issues[0];
-    return new AppError(
-      'invalid_request',
-      400,
+    return appErrors.invalidRequest(
       `The request is invalid: ${issue ? `${issue.path.join('.') || 'value'} ${issue.message}` : 'check its fields'}. Fix it and send it again.`,
     );
   }
-  if (!(error instanceof GoogleApiError)) return error;
-  if (error instanceof GoogleAuthError)
-    return new AppError(DEVICE_ACTION_ERROR_IDS.reconsent, 409, DEVICE_ACTION_MESSAGES.reconsent);
-  if (error instanceof GoogleRateLimitError) {
-    const retryAfterSeconds = error.retryAfterMs === undefined ? 30 : Math.ceil(error.retryAfterMs / 1000);
-    return new AppError(DEVICE_ACTION_ERROR_IDS.rateLimited, 429, DEVICE_ACTION_MESSAGES.rateLimited, {
-      retryAfterSeconds,
-    });
-  }
-  if (error instanceof GooglePermissionError)
-    return new AppError(DEVICE_ACTION_ERROR_IDS.permission, 403, DEVICE_ACTION_MESSAGES.permission);
-  if (error instanceof GoogleNotFoundError)
-    return new AppError(DEVICE_ACTION_ERROR_IDS.goneAtGoogle, 404, DEVICE_ACTION_MESSAGES.goneAtGoogle);
-  if (error instanceof GoogleInvalidInputError || error.status === 400 || error.status === 412)
-    return new AppError(DEVICE_ACTION_ERROR_IDS.rejected, 400, `Google refused the change: ${error.message}`);
-  if (error instanceof GoogleUnavailableError || error instanceof GoogleNetworkError)
-    return new AppError(DEVICE_ACTION_ERROR_IDS.unavailable, 503, DEVICE_ACTION_MESSAGES.unavailable);
-  return new AppError(
-    DEVICE_ACTION_ERROR_IDS.unavailable,
-    502,
-    `Google answered unexpectedly: ${error.message}`,
-  );
+  return fromGoogleError(error, DEVICE_GOOGLE_WORDS);
 }
 
 /** Why: a failed row of a bulk run keeps a sentence a person can act on, with Google's own words. */
@@ -89,7 +56,7 @@ export function stopsTheRun(error: unknown): boolean {
   const mapped = toDeviceActionError(error);
   return (
     mapped instanceof AppError &&
-    (mapped.id === DEVICE_ACTION_ERROR_IDS.reconsent || mapped.id === DEVICE_ACTION_ERROR_IDS.permission)
+    (mapped.id === 'google_reconsent_required' || mapped.id === 'google_permission_denied')
   );
 }
 
@@ -102,10 +69,10 @@ export function canSucceedOnRetry(error: unknown): boolean {
   const mapped = toDeviceActionError(error);
   if (!(mapped instanceof AppError)) return true;
   return (
-    mapped.id === DEVICE_ACTION_ERROR_IDS.rateLimited ||
-    mapped.id === DEVICE_ACTION_ERROR_IDS.unavailable ||
-    mapped.id === DEVICE_ACTION_ERROR_IDS.reconsent ||
-    mapped.id === DEVICE_ACTION_ERROR_IDS.permission
+    mapped.id === 'rate_limited' ||
+    mapped.id === 'google_unavailable' ||
+    mapped.id === 'google_reconsent_required' ||
+    mapped.id === 'google_permission_denied'
   );
 }
 

@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import { orgUnitTargetResource } from '@fleetdeck/google/google-ids';
 import { RETURN_MESSAGE_POLICY } from '@fleetdeck/shared/device-actions';
 import { roleCan } from '@fleetdeck/shared/permissions';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { AppError, appErrors, reworded } from '../../errors/app-error.ts';
+import { deviceErrors } from '../../errors/device-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Executor } from '../fleet-store/device-page-writer.ts';
 import { recordDeviceNote } from './device-copy.ts';
 import { inScope, type StoredDevice } from './device-tenant.ts';
-import { DEVICE_ACTION_ERROR_IDS, toDeviceActionError } from './google-action-errors.ts';
+import { toDeviceActionError } from './google-action-errors.ts';
 import {
   deviceOrgUnit,
   resolveReturnMessage,
@@ -173,16 +174,14 @@ export function refusal(
   const mapped = toDeviceActionError(error);
   if (!(mapped instanceof AppError)) {
     const verb = step === 'inherit' ? 'remove' : step === 'write' ? 'write' : 'read';
-    return new AppError(
-      DEVICE_ACTION_ERROR_IDS.unavailable,
-      502,
+    return deviceErrors.returnMessageFailed(
       `Fleetdeck could not ${verb} the return message of ${step === 'read-parent' ? (parentPath ?? 'the parent unit') : ou.path}. The device was not disabled; try again.`,
     );
   }
   const why =
-    mapped.id === DEVICE_ACTION_ERROR_IDS.permission
+    mapped.id === 'google_permission_denied'
       ? 'Google refused: the connected Google admin may not manage Chrome policies of this unit. Ask a Google super admin for the Chrome Management settings privilege, or reconnect Google with an admin who has it.'
-      : mapped.id === DEVICE_ACTION_ERROR_IDS.goneAtGoogle
+      : mapped.id === 'device_gone_at_google'
         ? 'Google does not know this organizational unit any more. Run a sync, then try again.'
         : mapped.message;
   const what = {
@@ -191,5 +190,5 @@ export function refusal(
     write: `Google did not save the new return message for ${ou.path}, so the device was not disabled.`,
     inherit: `Google did not switch ${ou.path} to its parent unit's return message (its own message stays), so the device was not disabled.`,
   }[step];
-  return new AppError(mapped.id, mapped.status, `${what} ${why}`, mapped.details);
+  return reworded(mapped, `${what} ${why}`);
 }

@@ -5,7 +5,7 @@ import { DEVICE_TABLE } from './device-partition.ts';
 
 /**
  * Telemetry over time: each telemetry page adds one sample per device (a first copy's: one per
- * hour of the reports it carries, decision 042), keyed by the time of its newest report so
+ * hour of the reports it carries, decision 046), keyed by the time of its newest report so
  * re-reading a page adds nothing, and copies the newest battery state onto the device row the
  * fleet table sorts on.
  */
@@ -263,7 +263,7 @@ export function newestSamples(orgId: string, devices: RawBuilder<unknown>): RawB
  *
  * `stale` also corrects rows whose state is older than their newest sample: a first copy's rows
  * take the newest sample stored when they are inserted, which may be a history sample (decision
- * 042) whose device's recent sample commits later without touching rows. The newest sample by its
+ * 046) whose device's recent sample commits later without touching rows. The newest sample by its
  * own time wins, whatever order the pages committed in; every sample of the organization is read
  * once, in the order of its primary key.
  */

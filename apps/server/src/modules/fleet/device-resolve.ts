@@ -125,18 +125,61 @@ export function readPastedValues(
   return { values, headerBy };
 }
 
-interface MatchRow {
+/** A device as an exact match reads it: what paste-a-list shows and what a change plan compares. */
+export interface MatchRow {
   device_id: string;
   serial_number: string | null;
   annotated_asset_id: string | null;
   model: string | null;
   status: string | null;
   org_unit_path: string | null;
+  annotated_location: string | null;
+  annotated_user: string | null;
+  notes: string | null;
   serial_key: string | null;
   asset_key: string | null;
 }
 
+export interface ExactMatches {
+  readonly bySerial: Map<string, MatchRow[]>;
+  readonly byAsset: Map<string, MatchRow[]>;
+}
+
 const CHUNK = 1000;
+
+/**
+ * Why: paste-a-list and change plans match values one way, exactly and case folded (never a
+ * prefix), through the `(org_id, lower(serial_number))` and `(org_id, lower(annotated_asset_id))`
+ * indexes, 1,000 values a statement. `values` are normalized (`normalizePasted`) and unique.
+ */
+export async function matchExactly(
+  db: Kysely<DB>,
+  scope: RawBuilder<boolean>,
+  values: readonly string[],
+  by: 'auto' | 'serial' | 'assetId',
+): Promise<ExactMatches> {
+  const bySerial = new Map<string, MatchRow[]>();
+  const byAsset = new Map<string, MatchRow[]>();
+  for (let at = 0; at < values.length; at += CHUNK) {
+    const chunk = values.slice(at, at + CHUNK);
+    const list = sql.join(chunk.map((value) => sql`${value}`));
+    const matchers = [];
+    if (by !== 'assetId') matchers.push(sql`lower(d.serial_number) in (${list})`);
+    if (by !== 'serial') matchers.push(sql`lower(d.annotated_asset_id) in (${list})`);
+    const { rows } = await sql<MatchRow>`
+      select d.device_id, d.serial_number, d.annotated_asset_id, d.model, d.status, d.org_unit_path,
+        d.annotated_location, d.annotated_user, d.notes,
+        lower(d.serial_number) as serial_key, lower(d.annotated_asset_id) as asset_key
+      from fleet_device d
+      where ${scope} and (${sql.join(matchers, sql` or `)})
+      order by d.device_id`.execute(db);
+    for (const row of rows) {
+      if (by !== 'assetId' && row.serial_key !== null) push(bySerial, row.serial_key, row);
+      if (by !== 'serial' && row.asset_key !== null) push(byAsset, row.asset_key, row);
+    }
+  }
+  return { bySerial, byAsset };
+}
 
 /** Why: bulk actions on a pasted list act only on lines that matched exactly one device. */
 export async function resolvePastedList(
@@ -147,25 +190,7 @@ export async function resolvePastedList(
   const { values, headerBy } = readPastedValues(request.text, request.column);
   const by = request.by === 'auto' ? (headerBy ?? 'auto') : request.by;
   const unique = [...new Set(values.map((value) => value.normalized))];
-  const bySerial = new Map<string, MatchRow[]>();
-  const byAsset = new Map<string, MatchRow[]>();
-  for (let at = 0; at < unique.length; at += CHUNK) {
-    const chunk = unique.slice(at, at + CHUNK);
-    const list = sql.join(chunk.map((value) => sql`${value}`));
-    const matchers = [];
-    if (by !== 'assetId') matchers.push(sql`lower(d.serial_number) in (${list})`);
-    if (by !== 'serial') matchers.push(sql`lower(d.annotated_asset_id) in (${list})`);
-    const { rows } = await sql<MatchRow>`
-      select d.device_id, d.serial_number, d.annotated_asset_id, d.model, d.status, d.org_unit_path,
-        lower(d.serial_number) as serial_key, lower(d.annotated_asset_id) as asset_key
-      from fleet_device d
-      where ${scope} and (${sql.join(matchers, sql` or `)})
-      order by d.device_id`.execute(db);
-    for (const row of rows) {
-      if (by !== 'assetId' && row.serial_key !== null) push(bySerial, row.serial_key, row);
-      if (by !== 'serial' && row.asset_key !== null) push(byAsset, row.asset_key, row);
-    }
-  }
+  const { bySerial, byAsset } = await matchExactly(db, scope, unique, by);
   const suggestions = await suggestUnmatched(db, scope, by, unique, bySerial, byAsset);
   const firstLine = new Map<string, number>();
   const summary = { none: 0, one: 0, many: 0, duplicates: 0 };

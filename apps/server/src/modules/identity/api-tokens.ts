@@ -10,7 +10,8 @@ import {
 } from '@fleetdeck/shared/api-tokens';
 import { roleCan } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { appErrors } from '../../errors/app-error.ts';
+import { identityErrors } from '../../errors/identity-errors.ts';
 import type { AuditEvent } from '../audit/audit-log.ts';
 import { checkMemberScope } from '../organizations/member-scope-check.ts';
 import type { MemberContext } from './principal.ts';
@@ -213,8 +214,6 @@ export interface ApiTokenFacts {
   readonly expiresAt: Date;
 }
 
-const tokenRefused = (id: string, message: string) => new AppError(id, 401, message);
-
 /**
  * Why: a bearer value starting with `fdk_` is a personal API token: found by its hash, refused
  * in words once revoked or expired, and its use recorded (last used, and an audit entry the
@@ -225,11 +224,7 @@ export async function resolveApiTokenSecret(
   secret: string,
   request: { ip: string; userAgent?: string | undefined; requestId: string },
 ): Promise<ApiTokenFacts> {
-  const invalid = () =>
-    tokenRefused(
-      'api_token_invalid',
-      'This API token is not valid: check that it was copied whole, or create a new one in Settings → API tokens.',
-    );
+  const invalid = () => identityErrors.apiTokenInvalid();
   if (!API_TOKEN_PATTERN.test(secret)) throw invalid();
   const row = await deps.db
     .selectFrom('api_token')
@@ -238,16 +233,8 @@ export async function resolveApiTokenSecret(
     .where('api_token.token_hash', '=', hashApiToken(secret))
     .executeTakeFirst();
   if (!row) throw invalid();
-  if (row.revoked_at)
-    throw tokenRefused(
-      'api_token_revoked',
-      'This API token was revoked. Create a new one in Settings → API tokens.',
-    );
-  if (new Date(row.expires_at).getTime() <= Date.now())
-    throw tokenRefused(
-      'api_token_expired',
-      'This API token expired. Create a new one in Settings → API tokens.',
-    );
+  if (row.revoked_at) throw identityErrors.apiTokenRevoked();
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw identityErrors.apiTokenExpired();
   await recordUse(deps, row, request);
   return {
     id: row.id,

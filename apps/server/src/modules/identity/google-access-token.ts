@@ -3,21 +3,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { GoogleReconsentRequiredError, googleErrors } from '../../errors/google-errors.ts';
 import type { IdentityAuth } from './identity-auth.ts';
 import { LOCAL_GOOGLE_CLIENT } from './google-client-credentials.ts';
 
-/** The organization's Google grant is revoked or expired: only the admin signing in again fixes it. */
-export class GoogleReconsentRequiredError extends AppError {
-  constructor() {
-    super(
-      'google_reconsent_required',
-      409,
-      'Fleetdeck lost access to your Google Workspace (the grant was revoked or expired). An admin must reconnect: sign in with Google again and approve every requested access.',
-    );
-    this.name = 'GoogleReconsentRequiredError';
-  }
-}
+export { GoogleReconsentRequiredError };
 
 type TokenContext = Parameters<typeof decryptOAuthToken>[1];
 
@@ -145,12 +135,7 @@ export function createGoogleTokenSource(deps: {
           .select(['account_id', 'status'])
           .where('org_id', '=', orgId)
           .executeTakeFirst();
-        if (!connection)
-          throw new AppError(
-            'google_not_connected',
-            409,
-            'Your organization has no Google Workspace connection yet. An admin must connect it in onboarding.',
-          );
+        if (!connection) throw googleErrors.notConnected();
         if (connection.status === 'needs_reconsent') throw new GoogleReconsentRequiredError();
         const token = await tokenFor(connection.account_id, options?.forceRefresh);
         if (token !== null) return token;
@@ -165,10 +150,4 @@ export function createGoogleTokenSource(deps: {
   };
 }
 
-function googleUnavailable(): AppError {
-  return new AppError(
-    'google_unavailable',
-    503,
-    'Google did not answer the token refresh. Try again in a minute; if it persists, check Google Workspace status.',
-  );
-}
+const googleUnavailable = googleErrors.tokenRefreshUnanswered;

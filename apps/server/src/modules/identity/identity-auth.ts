@@ -13,6 +13,7 @@ import { validateGoogleUser } from './google-user-policy.ts';
 import { SESSION_POLICY } from './session-policy.ts';
 import { CLIENT_IP_HEADER_NAME } from './client-ip.ts';
 import { LOCAL_GOOGLE_CLIENT } from './google-client-credentials.ts';
+import { PASSWORD_LENGTH } from '@fleetdeck/shared/limits';
 
 export const IDENTITY_BASE_PATH = '/api/identity';
 
@@ -48,8 +49,8 @@ function buildIdentityAuth({ config, db, secret, mailer, events, log }: Identity
     disabledPaths: ['/refresh-token', '/get-access-token', '/account-info'],
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 12,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 30 * 60,

@@ -1,4 +1,5 @@
 import { APIError } from 'better-auth/api';
+import { PASSWORD_LENGTH } from '@fleetdeck/shared/limits';
 
 /**
  * Why: better-auth's own words for a wrong or stale code ("Invalid OTP", "Invalid code") name the
@@ -26,11 +27,11 @@ const WITH_REASONS: Readonly<Record<string, { message: string; body: Record<stri
     body: { error_code: 'invalid_credentials', reasons: ['email_or_password'] },
   },
   PASSWORD_TOO_SHORT: {
-    message: 'Password is too weak: it must be at least 12 characters long (reason: length).',
+    message: `Password is too weak: it must be at least ${PASSWORD_LENGTH.min} characters long (reason: length).`,
     body: { error_code: 'weak_password', weak_password: { reasons: ['length'] } },
   },
   PASSWORD_TOO_LONG: {
-    message: 'Password is not accepted: it must be at most 128 characters long (reason: length).',
+    message: `Password is not accepted: it must be at most ${PASSWORD_LENGTH.max} characters long (reason: length).`,
     body: { error_code: 'weak_password', weak_password: { reasons: ['length'] } },
   },
 };

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { IDENTITY_MESSAGES, IDENTITY_ERROR_IDS } from '@fleetdeck/shared/identity-messages';
-import { AppError } from '../../errors/app-error.ts';
+import { IDENTITY_MESSAGES } from '@fleetdeck/shared/identity-messages';
+import { identityErrors } from '../../errors/identity-errors.ts';
 
 const KEYS_TTL_MS = 5 * 60_000;
 
@@ -9,7 +9,7 @@ export interface VerifiedJwt {
   readonly sessionId: string;
 }
 
-const invalidJwt = (message: string) => new AppError(IDENTITY_ERROR_IDS.invalidJwt, 401, message);
+const invalidJwt = identityErrors.invalidJwt;
 
 /**
  * Verifies the short-lived JWTs better-auth's jwt plugin signs, against the same JWKS it
@@ -48,7 +48,7 @@ export function createJwtVerifier(loadKeys: () => Promise<JSONWebKeySet>, origin
         throw invalidJwt(
           `invalid JWT: ${error instanceof errors.JWTClaimValidationFailed ? error.message : 'unable to parse the token'}`,
         );
-      throw new AppError(IDENTITY_ERROR_IDS.invalidJwt, 401, IDENTITY_MESSAGES.tokenVerificationFailed);
+      throw invalidJwt(IDENTITY_MESSAGES.tokenVerificationFailed);
     }
     const sessionId = payload['sid'];
     if (typeof payload.sub !== 'string' || typeof sessionId !== 'string')

@@ -3,10 +3,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
 import { API_TOKEN_PREFIX } from '@fleetdeck/shared/api-tokens';
 import type { AuthenticatorAssuranceLevel } from '@fleetdeck/shared/auth-contract';
-import { IDENTITY_ERROR_IDS, IDENTITY_MESSAGES } from '@fleetdeck/shared/identity-messages';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { identityErrors } from '../../errors/identity-errors.ts';
 import type { AuditEvent } from '../audit/audit-log.ts';
 import { scopeOf } from '../organizations/ou-scope.ts';
 import { narrowToToken } from './api-token-scope.ts';
@@ -59,8 +58,7 @@ export interface Principal {
   readonly sessionExpiresAt: Date;
 }
 
-export const sessionMissing = () =>
-  new AppError(IDENTITY_ERROR_IDS.sessionMissing, 401, IDENTITY_MESSAGES.sessionMissing);
+export const sessionMissing = identityErrors.sessionMissing;
 
 interface Resolvers {
   readonly auth: IdentityAuth;
@@ -143,11 +141,7 @@ export async function resolvePrincipal(
   const header = request.headers.authorization;
   const bearer = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
   if (typeof header === 'string' && bearer === undefined)
-    throw new AppError(
-      IDENTITY_ERROR_IDS.invalidJwt,
-      401,
-      'invalid JWT: send it as "Authorization: Bearer <token>".',
-    );
+    throw identityErrors.invalidJwt('invalid JWT: send it as "Authorization: Bearer <token>".');
   if (bearer?.startsWith(API_TOKEN_PREFIX)) return fromApiToken(resolvers, request, bearer);
   const facts = bearer ? await fromBearer(resolvers, bearer) : await fromCookie(resolvers, request, reply);
   if (!facts) return undefined;
@@ -193,19 +187,9 @@ async function fromApiToken(
     requestId: request.id,
   });
   const creator = await readMemberContext(resolvers.db, token.userId);
-  if (!creator || creator.orgId !== token.orgId)
-    throw new AppError(
-      'api_token_invalid',
-      401,
-      'This API token no longer works: the person who created it is not a member of its organization any more.',
-    );
+  if (!creator || creator.orgId !== token.orgId) throw identityErrors.apiTokenCreatorGone();
   const member = narrowToToken(creator, { role: token.role, units: token.units });
-  if (!member)
-    throw new AppError(
-      'api_token_out_of_scope',
-      403,
-      "This API token's units are no longer among its creator's. Create a new token for the units they hold now.",
-    );
+  if (!member) throw identityErrors.apiTokenOutOfScope();
   return {
     userId: token.userId,
     email: token.email,

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IDENTITY_ERROR_IDS } from '@fleetdeck/shared/identity-messages';
 import { roleCan, type MemberRole, type Permission } from '@fleetdeck/shared/permissions';
 import { ROUTE_ACCESS, routeAccessKey, type RouteAccess } from '@fleetdeck/shared/route-access';
-import { AppError, appErrors } from '../../errors/app-error.ts';
-import { checkApiTokenRoute } from './api-token-routes.ts';
+import { appErrors } from '../../errors/app-error.ts';
+import { identityErrors } from '../../errors/identity-errors.ts';
+import { checkApiTokenRoute } from './api-token-refusals.ts';
 import { sessionMissing, type MemberContext, type Principal } from './principal.ts';
 
 const principals = new WeakMap<FastifyRequest, Principal>();
@@ -31,12 +31,7 @@ export function checkSameOrigin(request: FastifyRequest, publicUrl: string): voi
   } catch {
     actual = undefined;
   }
-  if (actual !== expected)
-    throw new AppError(
-      IDENTITY_ERROR_IDS.csrf,
-      403,
-      'This request did not come from a Fleetdeck page (its Origin header is missing or foreign). Reload Fleetdeck and try again.',
-    );
+  if (actual !== expected) throw identityErrors.csrfOriginMismatch();
 }
 
 /**
@@ -63,11 +58,7 @@ export function enforceAuthentication(scope: FastifyInstance, options: Authentic
     if (principal.via === 'cookie' && !SAFE_METHODS.has(request.method))
       checkSameOrigin(request, options.publicUrl);
     if (principal.secondFactorPending && !pendingAllowed.has(request.routeOptions.url ?? '')) {
-      throw new AppError(
-        IDENTITY_ERROR_IDS.mfaRequired,
-        403,
-        'Enter the code from your authenticator app to continue: this account has a second factor.',
-      );
+      throw identityErrors.mfaRequired('this account has a second factor');
     }
     principals.set(request, principal);
     checkApiTokenRoute(principal, request.method, request.routeOptions.url ?? '');
@@ -88,12 +79,7 @@ function authorizeRoute(principal: Principal, access: RouteAccess): void {
   if (access !== 'member' && !roleCan(principal.member.role, access)) throw appErrors.forbidden();
 }
 
-const notAMember = () =>
-  new AppError(
-    'membership_required',
-    403,
-    'You are not a member of an organization in Fleetdeck yet. Ask for access on the onboarding page, or accept an invitation.',
-  );
+const notAMember = identityErrors.membershipRequired;
 
 /** Why: handlers read the caller without trusting anything the client sent. */
 export function requirePrincipal(request: FastifyRequest): Principal {

@@ -43,6 +43,10 @@ export function createOutboxMailer(db: Kysely<DB>): Mailer {
   };
 }
 
+export interface OutboxDeps {
+  readonly db: Kysely<DB>;
+}
+
 /** Why: the development outbox page lists what would have been mailed, newest first. */
 export async function listOutbox(
   db: Kysely<DB>,

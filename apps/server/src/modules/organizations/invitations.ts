@@ -1,15 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  INVITATION_LINK_MESSAGES,
-  INVITATION_TOKEN_BYTES,
-  invitationLinkProblem,
-} from '@fleetdeck/shared/invitation-link';
+import { INVITATION_TOKEN_BYTES, invitationLinkProblem } from '@fleetdeck/shared/invitation-link';
 import type { Invitation, InvitationPreview } from '@fleetdeck/shared/organization-contract';
 import type { MemberRole } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors/app-error.ts';
-import { addMember } from './organization-repository.ts';
+import { type AppError, appErrors } from '../../errors/app-error.ts';
+import { organizationErrors } from '../../errors/organization-errors.ts';
+import { addMember } from './organization.repository.ts';
 
 const INVITATION_DAYS = 7;
 
@@ -114,15 +111,11 @@ const INVALID_LINK = 'This invitation link is invalid, expired or already used. 
 /** Why: a link cut short (or altered) says so in plain words, before any lookup. */
 function assertWholeToken(token: string): void {
   const problem = invitationLinkProblem(token);
-  if (problem) throw new AppError(`invitation_link_${problem}`, 400, INVITATION_LINK_MESSAGES[problem]);
+  if (problem) throw organizationErrors.invitationLink(problem);
 }
 
 function emailMismatch(invited: string): AppError {
-  return new AppError(
-    'invitation_email_mismatch',
-    403,
-    `This invitation was sent to ${invited}. Sign in with that address to accept it.`,
-  );
+  return organizationErrors.invitationEmailMismatch(invited);
 }
 
 /**

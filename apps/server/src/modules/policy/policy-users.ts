@@ -1,8 +1,8 @@
 import type { DirectoryClient } from '@fleetdeck/google/directory/directory-client';
 import type { DirectoryUser } from '@fleetdeck/google/directory/user.schema';
 import { GoogleNotFoundError, GooglePermissionError } from '@fleetdeck/google/errors';
-import { POLICY_ERROR_IDS, type PolicyDevice, type PolicyUser } from '@fleetdeck/shared/policy-contract';
-import { AppError } from '../../errors/app-error.ts';
+import type { PolicyDevice, PolicyUser } from '@fleetdeck/shared/policy-contract';
+import { policyErrors } from '../../errors/policy-errors.ts';
 import { toPolicyError } from './policy-errors.ts';
 
 /**
@@ -38,12 +38,11 @@ export interface UserLookupRequest {
 }
 
 function toUserError(error: unknown, email: string): unknown {
-  if (error instanceof GoogleNotFoundError)
-    return new AppError(POLICY_ERROR_IDS.userNotFound, 404, USER_MESSAGES.notFound(email));
+  if (error instanceof GoogleNotFoundError) return policyErrors.userNotFound(USER_MESSAGES.notFound(email));
   if (error instanceof GooglePermissionError)
     return error.insufficientScopes
-      ? new AppError(POLICY_ERROR_IDS.userScopeMissing, 409, USER_MESSAGES.scopeMissing)
-      : new AppError(POLICY_ERROR_IDS.userScopeMissing, 409, USER_MESSAGES.permission);
+      ? policyErrors.userScopeMissing(USER_MESSAGES.scopeMissing)
+      : policyErrors.userScopeMissing(USER_MESSAGES.permission);
   return toPolicyError(error);
 }
 

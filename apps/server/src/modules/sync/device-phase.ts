@@ -51,7 +51,7 @@ export async function syncOrgUnits(ctx: SyncContext): Promise<void> {
 
 /**
  * How many device lanes may list at once: all of them, except while telemetry leads a first copy
- * (decision 020), when one lane lists so devices are written from the first page (decision 042).
+ * (decision 020), when one lane lists so devices are written from the first page (decision 046).
  */
 export interface LaneLimit {
   /** Lanes allowed now. */

@@ -30,7 +30,7 @@ import { syncTelemetry } from './telemetry-phase.ts';
  * from the start. So a first copy lets telemetry lead: one device lane lists meanwhile (so the
  * progress shows devices and a time left from the first page), the others start once its chain is
  * done, or as soon as the chain waits on Google well beyond its work (telemetry-phase.ts), where
- * running side by side is what saves time (decision 042).
+ * running side by side is what saves time (decision 046).
  */
 
 /**
@@ -39,7 +39,7 @@ import { syncTelemetry } from './telemetry-phase.ts';
  */
 const INDEX_BUILD_LANES = 2;
 
-/** Device lanes of a first copy while telemetry leads (decision 042). */
+/** Device lanes of a first copy while telemetry leads (decision 046). */
 export const LANES_DURING_LEAD = 1;
 
 /**

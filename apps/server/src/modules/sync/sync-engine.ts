@@ -16,7 +16,7 @@ import {
   lastCompleteDeviceCount,
   saveRunState,
   type SyncRunRow,
-} from './sync-run-repository.ts';
+} from './sync-run.repository.ts';
 import { sweepDeletedDevices } from './sweep-phase.ts';
 
 /**

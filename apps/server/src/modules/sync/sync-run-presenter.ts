@@ -1,7 +1,7 @@
 import { syncErrorSchema, syncProgressSchema, type SyncRun } from '@fleetdeck/shared/sync-contract';
 import { z } from 'zod';
 import { emptyProgress } from './sync-progress.ts';
-import type { SyncRunRow } from './sync-run-repository.ts';
+import type { SyncRunRow } from './sync-run.repository.ts';
 
 /** A stored run as the API and the realtime channel show it. */
 

@@ -11,7 +11,7 @@ import type { Checkpoint } from './sync-checkpoints.ts';
 import type { SyncContext } from './sync-context.ts';
 
 /**
- * A first copy's second telemetry chain (decision 042): the battery reports Google keeps from the
+ * A first copy's second telemetry chain (decision 046): the battery reports Google keeps from the
  * last 30 days, one sample per device a day, so the health charts show a trend on day one.
  * Battery only: CPU and memory are reported every 10 minutes, seven times the bytes for a page of
  * history, and the fleet chain keeps the hours of them Google sends anyway.

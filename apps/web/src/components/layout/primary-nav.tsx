@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { isNavItemActive, type NavItem } from './nav-items.ts';
+import { useAuthSession } from '../../lib/auth/use-auth-session.ts';
+import { isNavItemActive, navItemsFor, type NavItem } from './nav-items.ts';
 
 /** Navigation links; horizontal in the top bar, vertical in the mobile sheet. */
 export function NavLinks({
@@ -13,9 +14,10 @@ export function NavLinks({
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
+  const { session } = useAuthSession();
   return (
     <ul className={cn('flex gap-1', orientation === 'vertical' && 'flex-col')}>
-      {items.map((item) => {
+      {navItemsFor(items, session?.user.organization?.role).map((item) => {
         const active = isNavItemActive(item, pathname);
         const Icon = item.icon;
         return (

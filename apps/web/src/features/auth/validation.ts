@@ -1,4 +1,5 @@
 import { IDENTITY_MESSAGES } from '@fleetdeck/shared/identity-messages';
+import { PASSWORD_LENGTH } from '@fleetdeck/shared/limits';
 
 /** Client-side checks with the seed's exact messages (§5); `undefined` means valid. */
 
@@ -22,10 +23,12 @@ export function validateResend(input: { email?: string; type?: string }): string
   return undefined;
 }
 
-/** Why: the server's rule (12 to 128 characters), said before the request rather than after. */
+/** Why: the server's rule (PASSWORD_LENGTH), said before the request rather than after. */
 export function validateNewPassword(password: string, confirmation: string): string | undefined {
-  if (password.length < 12) return 'Use at least 12 characters for your new password.';
-  if (password.length > 128) return 'Use at most 128 characters for your new password.';
+  if (password.length < PASSWORD_LENGTH.min)
+    return `Use at least ${PASSWORD_LENGTH.min} characters for your new password.`;
+  if (password.length > PASSWORD_LENGTH.max)
+    return `Use at most ${PASSWORD_LENGTH.max} characters for your new password.`;
   if (password !== confirmation) return 'The two passwords do not match.';
   return undefined;
 }

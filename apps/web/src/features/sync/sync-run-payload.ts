@@ -1,8 +1,9 @@
 import type { SyncRun } from '@fleetdeck/shared/sync-contract';
+import { SYNC_STATUSES } from '@fleetdeck/shared/sync-states';
 
-const STATUSES = new Set(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+const STATUSES: ReadonlySet<string> = new Set(SYNC_STATUSES);
 
-/** Plain checks of a pushed run (classic zod stays out of the browser bundle). */
+/** Plain checks of a pushed run, with the contract's statuses (classic zod stays out of the browser bundle). */
 export function isSyncRunPayload(value: unknown): value is SyncRun {
   if (typeof value !== 'object' || value === null) return false;
   const run = value as Record<string, unknown>;

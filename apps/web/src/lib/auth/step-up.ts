@@ -1,5 +1,5 @@
-import { STEP_UP_ERROR_ID, type StepUpRequiredDetails } from '@fleetdeck/shared/step-up';
-import { ApiRequestError, installStepUpWrapper } from '../api-client.ts';
+import type { StepUpRequiredDetails } from '@fleetdeck/shared/step-up';
+import { type ApiRequestError, hasErrorId, installStepUpWrapper } from '../api-client.ts';
 
 /**
  * Step-up in the browser: when the server answers `step_up_required`, the page asks the member for
@@ -33,7 +33,7 @@ export async function withStepUp<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.code !== STEP_UP_ERROR_ID || !handler) throw error;
+    if (!hasErrorId(error, 'step_up_required') || !handler) throw error;
     pending ??= handler(detailsOf(error), error.message).finally(() => {
       pending = undefined;
     });

@@ -1,26 +1,25 @@
-import type { RealtimeFrame, SubscribeResult } from '@fleetdeck/shared/realtime-contract';
+import type { RealtimeFrame } from '@fleetdeck/shared/realtime-contract';
+import {
+  HEARTBEAT_INTERVAL_MS,
+  JOIN_TIMEOUT_MS,
+  RECONNECT_DELAYS_MS,
+  type SubscribeResult,
+} from '@fleetdeck/shared/realtime-protocol';
 
 /**
- * The wire details of Fleetdeck's realtime protocol (see `@fleetdeck/shared/realtime-contract`),
- * shared by the client and its channels. The constants mirror the contract (a unit test checks
- * they agree); importing its values would pull classic zod into the browser.
+ * The browser side of Fleetdeck's realtime protocol: its constants come from the shared,
+ * schema-free `@fleetdeck/shared/realtime-protocol` (the server's contract re-exports the same
+ * module), so the client cannot drift from the server.
  */
 
+export { HEARTBEAT_TOPIC, PROTOCOL_EVENTS as EVENTS } from '@fleetdeck/shared/realtime-protocol';
+
 export const REALTIME_TIMING = {
-  heartbeatIntervalMs: 25_000,
-  joinTimeoutMs: 10_000,
-  reconnectDelaysMs: [1000, 2000, 5000, 10_000],
+  heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
+  joinTimeoutMs: JOIN_TIMEOUT_MS,
+  reconnectDelaysMs: RECONNECT_DELAYS_MS,
 } as const;
 
-export const EVENTS = {
-  join: 'phx_join',
-  leave: 'phx_leave',
-  reply: 'phx_reply',
-  error: 'phx_error',
-  close: 'phx_close',
-  heartbeat: 'heartbeat',
-} as const;
-export const HEARTBEAT_TOPIC = 'phoenix';
 export const OPEN = 1;
 
 /** The part of the browser's WebSocket the client uses, so tests can inject a fake one. */

@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { LogIn, LogOut, MonitorSmartphone, Settings } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
+import { menuOnDemand } from '../../../components/ui/menu-on-demand.tsx';
 import { signOut, type SignOutScope } from '../../../lib/auth/sign-out.ts';
 import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 
-const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', technician: 'Technician', viewer: 'Viewer' } as const;
+const AccountMenuOnDemand = menuOnDemand(() => import('./account-menu-panel.tsx'));
 
 function initials(name: string, email: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -44,10 +37,13 @@ export function AccountMenu() {
       setFailed(error instanceof Error ? error.message : 'Sign-out failed.'),
     );
   };
+  // The button is named by its text ("Account: Dana Whitaker"), the name shown from the lg width on.
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        {/* Named by its text ("Account: Dana Whitaker"), the name shown from the lg width on. */}
+    <AccountMenuOnDemand
+      user={user}
+      failed={failed}
+      leave={leave}
+      trigger={
         <Button variant="ghost" size="sm" className="gap-2">
           <span className="sr-only">Account: </span>
           <span
@@ -58,41 +54,7 @@ export function AccountMenu() {
           </span>
           <span className="sr-only lg:not-sr-only lg:max-w-40 lg:truncate">{user.name || user.email}</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate text-sm font-semibold text-foreground">{user.name || user.email}</span>
-          <span className="truncate">{user.email}</span>
-          {user.organization ? (
-            <span className="truncate" data-testid="account-organization">
-              {user.organization.name} · {ROLE_LABELS[user.organization.role]}
-            </span>
-          ) : (
-            <span>No organization yet</span>
-          )}
-        </DropdownMenuLabel>
-        {failed ? (
-          <p role="alert" className="px-2 pb-1 text-xs text-danger">
-            {failed}
-          </p>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/settings">
-            <Settings aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => leave('local')}>
-          <LogOut aria-hidden="true" />
-          Sign out of this device
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => leave('global')}>
-          <MonitorSmartphone aria-hidden="true" />
-          Sign out everywhere
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

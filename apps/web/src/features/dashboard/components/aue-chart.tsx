@@ -188,8 +188,12 @@ function ModelList({
   return (
     <ul className={cn('flex flex-col gap-0.5', className)}>
       {line.models.slice(0, 3).map((model) => (
-        <li key={model.model} className="flex flex-wrap gap-x-2">
-          <CountLink query={model.query} className="break-words hover:underline">
+        <li key={model.model} className="flex flex-wrap items-center gap-x-2">
+          {/* 24 px tall at least: a model name is a link target under another (WCAG 2.5.8). */}
+          <CountLink
+            query={model.query}
+            className="inline-flex min-h-6 items-center break-words hover:underline"
+          >
             {model.model}
             <span className="sr-only">: its devices {line.when}</span>
           </CountLink>

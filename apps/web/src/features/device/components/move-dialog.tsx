@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useMoveDevice } from '../api/move-device.ts';
-import { useOrgUnits } from '../api/list-org-units.ts';
+import { useOrgUnits } from '../../../api/org-units.ts';
 import { orgUnitDepth, sortByOrgUnitPath, subtreeDeviceCounts } from '@fleetdeck/shared/org-unit-order';
 
 /** Moves the device to another OU, with a link to preview how its policies would change. */

@@ -45,7 +45,6 @@ export function useBulkAction(id: string | undefined) {
     queryFn: () => getBulkAction(id ?? ''),
     enabled: id !== undefined,
     refetchInterval: (query) => (isActive(query.state.data) ? 1000 : false),
-    retry: false,
   });
 }
 

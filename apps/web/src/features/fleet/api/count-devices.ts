@@ -31,7 +31,6 @@ export function useExactCount(q: string, estimate: MatchCount | null) {
     queryKey: exactCountKey(q),
     queryFn: () => countDevicesExactly(q),
     enabled: wanted,
-    retry: false,
     ...LIVE_REFETCH,
   });
   return {

@@ -14,6 +14,5 @@ export function useFacets(q: string, enabled: boolean) {
     queryFn: () => getFacets(q),
     enabled,
     placeholderData: keepPreviousData,
-    retry: false,
   });
 }

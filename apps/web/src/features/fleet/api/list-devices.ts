@@ -65,7 +65,6 @@ export const devicesQuery = (key: DeviceListKey) =>
     queryFn: ({ pageParam }): Promise<FleetPage> => listDevices(key, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    retry: false,
     ...LIVE_REFETCH,
   });
 

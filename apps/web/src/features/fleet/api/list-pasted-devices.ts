@@ -58,7 +58,6 @@ export const pastedDevicesQuery = (
     queryFn: ({ pageParam }) => listPastedChunk(chunks[pageParam] ?? [], columns),
     initialPageParam: 0,
     getNextPageParam: (_page, pages) => (pages.length < chunks.length ? pages.length : undefined),
-    retry: false,
     // Live updates refresh the loaded rows by id (use-fleet-live.ts).
     ...LIVE_REFETCH,
   });

@@ -10,7 +10,7 @@ export function listSavedViews(): Promise<{ views: SavedView[] }> {
 }
 
 export function useSavedViews() {
-  return useQuery({ queryKey: savedViewsKey, queryFn: listSavedViews, retry: false });
+  return useQuery({ queryKey: savedViewsKey, queryFn: listSavedViews });
 }
 
 /** `POST /api/saved-views` */

@@ -15,7 +15,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { useOrgUnits } from '../api/list-org-units.ts';
+import { useOrgUnits } from '../../../api/org-units.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
 import { formatCount } from '../format.ts';
 import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';

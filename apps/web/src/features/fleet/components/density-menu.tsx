@@ -1,20 +1,10 @@
 import { Rows3 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { DENSITIES, type Density } from '../fleet-url-state.ts';
+import { menuOnDemand } from '../../../components/ui/menu-on-demand.tsx';
+import type { Density } from '../fleet-url-state.ts';
+import { DENSITY_LABELS } from './density-labels.ts';
 
-const LABELS: Record<Density, string> = {
-  compact: 'Compact',
-  standard: 'Standard',
-  comfortable: 'Comfortable',
-};
+const DensityMenuOnDemand = menuOnDemand(() => import('./density-menu-panel.tsx'));
 
 /** Row height: compact for scanning many devices, comfortable for reading. */
 export function DensityMenu({
@@ -25,23 +15,15 @@ export function DensityMenu({
   onChange: (density: Density) => void;
 }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="secondary" size="sm" aria-label={`Row density: ${LABELS[density]}`}>
+    <DensityMenuOnDemand
+      density={density}
+      onChange={onChange}
+      trigger={
+        <Button variant="secondary" size="sm" aria-label={`Row density: ${DENSITY_LABELS[density]}`}>
           <Rows3 aria-hidden="true" />
-          <span className="hidden lg:inline">{LABELS[density]}</span>
+          <span className="hidden lg:inline">{DENSITY_LABELS[density]}</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>Row density</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={density} onValueChange={(value) => onChange(value as Density)}>
-          {DENSITIES.map((value) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              {LABELS[value]}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FleetColumn, FleetColumnId } from '@fleetdeck/shared/fleet-columns';
 import { ROW_HEIGHT, isSortable, type Density, type SortDir } from '../fleet-url-state.ts';
 import type { FleetRow } from '../live-rows.ts';
@@ -6,6 +6,7 @@ import { isSelected, type FleetSelection } from '../selection.ts';
 import { CHECKBOX_WIDTH, FleetGridRow } from './fleet-grid-row.tsx';
 import { FleetHeaderCell } from './fleet-header-cell.tsx';
 import { useFixedRows } from './use-fixed-rows.ts';
+import { useGridCursor } from './use-grid-cursor.ts';
 import { useReturnPlace } from './use-return-place.ts';
 
 export interface FleetTableProps {
@@ -50,13 +51,8 @@ const PREFETCH_ROWS = 60;
 export function FleetTable(props: FleetTableProps) {
   const { columns, widthOf, rows, rowCount, density, selection, selectable } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  const [focused, setFocused] = useState(false);
-  const anchor = useRef<number | null>(null);
   const rowHeight = ROW_HEIGHT[density];
   const totalWidth = columns.reduce((sum, column) => sum + widthOf(column), selectable ? CHECKBOX_WIDTH : 0);
-  // The checkbox and the first column (the serial number, unless moved) stay in view sideways.
-  const pinnedLeft = selectable ? CHECKBOX_WIDTH : 0;
 
   const { items, totalSize, scrollToIndex, viewportRows } = useFixedRows({
     scrollRef,
@@ -65,89 +61,11 @@ export function FleetTable(props: FleetTableProps) {
     headerHeight: HEADER_HEIGHT,
     overscan: 8,
   });
-  const firstVisible = items[0]?.index ?? 0;
-  const lastVisible = items.at(-1)?.index ?? 0;
-  const { hasMore, loadMore, onVisibleRows } = props;
-  useEffect(() => onVisibleRows?.(firstVisible, lastVisible), [firstVisible, lastVisible, onVisibleRows]);
-  useEffect(() => {
-    if (hasMore && lastVisible >= rows.length - PREFETCH_ROWS) loadMore();
-  }, [hasMore, lastVisible, rows.length, loadMore]);
-
-  const activeIndex = Math.min(active, Math.max(0, rowCount - 1));
-  const move = (index: number) => {
-    const next = Math.max(0, Math.min(rowCount - 1, index));
-    setActive(next);
-    scrollToIndex(next);
-  };
-  const activate = useCallback(
-    (index: number) => {
-      setActive(index);
-      scrollToIndex(index);
-    },
-    [scrollToIndex],
-  );
+  useRowsInView(items, rows.length, props);
+  const cursor = useGridCursor({ ...props, scrollToIndex, viewportRows });
+  const { activeIndex, activate, setFocused } = cursor;
   // Back from a device: the same rows in view and the device opened as the active row.
   useReturnPlace({ scrollRef, rows, stale: props.stale, rowHeight, activeIndex, activate });
-
-  // Stable while only the table's own state changes (scrolling, the active row), so the memoised
-  // rows that did not change skip rendering.
-  const { onSelect, onOpen } = props;
-  const selectRow = useCallback(
-    (index: number, range: boolean) => {
-      const device = rows[index];
-      if (!device) return;
-      if (range && anchor.current !== null) {
-        const [from, to] = [Math.min(anchor.current, index), Math.max(anchor.current, index)];
-        const ids = rows.slice(from, to + 1).map((row) => row.deviceId);
-        onSelect(ids, true);
-      } else {
-        onSelect([device.deviceId], !isSelected(selection, device.deviceId));
-      }
-      anchor.current = index;
-    },
-    [rows, selection, onSelect],
-  );
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(activeIndex + 1),
-      ArrowUp: () => move(activeIndex - 1),
-      PageDown: () => move(activeIndex + viewportRows() - 1),
-      PageUp: () => move(activeIndex - viewportRows() + 1),
-      Home: () => move(0),
-      End: () => move(rowCount - 1),
-      Enter: () => {
-        const device = rows[activeIndex];
-        if (device) onOpen(device.deviceId);
-      },
-      ' ': () => {
-        if (selectable) selectRow(activeIndex, event.shiftKey);
-      },
-      Escape: () => props.onClearSelection(),
-    };
-    const action = keys[event.key];
-    if (!action) return;
-    event.preventDefault();
-    action();
-  };
-
-  const onRowClick = useCallback(
-    (event: MouseEvent, index: number, device: FleetRow) => {
-      setActive(index);
-      if (selectable && (event.shiftKey || event.metaKey || event.ctrlKey)) {
-        event.preventDefault();
-        selectRow(index, event.shiftKey);
-        return;
-      }
-      onOpen(device.deviceId);
-    },
-    [selectable, selectRow, onOpen],
-  );
-
-  const loadedIds = rows.map((row) => row.deviceId);
-  const allLoadedSelected = loadedIds.length > 0 && loadedIds.every((id) => isSelected(selection, id));
-  const someSelected = selection.kind === 'query' || selection.ids.size > 0;
 
   return (
     // The rows keep full contrast while a new query loads (it may be slow, and they stay readable);
@@ -163,7 +81,7 @@ export function FleetTable(props: FleetTableProps) {
         aria-busy={props.stale || undefined}
         aria-activedescendant={rowCount > 0 ? `fleet-row-${activeIndex}` : undefined}
         tabIndex={0}
-        onKeyDown={onKeyDown}
+        onKeyDown={cursor.onKeyDown}
         onFocus={(event) => {
           if (event.target === event.currentTarget) setFocused(true);
         }}
@@ -173,48 +91,7 @@ export function FleetTable(props: FleetTableProps) {
         data-testid="fleet-grid"
         className="relative h-full overflow-auto overscroll-contain rounded-lg border border-border bg-surface text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <div
-          role="rowgroup"
-          className="sticky top-0 z-10"
-          style={{ width: Math.max(totalWidth, 0), minWidth: '100%' }}
-        >
-          <div
-            role="row"
-            aria-rowindex={1}
-            className="flex h-9 border-b border-border bg-muted text-xs font-medium text-muted-foreground"
-          >
-            {selectable ? (
-              <div
-                role="columnheader"
-                className="sticky left-0 z-20 flex shrink-0 items-center justify-center bg-muted"
-                style={{ width: CHECKBOX_WIDTH }}
-              >
-                <input
-                  type="checkbox"
-                  className="size-4 accent-[var(--color-accent)]"
-                  aria-label="Select all loaded devices"
-                  checked={allLoadedSelected}
-                  ref={(element) => {
-                    if (element) element.indeterminate = someSelected && !allLoadedSelected;
-                  }}
-                  onChange={(event) => props.onSelectAllLoaded(event.target.checked)}
-                />
-              </div>
-            ) : null}
-            {columns.map((column, index) => (
-              <FleetHeaderCell
-                key={column.id}
-                column={column}
-                pinnedAt={index === 0 ? pinnedLeft : undefined}
-                width={widthOf(column)}
-                sortable={props.sortable && isSortable(column.id)}
-                sorted={props.sortable && props.sort === column.id ? props.dir : null}
-                onSort={() => props.onSort(column.id)}
-                onResize={(width) => props.onResize(column.id, width)}
-              />
-            ))}
-          </div>
-        </div>
+        <FleetGridHeader {...props} totalWidth={totalWidth} />
         <div
           role="rowgroup"
           className="relative"
@@ -233,16 +110,84 @@ export function FleetTable(props: FleetTableProps) {
                 widthOf={widthOf}
                 selectable={selectable}
                 selected={device ? isSelected(selection, device.deviceId) : false}
-                active={focused && item.index === activeIndex}
-                onClick={onRowClick}
-                onActivate={setActive}
-                onSelect={selectRow}
+                active={cursor.focused && item.index === activeIndex}
+                onClick={cursor.onRowClick}
+                onActivate={cursor.setActive}
+                onSelect={cursor.selectRow}
               />
             );
           })}
         </div>
       </div>
       {props.updating ? <UpdatingBar /> : null}
+    </div>
+  );
+}
+
+/** Tells which rows are on screen, and loads the next page before the loaded rows run out. */
+function useRowsInView(
+  items: readonly { index: number }[],
+  loaded: number,
+  { hasMore, loadMore, onVisibleRows }: Pick<FleetTableProps, 'hasMore' | 'loadMore' | 'onVisibleRows'>,
+) {
+  const firstVisible = items[0]?.index ?? 0;
+  const lastVisible = items.at(-1)?.index ?? 0;
+  useEffect(() => onVisibleRows?.(firstVisible, lastVisible), [firstVisible, lastVisible, onVisibleRows]);
+  useEffect(() => {
+    if (hasMore && lastVisible >= loaded - PREFETCH_ROWS) loadMore();
+  }, [hasMore, lastVisible, loaded, loadMore]);
+}
+
+/** The sticky header row: "select all loaded" and the sortable, resizable column headers. */
+function FleetGridHeader(props: FleetTableProps & { totalWidth: number }) {
+  const { columns, widthOf, rows, selection, selectable, totalWidth } = props;
+  // The checkbox and the first column (the serial number, unless moved) stay in view sideways.
+  const pinnedLeft = selectable ? CHECKBOX_WIDTH : 0;
+  const loadedIds = rows.map((row) => row.deviceId);
+  const allLoadedSelected = loadedIds.length > 0 && loadedIds.every((id) => isSelected(selection, id));
+  const someSelected = selection.kind === 'query' || selection.ids.size > 0;
+  return (
+    <div
+      role="rowgroup"
+      className="sticky top-0 z-10"
+      style={{ width: Math.max(totalWidth, 0), minWidth: '100%' }}
+    >
+      <div
+        role="row"
+        aria-rowindex={1}
+        className="flex h-9 border-b border-border bg-muted text-xs font-medium text-muted-foreground"
+      >
+        {selectable ? (
+          <div
+            role="columnheader"
+            className="sticky left-0 z-20 flex shrink-0 items-center justify-center bg-muted"
+            style={{ width: CHECKBOX_WIDTH }}
+          >
+            <input
+              type="checkbox"
+              className="size-4 accent-[var(--color-accent)]"
+              aria-label="Select all loaded devices"
+              checked={allLoadedSelected}
+              ref={(element) => {
+                if (element) element.indeterminate = someSelected && !allLoadedSelected;
+              }}
+              onChange={(event) => props.onSelectAllLoaded(event.target.checked)}
+            />
+          </div>
+        ) : null}
+        {columns.map((column, index) => (
+          <FleetHeaderCell
+            key={column.id}
+            column={column}
+            pinnedAt={index === 0 ? pinnedLeft : undefined}
+            width={widthOf(column)}
+            sortable={props.sortable && isSortable(column.id)}
+            sorted={props.sortable && props.sort === column.id ? props.dir : null}
+            onSort={() => props.onSort(column.id)}
+            onResize={(width) => props.onResize(column.id, width)}
+          />
+        ))}
+      </div>
     </div>
   );
 }

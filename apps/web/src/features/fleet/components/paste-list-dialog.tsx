@@ -13,6 +13,7 @@ import { formatCount } from '../format.ts';
 import { summarizePaste, unmatchedLines, type UnmatchedLine } from '../paste-summary.ts';
 import { PasteReportLine } from './paste-report-line.tsx';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 type MatchBy = 'auto' | 'serial' | 'assetId';
 
@@ -59,7 +60,7 @@ export function PasteListDialog({
             onShow={() => onShow(report.uniqueDeviceIds, unmatchedLines(report.lines))}
           />
         ) : (
-          <form onSubmit={submit} className="flex min-h-0 flex-col gap-3">
+          <SafeTextForm onSubmit={submit} className="flex min-h-0 flex-col gap-3">
             <label htmlFor="paste-list-text" className="sr-only">
               Serial numbers or asset IDs
             </label>
@@ -122,7 +123,7 @@ export function PasteListDialog({
                 {resolve.isPending ? 'Matching…' : 'Find devices'}
               </Button>
             </div>
-          </form>
+          </SafeTextForm>
         )}
       </DialogContent>
     </Dialog>

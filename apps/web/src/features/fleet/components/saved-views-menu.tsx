@@ -14,7 +14,8 @@ import { cn } from '../../../lib/cn.ts';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { savedViewOwner } from '../saved-view-owner.ts';
 import type { SaveViewDialog as SaveViewDialogModule } from './save-view-dialog.tsx';
-import { isEdited, ViewsButton } from './saved-views-button.tsx';
+import type { MenuPanelProps } from '../../../components/ui/menu-on-demand.tsx';
+import { isEdited } from './views-button.tsx';
 
 const SaveViewDialog = lazyComponent<ComponentProps<typeof SaveViewDialogModule>>(() =>
   import('./save-view-dialog.tsx').then((module) => ({ default: module.SaveViewDialog })),
@@ -24,23 +25,22 @@ const SaveViewDialog = lazyComponent<ComponentProps<typeof SaveViewDialogModule>
  * Saved views: the admin's own and those shared with the organization. Opening one puts its state
  * in the URL (with `view=<id>`), so the URL itself can be shared.
  */
-export function SavedViewsMenu({
+export default function SavedViewsMenu({
   views,
   activeView,
   current,
   onOpen,
   onSaved,
   onDeleted,
-  defaultOpen = false,
-}: {
+  trigger,
+  defaultOpen,
+}: MenuPanelProps & {
   views: readonly SavedView[] | undefined;
   activeView: SavedView | undefined;
   current: SavedViewState;
   onOpen: (view: SavedView) => void;
   onSaved: (view: SavedView) => void;
   onDeleted: () => void;
-  /** Open at once: the admin clicked the button that stood in for this menu while it loaded. */
-  defaultOpen?: boolean;
 }) {
   const [saving, setSaving] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -52,9 +52,7 @@ export function SavedViewsMenu({
   return (
     <>
       <DropdownMenu defaultOpen={defaultOpen}>
-        <DropdownMenuTrigger asChild>
-          <ViewsButton activeView={activeView} current={current} />
-        </DropdownMenuTrigger>
+        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
         <DropdownMenuContent className="w-72" align="start">
           <ViewGroup label="My views" views={mine} activeId={activeView?.id} onOpen={onOpen} />
           <ViewGroup

@@ -11,7 +11,6 @@ export const invitationPreviewQuery = (token: string) =>
   queryOptions({
     queryKey: ['invitations', 'preview', token],
     queryFn: () => getInvitationPreview(token),
-    retry: false,
   });
 
 /**

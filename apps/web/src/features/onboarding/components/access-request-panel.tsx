@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useRequestAccess, useWithdrawAccessRequest } from '../api/access-request.ts';
+import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 type Request = NonNullable<MyAccessRequest['request']>;
 
@@ -21,7 +22,7 @@ export function AskForAccess({ organizationName, intro }: { organizationName?: s
     ask.mutate(message.trim());
   };
   return (
-    <form className="flex flex-col gap-3" onSubmit={submit} data-testid="ask-for-access">
+    <SafeTextForm className="flex flex-col gap-3" onSubmit={submit} data-testid="ask-for-access">
       <p className="text-sm">
         {intro ??
           `${organizationName ?? 'Your organization'} already uses Fleetdeck. Ask for access: an owner or admin chooses your role and the organizational units you work on.`}
@@ -41,7 +42,7 @@ export function AskForAccess({ organizationName, intro }: { organizationName?: s
         <UserPlus aria-hidden="true" />
         {ask.isPending ? 'Sending…' : 'Ask for access'}
       </Button>
-    </form>
+    </SafeTextForm>
   );
 }
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { authClient } from '../../../lib/auth/browser-auth.ts';
 import { startGoogleSignIn } from '../../../lib/auth/google-sign-in.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, hasErrorId } from '../../../lib/api-client.ts';
 import { useConnectGoogleWorkspace } from '../api/connect-google-workspace.ts';
 import { AskForAccess } from './access-request-panel.tsx';
 
@@ -69,18 +69,19 @@ function ConnectControls({ status, onAskToJoin }: ConnectProps) {
   const connect = useConnectGoogleWorkspace();
   const [asking, setAsking] = useState(false);
   const onError = (error: unknown) => {
-    if (!(error instanceof ApiRequestError) || error.code !== 'access_request_required') return;
+    if (!hasErrorId(error, 'access_request_required')) return;
     const details = error.details as { organizationName?: unknown } | undefined;
     onAskToJoin(
       typeof details?.organizationName === 'string' ? details.organizationName : 'your organization',
     );
   };
   const missing = [...(status.google?.missingScopes ?? []), ...missingScopesOf(connect.error)];
-  const needsGoogle =
-    connect.error instanceof ApiRequestError &&
-    ['google_sign_in_required', 'google_scopes_missing', 'google_reconsent_required'].includes(
-      connect.error.code,
-    );
+  const needsGoogle = hasErrorId(
+    connect.error,
+    'google_sign_in_required',
+    'google_scopes_missing',
+    'google_reconsent_required',
+  );
   return (
     <div className="flex flex-col gap-3">
       {connect.error ? <FormMessage>{connect.error.message}</FormMessage> : null}

@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { isOrgUnitPath } from '../../../lib/ou-path.ts';
+import { isOrgUnitPath } from '@fleetdeck/shared/ou-path';
 import { useSetOuScope } from '../api/set-ou-scope.ts';
 import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 

@@ -13,7 +13,6 @@ export const comparePoliciesQuery = (a: string, b: string) =>
   queryOptions({
     queryKey: ['policy', 'compare', a, b],
     queryFn: () => comparePolicies(a, b),
-    retry: false,
     refetchOnWindowFocus: false,
   });
 

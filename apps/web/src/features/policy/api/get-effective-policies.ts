@@ -21,8 +21,6 @@ export const effectivePoliciesQuery = (orgUnitId: string, user?: string) =>
   queryOptions({
     queryKey: ['policy', 'effective', orgUnitId, user ?? null],
     queryFn: () => getEffectivePolicies(orgUnitId, user),
-    // The server caches per OU and says how old its answer is; Google is retried there, not here.
-    retry: false,
     refetchOnWindowFocus: false,
   });
 

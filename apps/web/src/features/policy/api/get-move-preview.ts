@@ -22,7 +22,6 @@ export const movePreviewQuery = (deviceId: string, targetOrgUnitId: string, user
   queryOptions({
     queryKey: ['policy', 'move-preview', deviceId, targetOrgUnitId, user ?? null],
     queryFn: () => getMovePreview(deviceId, targetOrgUnitId, user),
-    retry: false,
     refetchOnWindowFocus: false,
   });
 

@@ -11,7 +11,6 @@ export const policyOrgUnitsQuery = queryOptions({
   queryKey: ['policy', 'org-units'],
   queryFn: getPolicyOrgUnits,
   staleTime: 5 * 60_000,
-  retry: false,
 });
 
 /** Why: the picker, the compare selects and the source badges all read the same tree. */

@@ -14,7 +14,6 @@ export const deviceLookupQuery = (key: DeviceLookupKey) =>
   queryOptions({
     queryKey: ['policy', 'device-lookup', key],
     queryFn: () => lookupDevice(key),
-    retry: false,
   });
 
 /** Why: the lookup box and the `?deviceId=` link both resolve a device to its OU. */

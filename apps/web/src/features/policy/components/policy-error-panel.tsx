@@ -1,27 +1,13 @@
 import { Link } from 'react-router';
 import { CircleAlert, KeyRound, Timer } from 'lucide-react';
 import { APP_ROUTES } from '@fleetdeck/shared/app-routes';
-import type { POLICY_ERROR_IDS as ContractErrorIds } from '@fleetdeck/shared/policy-contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { hasErrorId } from '../../../lib/api-client.ts';
 import { ErrorReference } from '../../../components/errors/error-reference.tsx';
-
-/** The contract's error ids; spelled here because the contract module (zod) stays off the page. */
-const POLICY_ERROR_IDS = {
-  reconsent: 'google_reconsent_required',
-  rateLimited: 'google_rate_limited',
-  permission: 'google_permission_denied',
-  unavailable: 'google_unavailable',
-  userScopeMissing: 'google_user_scope_missing',
-  userNotFound: 'policy_user_not_found',
-} as const satisfies typeof ContractErrorIds;
 
 /** Why: a failed user lookup leaves the rest of the page working without the user. */
 export function isUserLookupError(error: Error): boolean {
-  return (
-    error instanceof ApiRequestError &&
-    (error.code === POLICY_ERROR_IDS.userScopeMissing || error.code === POLICY_ERROR_IDS.userNotFound)
-  );
+  return hasErrorId(error, 'google_user_scope_missing', 'policy_user_not_found');
 }
 
 /**
@@ -37,12 +23,13 @@ export function PolicyErrorPanel({
   onRetry?: (() => void) | undefined;
   title?: string | undefined;
 }) {
-  const code = error instanceof ApiRequestError ? error.code : undefined;
-  const reconsent =
-    code === POLICY_ERROR_IDS.reconsent ||
-    code === POLICY_ERROR_IDS.permission ||
-    code === POLICY_ERROR_IDS.userScopeMissing;
-  const rateLimited = code === POLICY_ERROR_IDS.rateLimited;
+  const reconsent = hasErrorId(
+    error,
+    'google_reconsent_required',
+    'google_permission_denied',
+    'google_user_scope_missing',
+  );
+  const rateLimited = hasErrorId(error, 'google_rate_limited');
   const Icon = reconsent ? KeyRound : rateLimited ? Timer : CircleAlert;
   const title = titleOverride
     ? titleOverride

@@ -3,7 +3,7 @@ import { MEMBER_ROLES, canAssignRole, type MemberRole } from '@fleetdeck/shared/
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { isOrgUnitPath } from '../../../lib/ou-path.ts';
+import { isOrgUnitPath } from '@fleetdeck/shared/ou-path';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import { RoleSelect } from './role-select.tsx';
 import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';

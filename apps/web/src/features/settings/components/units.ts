@@ -1,4 +1,4 @@
-import { isOrgUnitPath } from '../../../lib/ou-path.ts';
+import { isOrgUnitPath } from '@fleetdeck/shared/ou-path';
 
 /** Why: units are typed as a comma-separated list; each must be an OU path such as /Schools/North. */
 export function parseUnits(input: string): { ok: true; units: string[] } | { ok: false; message: string } {

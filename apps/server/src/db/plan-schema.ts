@@ -1,0 +1,73 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Tables of change plans (migration 0024, decision 042); merged into `DB`. */
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type PlanStateColumn =
+  | 'building'
+  | 'draft'
+  | 'awaiting_approval'
+  | 'approved'
+  | 'running'
+  | 'paused'
+  | 'done'
+  | 'undone'
+  | 'cancelled';
+
+export interface PlanTable {
+  id: Generated<string>;
+  org_id: string;
+  kind: 'csv_update' | 'rollover' | 'bulk_action';
+  title: string;
+  state: ColumnType<PlanStateColumn, PlanStateColumn | undefined, PlanStateColumn>;
+  source: JSONColumnType<Record<string, unknown>, string | undefined>;
+  permissions: JSONColumnType<string[], string | undefined>;
+  counts: JSONColumnType<Record<string, number>, string | undefined>;
+  item_count: ColumnType<number, number | undefined, number>;
+  change_count: ColumnType<number, number | undefined, number>;
+  /** Every OU the plan's changes take devices from or to (who limited to units may see or approve it). */
+  unit_paths: JSONColumnType<string[], string | undefined>;
+  created_by: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  submitted_at: NullableTimestamp;
+  approval_threshold: number | null;
+  approval_required: boolean | null;
+  approved_by: string | null;
+  approved_at: NullableTimestamp;
+  cancelled_by: string | null;
+  cancelled_at: NullableTimestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  lease_owner: string | null;
+  lease_until: NullableTimestamp;
+  undo_of: string | null;
+}
+
+export type PlanItemRunState = 'pending' | 'sending' | 'succeeded' | 'failed' | 'skipped';
+
+export interface PlanItemTable {
+  org_id: string;
+  plan_id: string;
+  item_no: number;
+  row_no: number | null;
+  key_input: string | null;
+  device_id: string | null;
+  serial_number: string | null;
+  outcome: 'change' | 'unchanged' | 'not_found' | 'ambiguous' | 'out_of_scope' | 'invalid';
+  reason: string | null;
+  match_count: number | null;
+  apply_order: ColumnType<number, number | undefined, number>;
+  before: JSONColumnType<Record<string, string | null> | null, string | null | undefined, string | null>;
+  change: JSONColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** `sending` is written before Google is called, so a resumed run never acts twice (decision 037). */
+  run_state: ColumnType<PlanItemRunState, PlanItemRunState | undefined, PlanItemRunState>;
+  run_message: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface PlanTables {
+  plan: PlanTable;
+  plan_item: PlanItemTable;
+}

@@ -1,0 +1,250 @@
+import { sql } from 'kysely';
+import type {
+  BULK_RESULT_STATES,
+  BulkAction,
+  BulkActionDetail,
+  BulkActionRun,
+  BulkPreview,
+  BulkPreviewRequest,
+  StartBulkActionRequest,
+} from '@fleetdeck/shared/bulk-contract';
+import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
+import { STEP_UP_DISABLE_THRESHOLD, type StepUpReason } from '@fleetdeck/shared/step-up';
+import { appErrors } from '../../errors/app-error.ts';
+import { deviceErrors } from '../../errors/device-errors.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import type { BulkRunner } from './bulk-runner.ts';
+import { returnMessagesOfUnits } from './return-message.ts';
+import { notSentNote } from './bulk-eligibility.ts';
+import {
+  computePreview,
+  resolveTarget,
+  validateBulkAction,
+  destructiveness,
+  type ResolvedTarget,
+} from './bulk-preview.ts';
+import { createRun, getRun, getRunDetail, listRuns } from './bulk-runs.ts';
+import {
+  hashAction,
+  hashDeviceSet,
+  PREVIEW_TOKEN_TTL_MS,
+  signPreviewToken,
+  verifyPreviewToken,
+} from './bulk-token.ts';
+import type { DeviceDeps, RequestMeta } from './device-context.ts';
+import { runsVisibleTo, type DeviceTenant } from './device-tenant.ts';
+
+/**
+ * Bulk actions: preview (the blast radius and a token binding it), start (the token re-checked
+ * against the devices the target selects now and how they classify, and the typed count of the
+ * devices that will change for destructive actions), and retry of the failures a retry can fix.
+ * Runs execute in the background (bulk-runner.ts); devices not sent are recorded as skipped.
+ */
+
+export interface BulkCtx {
+  readonly deps: DeviceDeps;
+  readonly tenant: DeviceTenant;
+  readonly meta: RequestMeta;
+  readonly runner: BulkRunner;
+  /** HMAC key of preview tokens (bulk-token.ts). */
+  readonly tokenKey: Buffer;
+  /** Asks the caller for a fresh second factor (step-up) unless they gave one within 10 minutes. */
+  readonly stepUp: (reason: StepUpReason) => Promise<void>;
+}
+
+/**
+ * Why: the bulk actions that cannot be taken back, and disabling more than a handful of devices,
+ * need the acting member's fresh second factor (the spec's re-authentication).
+ */
+export function bulkStepUpReason(action: BulkAction, count: number): StepUpReason | undefined {
+  if (action.kind === 'deprovision') return 'deprovision';
+  if (action.kind === 'disable' && count > STEP_UP_DISABLE_THRESHOLD) return 'bulk_disable';
+  if (action.kind === 'command' && action.command.type === 'REMOTE_POWERWASH') return 'powerwash';
+  if (action.kind === 'command' && action.command.type === 'WIPE_USERS') return 'wipe_users';
+  return undefined;
+}
+
+/** Why: each kind of bulk action needs the permission its single-device twin needs. */
+export function permissionFor(kind: BulkPreviewRequest['action']['kind']): Permission {
+  switch (kind) {
+    case 'annotate':
+      return 'device.annotate';
+    case 'move':
+      return 'device.move';
+    case 'disable':
+    case 'reenable':
+    case 'command':
+      return 'device.command';
+    case 'deprovision':
+      return 'device.deprovision';
+  }
+}
+
+function requireActionPermission(tenant: DeviceTenant, kind: BulkPreviewRequest['action']['kind']): void {
+  if (!roleCan(tenant.role, permissionFor(kind))) throw appErrors.forbidden();
+}
+
+/** Why: the confirmation dialog shows exactly what would happen before anything does. */
+export async function previewBulkAction(ctx: BulkCtx, request: BulkPreviewRequest): Promise<BulkPreview> {
+  requireActionPermission(ctx.tenant, request.action.kind);
+  validateBulkAction(request.action);
+  const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
+  const preview = await computePreview(ctx.deps, request.action, resolved);
+  if (request.action.kind === 'disable') {
+    const paths = preview.orgUnits.map((unit) => unit.orgUnitPath);
+    preview.returnMessages = await returnMessagesOfUnits(ctx, paths);
+  }
+  const previewToken = signPreviewToken(ctx.tokenKey, {
+    orgId: ctx.tenant.orgId,
+    userId: ctx.tenant.userId,
+    action: hashAction(request.action),
+    devices: hashClassified(resolved),
+    count: resolved.changeIds.length,
+    exp: Date.now() + PREVIEW_TOKEN_TTL_MS,
+  });
+  return { ...preview, previewToken };
+}
+
+/** Why: a run starts only from a fresh preview of the same devices, with the count typed when destructive. */
+export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequest): Promise<BulkActionRun> {
+  requireActionPermission(ctx.tenant, request.action.kind);
+  validateBulkAction(request.action);
+  const claims = verifyPreviewToken(ctx.tokenKey, request.previewToken);
+  if (
+    !claims ||
+    claims.orgId !== ctx.tenant.orgId ||
+    claims.userId !== ctx.tenant.userId ||
+    claims.action !== hashAction(request.action)
+  ) {
+    throw deviceErrors.previewExpired();
+  }
+  const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
+  const count = resolved.changeIds.length;
+  if (hashClassified(resolved) !== claims.devices) {
+    throw deviceErrors.previewChanged(claims.count, count);
+  }
+  if (resolved.deviceIds.length === 0)
+    throw appErrors.invalidRequest('No device matches this selection, so there is nothing to do.');
+  if (count === 0)
+    throw appErrors.invalidRequest(
+      'None of these devices would change: each is already as asked or not eligible, so nothing is sent to Google.',
+    );
+  const stepUpReason = bulkStepUpReason(request.action, count);
+  if (stepUpReason) await ctx.stepUp(stepUpReason);
+  const { requiresTypedCount } = destructiveness(request.action);
+  if (requiresTypedCount && request.confirmCount !== count) {
+    throw deviceErrors.confirmationRequired(count);
+  }
+  const target =
+    'query' in request.target ? { query: request.target.query } : { deviceIds: resolved.deviceIds.length };
+  const notSent = resolved.notSent.map(({ deviceId, outcome }) => ({
+    deviceId,
+    note: notSentNote(request.action, outcome),
+  }));
+  const runId = await ctx.deps.db.transaction().execute(async (tx) => {
+    const id = await createRun(tx, {
+      orgId: ctx.tenant.orgId,
+      customerId: ctx.tenant.customerId,
+      action: request.action,
+      target,
+      requestedBy: ctx.tenant.userId,
+      deviceIds: resolved.deviceIds,
+      notSent,
+    });
+    await recordAudit(tx, {
+      action: `bulk.${request.action.kind}`,
+      outcome: 'success',
+      orgId: ctx.tenant.orgId,
+      actorUserId: ctx.tenant.userId,
+      targetType: 'bulk_action',
+      targetId: id,
+      ip: ctx.meta.ip,
+      userAgent: ctx.meta.userAgent,
+      requestId: ctx.meta.requestId,
+      details: {
+        action: request.action,
+        target,
+        deviceCount: resolved.deviceIds.length,
+        changeCount: count,
+        notSent: notSent.length,
+        deviceIds: resolved.deviceIds.slice(0, 100),
+      },
+    });
+    return id;
+  });
+  ctx.runner.kick(ctx.tenant.orgId, runId);
+  return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
+}
+
+/** Why: the token binds the devices targeted and which of them change, so a run changes only what was seen. */
+function hashClassified(resolved: ResolvedTarget): string {
+  const changing = new Set(resolved.changeIds);
+  return hashDeviceSet(resolved.deviceIds.map((id) => (changing.has(id) ? id : `=${id}`)));
+}
+
+/** Why: a finished run's failures a retry can fix are sent again on request, and only those. */
+export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<BulkActionRun> {
+  const run = await getRun(ctx.deps.db, ctx.tenant.orgId, runId, runsVisibleTo(ctx.tenant));
+  requireActionPermission(ctx.tenant, run.action.kind);
+  if (run.status === 'queued' || run.status === 'running')
+    throw appErrors.conflict(
+      'This bulk action is still running. Wait for it to finish, then retry its failures.',
+    );
+  if (run.retryable === 0)
+    throw appErrors.conflict(
+      run.failed === 0
+        ? 'This bulk action has no failed devices to retry.'
+        : 'Google refused the failed devices of this bulk action for good (their state does not allow it), so a retry cannot succeed. Review them in the results.',
+    );
+  const stepUpReason = bulkStepUpReason(run.action, run.retryable);
+  if (stepUpReason) await ctx.stepUp(stepUpReason);
+  await ctx.deps.db.transaction().execute(async (tx) => {
+    const requeued = await tx
+      .updateTable('bulk_action_result')
+      .set({ state: 'pending', error: null, updated_at: sql<Date>`now()` })
+      .where('org_id', '=', ctx.tenant.orgId)
+      .where('run_id', '=', runId)
+      .where('state', '=', 'failed')
+      .where('retryable', '=', true)
+      .executeTakeFirst();
+    await tx
+      .updateTable('bulk_action_run')
+      .set({ status: 'queued', finished_at: null, lease_owner: null, lease_until: null })
+      .where('org_id', '=', ctx.tenant.orgId)
+      .where('id', '=', runId)
+      .execute();
+    await recordAudit(tx, {
+      action: 'bulk.retry',
+      outcome: 'success',
+      orgId: ctx.tenant.orgId,
+      actorUserId: ctx.tenant.userId,
+      targetType: 'bulk_action',
+      targetId: runId,
+      ip: ctx.meta.ip,
+      userAgent: ctx.meta.userAgent,
+      requestId: ctx.meta.requestId,
+      details: { devices: Number(requeued.numUpdatedRows) },
+    });
+  });
+  ctx.runner.kick(ctx.tenant.orgId, runId);
+  return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
+}
+
+/** Why: the runs page: newest first; a member limited to units sees only the runs they started. */
+export function bulkRunsOf(
+  deps: Pick<DeviceDeps, 'db'>,
+  tenant: DeviceTenant,
+  limit: number,
+): Promise<BulkActionRun[]> {
+  return listRuns(deps.db, tenant.orgId, limit, runsVisibleTo(tenant));
+}
+
+/** Why: one run with a page of its per-device results, within what the member may see. */
+export function bulkRunDetail(
+  deps: Pick<DeviceDeps, 'db'>,
+  tenant: DeviceTenant,
+  runId: string,
+  query: { cursor?: string | undefined; state?: (typeof BULK_RESULT_STATES)[number] | undefined },
+): Promise<BulkActionDetail> {
+  return getRunDetail(deps.db, tenant.orgId, runId, query, runsVisibleTo(tenant));
+}

@@ -1,0 +1,102 @@
+import type {
+  Plan,
+  PlanChange,
+  PlanDeviceState,
+  PlanKind,
+  PlanOutcome,
+  PlanState,
+} from '@fleetdeck/shared/plan-contract';
+
+type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
+
+export const PLAN_STATE_LABELS: Readonly<Record<PlanState, string>> = {
+  draft: 'Draft',
+  awaiting_approval: 'Awaiting approval',
+  approved: 'Approved',
+  running: 'Running',
+  paused: 'Paused',
+  done: 'Done',
+  undone: 'Undone',
+  cancelled: 'Cancelled',
+};
+
+export const PLAN_STATE_TONES: Readonly<Record<PlanState, Tone>> = {
+  draft: 'neutral',
+  awaiting_approval: 'warning',
+  approved: 'accent',
+  running: 'accent',
+  paused: 'warning',
+  done: 'success',
+  undone: 'neutral',
+  cancelled: 'neutral',
+};
+
+export const PLAN_KIND_LABELS: Readonly<Record<PlanKind, string>> = {
+  csv_update: 'CSV update',
+  rollover: 'Rollover',
+  bulk_action: 'Bulk action',
+};
+
+export const OUTCOME_TONES: Readonly<Record<PlanOutcome, Tone>> = {
+  change: 'accent',
+  unchanged: 'neutral',
+  not_found: 'warning',
+  ambiguous: 'warning',
+  out_of_scope: 'warning',
+  invalid: 'danger',
+};
+
+const FIELD_LABELS: Readonly<Record<keyof PlanChange, string>> = {
+  orgUnitPath: 'OU',
+  annotatedAssetId: 'Asset ID',
+  annotatedLocation: 'Location',
+  annotatedUser: 'User',
+  notes: 'Notes',
+  status: 'Status',
+};
+
+export interface FieldChange {
+  readonly field: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+const shown = (value: string | null | undefined) =>
+  value === null || value === undefined || value === '' ? '(empty)' : value;
+
+/** Why: the table shows each field a row sets as "current → new", a cleared field as "(empty)". */
+export function describeChange(before: PlanDeviceState | null, change: PlanChange | null): FieldChange[] {
+  if (!change) return [];
+  return (Object.keys(FIELD_LABELS) as (keyof PlanChange)[]).flatMap((field) => {
+    const next = change[field];
+    if (next === undefined) return [];
+    const to = field === 'status' ? (next === 'disable' ? 'Disabled' : 'Re-enabled') : shown(next);
+    return [{ field: FIELD_LABELS[field], from: shown(before?.[field]), to }];
+  });
+}
+
+/**
+ * The actions a plan offers the caller in its state, as the server allows them: its author sends
+ * it; anyone who sees it awaiting approval gets Approve (disabled with why, when they may not); its
+ * author or an owner or admin (`manages`) may cancel it before it runs.
+ */
+export function planActions(
+  plan: Pick<Plan, 'state' | 'caller'>,
+  manages: boolean,
+): { submit: boolean; approve: boolean; cancel: boolean } {
+  const open = plan.state === 'draft' || plan.state === 'awaiting_approval' || plan.state === 'approved';
+  return {
+    submit: plan.state === 'draft' && plan.caller.isAuthor,
+    approve: plan.state === 'awaiting_approval',
+    cancel: open && (plan.caller.isAuthor || manages),
+  };
+}
+
+/** Why approving is not offered: the server's reason, or the four-eyes rule for the author. */
+export function approveBlockedReason(plan: Pick<Plan, 'caller'>): string | null {
+  if (plan.caller.canApprove) return null;
+  if (plan.caller.whyNot) return plan.caller.whyNot;
+  return plan.caller.isAuthor
+    ? 'You made this plan: a second member has to approve it.'
+    : 'You cannot approve this plan.';
+}
