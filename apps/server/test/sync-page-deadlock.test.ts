@@ -6,7 +6,7 @@ import { walkShard, type PagedShard } from '../src/modules/sync/paged-shard.ts';
 import { listCheckpoints, planShards } from '../src/modules/sync/sync-checkpoints.ts';
 import type { CommittedPage, SyncContext } from '../src/modules/sync/sync-context.ts';
 import { SyncProgressTracker } from '../src/modules/sync/sync-progress.ts';
-import { createRun } from '../src/modules/sync/sync-run-repository.ts';
+import { createRun } from '../src/modules/sync/sync-run.repository.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   writeTelemetryPage,
   type TelemetrySampleRow,
 } from '../src/modules/fleet-store/telemetry-writer.ts';
-import { getRun } from '../src/modules/sync/sync-run-repository.ts';
+import { getRun } from '../src/modules/sync/sync-run.repository.ts';
 import type { GoogleClientFactory } from '../src/modules/sync/sync-context.ts';
 import { startSyncEmulator, syncOnce, type SyncEmulator } from './sync-harness.ts';
 import { backendName, createTestDatabase, type TestDatabase } from './test-database.ts';
