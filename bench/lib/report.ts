@@ -33,8 +33,15 @@ export function printFigures(name: string, figures: Record<string, unknown>): vo
   process.stdout.write(`${JSON.stringify({ benchmark: name, machine: machineInfo(), ...figures })}\n`);
 }
 
-/** Parses `--name value` flags with defaults; unknown flags fail loudly. */
+/** Parses `--name value` flags with defaults; unknown flags fail loudly; `--help` lists them. */
 export function benchFlags<T extends Record<string, { type: 'string'; default: string }>>(options: T) {
+  if (process.argv.includes('--help')) {
+    const names = Object.entries(options).map(
+      ([name, option]) => `  --${name} <value>  (default: ${option.default})`,
+    );
+    process.stdout.write(`Options:\n${names.join('\n')}\n`);
+    process.exit(0);
+  }
   // Every option is a string with a default, so every value is present.
   return parseArgs({ options, strict: true, allowPositionals: false }).values as unknown as {
     [K in keyof T]: string;

@@ -94,7 +94,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     hub: sync.hub,
     runJobs: jobs !== undefined,
   });
-  // Change plans run on the job queue, in processes that run jobs (decision 046).
+  // Change plans run on the job queue, in processes that run jobs (decision 047).
   const planRuns = await startPlanRuns(app, {
     config,
     database,

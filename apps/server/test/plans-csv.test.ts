@@ -83,7 +83,7 @@ describe(`change plans from a CSV update (${backendName})`, () => {
       ambiguous: 1,
       out_of_scope: 0,
       invalid: 7,
-      // Only an undo plan names devices changed since (decision 046).
+      // Only an undo plan names devices changed since (decision 047).
       changed_since: 0,
     });
     expect(items.get(2)).toMatchObject({

@@ -14,7 +14,7 @@ import { createPlanRunner, type PlanRunner } from '../modules/plans/plan-runner.
 import type { RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 
 /**
- * The `plan-run` queue (decision 046): one job runs one change plan for at most a slice of time
+ * The `plan-run` queue (decision 047): one job runs one change plan for at most a slice of time
  * (ten minutes), then puts the plan back on the queue, so a plan of hours (Google's write quota
  * allows 60 device writes a minute) never holds one job that long and any process can take the
  * next slice. Keyed by plan (`stately`: one queued and one active job per plan). The plan's lease,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Running change plans (decision 046): who started a run and who paused it, why a run stopped,
+ * Running change plans (decision 047): who started a run and who paused it, why a run stopped,
  * an undo plan's kind, the part of an item already sent when it needs two calls (its OU and
  * fields first, then its status), and the organization's write budget: the writes a minute an
  * owner allows (`org.plan_writes_per_minute`, Google's "Write requests for Chrome Devices" quota

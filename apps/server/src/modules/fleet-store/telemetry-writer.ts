@@ -4,9 +4,10 @@ import type { Executor } from './device-page-writer.ts';
 import { DEVICE_TABLE } from './device-partition.ts';
 
 /**
- * Telemetry over time: each telemetry page adds one sample per device (keyed by the time of its
- * newest report, so re-reading a page adds nothing) and copies the newest battery state onto the
- * device row the fleet table sorts on.
+ * Telemetry over time: each telemetry page adds one sample per device (a first copy's: one per
+ * hour of the reports it carries, decision 046), keyed by the time of its newest report so
+ * re-reading a page adds nothing, and copies the newest battery state onto the device row the
+ * fleet table sorts on.
  */
 
 /** The telemetry parts a sync asks Google for: only what it stores. */
@@ -79,6 +80,89 @@ export function toTelemetrySample(
   };
 }
 
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+type Report = { reportTime?: string | undefined };
+type ReportOf<K extends 'batteryStatusReport' | 'memoryStatusReport' | 'cpuStatusReport'> = NonNullable<
+  TelemetryDevice[K]
+>[number];
+
+/** The newest report of each `bucketMs` window, by window start. */
+function newestPerBucket<R extends Report>(
+  reports: readonly R[] | undefined,
+  bucketMs: number,
+): Map<number, R> {
+  const out = new Map<number, R>();
+  for (const report of reports ?? []) {
+    const time = report.reportTime ? Date.parse(report.reportTime) : Number.NaN;
+    if (Number.isNaN(time)) continue;
+    const bucket = Math.floor(time / bucketMs) * bucketMs;
+    const kept = out.get(bucket);
+    if (!kept?.reportTime || (report.reportTime ?? '') > kept.reportTime) out.set(bucket, report);
+  }
+  return out;
+}
+
+/**
+ * Why: Google sends hours of reports per device (the last 3 hours unless asked for more, newest
+ * first); keeping one sample per `bucketMs` window of them, instead of the newest alone, gives the
+ * health charts a trend from the first sync. The newest sample carries the newest report of each
+ * kind (so the device row's battery state never comes from an older window) and the snapshot
+ * values (storage, update state); older ones carry what was reported in their window, with the
+ * hardware facts their percentages need (design capacity, memory size). Oldest first.
+ */
+export function toTelemetrySamples(
+  device: TelemetryDevice,
+  fallbackTime: string,
+  bucketMs: number,
+): TelemetrySampleRow[] {
+  if (!device.deviceId) return [];
+  const deviceId = device.deviceId;
+  const design = device.batteryInfo?.[0]?.designCapacity ?? null;
+  const memoryTotal = device.memoryInfo?.totalRamBytes ?? null;
+  const batteries = newestPerBucket(device.batteryStatusReport, bucketMs);
+  const memories = newestPerBucket(device.memoryStatusReport, bucketMs);
+  const cpus = newestPerBucket(device.cpuStatusReport, bucketMs);
+  const buckets = [...new Set([...batteries.keys(), ...memories.keys(), ...cpus.keys()])].sort(
+    (a, b) => a - b,
+  );
+  const sample = (
+    battery: ReportOf<'batteryStatusReport'> | undefined,
+    memory: ReportOf<'memoryStatusReport'> | undefined,
+    cpu: ReportOf<'cpuStatusReport'> | undefined,
+    newest: boolean,
+  ): TelemetrySampleRow => {
+    const full = battery?.fullChargeCapacity;
+    const times = [battery?.reportTime, memory?.reportTime, cpu?.reportTime].filter((t): t is string => !!t);
+    return {
+      device_id: deviceId,
+      sampled_at: times.sort().at(-1) ?? fallbackTime,
+      battery_health: battery?.batteryHealth ?? null,
+      battery_cycle_count: battery?.cycleCount ?? null,
+      battery_full_charge_capacity: full ?? null,
+      battery_design_capacity: design,
+      battery_capacity_percent:
+        full && design && Number(design) > 0 ? Math.round((Number(full) / Number(design)) * 1000) / 10 : null,
+      storage_free_bytes: newest ? (device.storageInfo?.availableDiskBytes ?? null) : null,
+      storage_total_bytes: newest ? (device.storageInfo?.totalDiskBytes ?? null) : null,
+      memory_free_bytes:
+        memory?.systemRamFreeBytes ?? (newest ? (device.memoryInfo?.availableRamBytes ?? null) : null),
+      memory_total_bytes: memoryTotal,
+      cpu_utilization_percent: cpu?.cpuUtilizationPct ?? null,
+      os_update_state: newest ? (device.osUpdateStatus?.[0]?.updateState ?? null) : null,
+    };
+  };
+  const newestOf = <R extends Report>(map: Map<number, R>) =>
+    [...map.values()].sort((a, b) => ((a.reportTime ?? '') < (b.reportTime ?? '') ? -1 : 1)).at(-1);
+  const older = buckets
+    .slice(0, -1)
+    .map((bucket) => sample(batteries.get(bucket), memories.get(bucket), cpus.get(bucket), false));
+  const latest = sample(newestOf(batteries), newestOf(memories), newestOf(cpus), true);
+  // A window older than the newest sample only: the newest carries the latest of every kind.
+  return [...older.filter((row) => row.sampled_at < latest.sampled_at), latest];
+}
+
 const SAMPLE_DEFINITION = `device_id text, sampled_at timestamptz, battery_health text, battery_cycle_count integer,
   battery_full_charge_capacity bigint, battery_design_capacity bigint, battery_capacity_percent real,
   storage_free_bytes bigint, storage_total_bytes bigint, memory_free_bytes bigint, memory_total_bytes bigint,
@@ -103,7 +187,14 @@ export async function writeTelemetryPage(
 ): Promise<number> {
   if (samples.length === 0) return 0;
   const payload = JSON.stringify(samples);
-  const ids = JSON.stringify(samples.map((sample) => sample.device_id));
+  // A device may have several samples (one per window): its row takes the newest one's values.
+  const newest = new Map<string, TelemetrySampleRow>();
+  for (const sample of samples) {
+    const kept = newest.get(sample.device_id);
+    if (!kept || kept.sampled_at < sample.sampled_at) newest.set(sample.device_id, sample);
+  }
+  const latest = JSON.stringify([...newest.values()]);
+  const ids = JSON.stringify([...newest.keys()]);
   const insert = sql`
     insert into fleet_telemetry_sample (org_id, device_id, sampled_at, battery_health, battery_cycle_count,
       battery_full_charge_capacity, battery_design_capacity, storage_free_bytes, storage_total_bytes,
@@ -118,7 +209,7 @@ export async function writeTelemetryPage(
     ? sql`
     update fleet_device d set battery_health = r.battery_health, battery_cycle_count = r.battery_cycle_count,
       battery_capacity_percent = r.battery_capacity_percent, telemetry_at = r.sampled_at
-    from jsonb_to_recordset(${payload}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
+    from jsonb_to_recordset(${latest}::jsonb) as r(${sql.raw(SAMPLE_DEFINITION)})
     where d.org_id = ${orgId} and d.device_id = r.device_id
       and d.device_id = any(array(select jsonb_array_elements_text(${ids}::jsonb)))
       and (d.telemetry_at is null or d.telemetry_at < r.sampled_at)`.execute(db)
@@ -169,19 +260,38 @@ export function newestSamples(orgId: string, devices: RawBuilder<unknown>): RawB
  * Why: telemetry is listed beside the devices, so a device's samples can commit before its row
  * exists (the page's UPDATE then finds nothing). Once both are done, rows that still have no
  * telemetry take it from their newest sample, computed as the page writer does.
+ *
+ * `stale` also corrects rows whose state is older than their newest sample: a first copy's rows
+ * take the newest sample stored when they are inserted, which may be a history sample (decision
+ * 046) whose device's recent sample commits later without touching rows. The newest sample by its
+ * own time wins, whatever order the pages committed in; every sample of the organization is read
+ * once, in the order of its primary key.
  */
 export async function applyNewestTelemetry(
   db: Executor,
   orgId: string,
   table: string = DEVICE_TABLE,
+  rows: 'unset' | 'stale' = 'unset',
 ): Promise<number> {
+  const newest =
+    rows === 'stale'
+      ? sql`(
+    select distinct on (t.device_id) t.device_id, t.sampled_at, t.battery_health, t.battery_cycle_count,
+      t.battery_full_charge_capacity, t.battery_design_capacity
+    from fleet_telemetry_sample t where t.org_id = ${orgId}
+    order by t.device_id desc, t.sampled_at desc
+  )`
+      : newestSamples(
+          orgId,
+          sql`t.device_id in (select device_id from ${sql.id(table)} where org_id = ${orgId} and telemetry_at is null)`,
+        );
   const result = await sql`
     update ${sql.id(table)} d set (${sql.raw(SAMPLE_BATTERY_TARGETS.join(', '))}) =
       (${sql.raw(SAMPLE_BATTERY_COLUMNS)})
-    from ${newestSamples(
-      orgId,
-      sql`t.device_id in (select device_id from ${sql.id(table)} where org_id = ${orgId} and telemetry_at is null)`,
-    )} s
-    where d.org_id = ${orgId} and d.device_id = s.device_id and d.telemetry_at is null`.execute(db);
+    from ${newest} s
+    where d.org_id = ${orgId} and d.device_id = s.device_id
+      and (d.telemetry_at is null${rows === 'stale' ? sql` or d.telemetry_at < s.sampled_at` : sql``})`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }

@@ -3,7 +3,7 @@ import { PLAN_LIMITS } from '@fleetdeck/shared/plan-contract';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * The organization's write budget (decision 046): every call a running plan makes to Google takes
+ * The organization's write budget (decision 047): every call a running plan makes to Google takes
  * a turn from one row per organization, so two plans of one organization, in one process or two,
  * share the writes a minute an owner allows (Google counts "Write requests for Chrome Devices"
  * per user: a 50-id move is one write). Turns are evenly spaced, never bursts: a turn every

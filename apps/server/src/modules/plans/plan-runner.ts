@@ -24,7 +24,7 @@ import {
 import type { PlanRow } from './plans.repository.ts';
 
 /**
- * Runs a change plan against Google (decision 046): one process at a time holds the plan's
+ * Runs a change plan against Google (decision 047): one process at a time holds the plan's
  * lease; before anything else it settles the calls a stopped process left under way (Google's
  * own state says whether each landed: decision 037's rule, without a command to look for); then,
  * call after call, it takes the plan's next group (50 devices to one unit or one status, or one

@@ -102,7 +102,10 @@ export class DeviceListingQueue {
   }
 
   /** Why: the lanes' only question; `undefined` when nothing can start now. */
-  next(): DeviceChain | undefined {
+  next(from: 'first' | 'last' = 'first'): DeviceChain | undefined {
+    // The last shards in plan order are subtrees: the one lane of a first copy's lead starts there,
+    // where devices are, rather than on the single units that often hold none (decision 046).
+    if (from === 'last' && this.#waiting.length > 0) return this.#waiting.pop();
     const split = this.#splitCandidate();
     if (
       split &&

@@ -49,8 +49,19 @@ export async function syncOrgUnits(ctx: SyncContext): Promise<void> {
   ctx.tracker.progress.orgUnits = units.length;
 }
 
+/**
+ * How many device lanes may list at once: all of them, except while telemetry leads a first copy
+ * (decision 020), when one lane lists so devices are written from the first page (decision 046).
+ */
+export interface LaneLimit {
+  /** Lanes allowed now. */
+  allowed(): number;
+  /** Resolves when every lane is allowed. */
+  readonly widened: Promise<void>;
+}
+
 /** Why: the bulk of a sync; resumable per shard from its last committed page. */
-export async function syncDevices(ctx: SyncContext): Promise<void> {
+export async function syncDevices(ctx: SyncContext, limit?: LaneLimit): Promise<void> {
   ctx.tracker.enter('devices');
   let checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'devices');
   let devices: Map<string, number> | undefined;
@@ -80,14 +91,23 @@ export async function syncDevices(ctx: SyncContext): Promise<void> {
   // own action changes meanwhile only makes that device be fetched once more.
   const stored =
     ctx.kind === 'incremental' ? await readStoredEtags(ctx.db, ctx.orgId, ctx.deviceTable) : new Map();
+  let listing = 0;
+  void limit?.widened.then(() => work.notify());
   await runLanes(lanes, ctx.signal, work, () => {
-    const chain = queue.next();
+    const narrowed = limit !== undefined && limit.allowed() < lanes;
+    if (narrowed && listing >= limit.allowed()) return undefined;
+    const chain = queue.next(narrowed ? 'last' : 'first');
     if (!chain) return undefined;
+    listing += 1;
     return async (signal, release) => {
-      const key = { orgId: ctx.orgId, runId: ctx.runId, phase: 'devices', shard: chain.key } as const;
-      if (chain.create) await addShard(ctx.db, key, chain.checkpoint.position);
-      await walkShard(ctx, deviceShard(ctx, chain, stored), signal, release);
-      if (queue.chainEnded(chain)) tracker.progress.shardsDone += 1;
+      try {
+        const key = { orgId: ctx.orgId, runId: ctx.runId, phase: 'devices', shard: chain.key } as const;
+        if (chain.create) await addShard(ctx.db, key, chain.checkpoint.position);
+        await walkShard(ctx, deviceShard(ctx, chain, stored), signal, release);
+        if (queue.chainEnded(chain)) tracker.progress.shardsDone += 1;
+      } finally {
+        listing -= 1;
+      }
     };
   });
 }
@@ -96,7 +116,7 @@ function deviceShard(
   ctx: SyncContext,
   chain: DeviceChain,
   stored: ReadonlyMap<string, string>,
-): PagedShard<ChromeOsDevice, DevicePage, DevicePageOutcome> {
+): PagedShard<ChromeOsDevice, DevicePage, DevicePageOutcome & { active: number }> {
   const spec = parseDeviceShard(chain.key);
   const incremental = ctx.kind === 'incremental';
   const ordered = chain.listing !== undefined;
@@ -129,21 +149,25 @@ function deviceShard(
       ),
     prepare: (devices, signal) =>
       incremental ? fetchChanged(ctx, stored, devices, signal) : fullPage(ctx, devices),
-    write: (trx, page) =>
-      writeDevicePage(trx, {
+    write: async (trx, page) => ({
+      ...(await writeDevicePage(trx, {
         orgId: ctx.orgId,
         runId: ctx.runId,
         rows: page.rows,
         unchanged: page.unchanged,
         table: ctx.deviceTable,
         copy,
-      }),
+      })),
+      // A first copy's estimate of the fleet scales Google's count of active devices by this share.
+      active: page.rows.filter((row) => row.status === 'ACTIVE').length,
+    }),
     committed: (outcome, items) =>
       ctx.tracker.addDevicePage({
         seen: items,
         written: outcome.written,
         created: outcome.created,
         historyRows: outcome.historyRows,
+        active: outcome.active,
       }),
   };
 }

@@ -171,22 +171,7 @@ async function commitPage<T, P, R>(
   if (taken.last) release();
   await taken.ready;
   const items = taken.items.length;
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    // Checked once the transaction has its connection: pages queued for it stop there.
-    signal.throwIfAborted();
-    // The page and its checkpoint still commit together; only the wait for the WAL flush
-    // goes. A database crash may lose the last pages, and the run resumes before them.
-    const nextPageToken = taken.last ? undefined : page.nextPageToken;
-    // Sent together: none needs another's answer, so the database does not wait on this thread
-    // between them (decision 022). The first failure aborts the transaction and is the one thrown.
-    const [, written] = await Promise.all([
-      sql`set local synchronous_commit = off`.execute(trx),
-      shard.write(trx, prepared),
-      advanceCheckpoint(trx, key, { nextPageToken, items, lastItem: taken.lastItem }),
-      taken.last && shard.shared ? finishShards(trx, key, shard.shared.siblings) : undefined,
-    ]);
-    return written;
-  });
+  const result = await writePage(ctx, { shard, key }, { page, taken, prepared }, signal);
   taken.settle();
   shard.committed(result, items);
   await ctx.onPageCommitted({
@@ -196,6 +181,53 @@ async function commitPage<T, P, R>(
     items,
     more: !taken.last,
   });
+}
+
+/**
+ * A page transaction PostgreSQL ends to break a deadlock is written again, this many times at
+ * most. A telemetry page updates the battery columns of the rows a device page may be upserting
+ * at the same moment, each locking rows in its own order; a page and its checkpoint commit
+ * together and writing a page again is harmless, so the chosen one retries rather than fail the run.
+ */
+const DEADLOCK_RETRIES = 3;
+const DEADLOCK_DETECTED = '40P01';
+
+async function writePage<T, P, R>(
+  ctx: SyncContext,
+  { shard, key }: Pick<Chain<T, P, R>, 'shard' | 'key'>,
+  { page, taken, prepared }: { page: Page<T>; taken: SharedPage<T>; prepared: P },
+  signal: AbortSignal,
+): Promise<R> {
+  const items = taken.items.length;
+  for (let retries = 0; ; retries += 1) {
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        // Checked once the transaction has its connection: pages queued for it stop there.
+        signal.throwIfAborted();
+        // The page and its checkpoint still commit together; only the wait for the WAL flush
+        // goes. A database crash may lose the last pages, and the run resumes before them.
+        const nextPageToken = taken.last ? undefined : page.nextPageToken;
+        // Sent together: none needs another's answer, so the database does not wait on this thread
+        // between them (decision 022). The first failure aborts the transaction and is the one thrown.
+        const [, written] = await Promise.all([
+          sql`set local synchronous_commit = off`.execute(trx),
+          shard.write(trx, prepared),
+          advanceCheckpoint(trx, key, { nextPageToken, items, lastItem: taken.lastItem }),
+          taken.last && shard.shared ? finishShards(trx, key, shard.shared.siblings) : undefined,
+        ]);
+        return written;
+      });
+    } catch (error) {
+      if (retries >= DEADLOCK_RETRIES || (error as { code?: unknown }).code !== DEADLOCK_DETECTED)
+        throw error;
+      ctx.tracker.addError({
+        code: 'page_retried',
+        message: `PostgreSQL ended this page's transaction to break a deadlock with another page; it was written again (${(error as Error).message})`,
+        recovered: true,
+        shard: key.shard,
+      });
+    }
+  }
 }
 
 function whole<T>(page: Page<T>): SharedPage<T> {

@@ -37,6 +37,10 @@ export class SyncProgressTracker {
   readonly #now: () => number;
   #devicesStartedAt: number | undefined;
   #devicesAtStart = 0;
+  /** Google's count of devices in service, for a first sync's estimate; written and active so far. */
+  #googleActive: number | undefined;
+  #written = 0;
+  #active = 0;
 
   constructor(start: {
     progress?: Partial<SyncProgress>;
@@ -57,14 +61,45 @@ export class SyncProgressTracker {
   }
 
   /** Counts a committed device page and refreshes rate and time left. */
-  addDevicePage(page: { seen: number; written: number; created: number; historyRows: number }): void {
+  addDevicePage(page: {
+    seen: number;
+    written: number;
+    created: number;
+    historyRows: number;
+    /** Of the devices the page wrote, those in service (what Google's fleet count counts). */
+    active?: number;
+  }): void {
     const p = this.progress;
     p.pages += 1;
     p.devicesSeen += page.seen;
     p.devicesWritten += page.written;
     p.devicesCreated += page.created;
     p.historyRows += page.historyRows;
+    this.#written += page.written;
+    this.#active += page.active ?? 0;
+    this.#refreshExpected();
     this.#refreshRate();
+  }
+
+  /**
+   * Why: a first sync has no earlier run to say how many devices to expect. Google counts the
+   * devices in service (its hardware fleet report); the fleet is that count scaled by the share of
+   * the devices written so far that are in service, so the bar and the time left hold from the
+   * first pages.
+   */
+  expectFromActiveCount(active: number): void {
+    if (this.progress.expectedDevices !== null) return;
+    this.#googleActive = active;
+    this.#refreshExpected();
+  }
+
+  #refreshExpected(): void {
+    if (this.#googleActive === undefined) return;
+    const share = this.#written > 0 && this.#active > 0 ? this.#active / this.#written : 1;
+    this.progress.expectedDevices = Math.max(
+      this.progress.devicesSeen,
+      Math.round(this.#googleActive / share),
+    );
   }
 
   addTelemetryPage(samples: number): void {

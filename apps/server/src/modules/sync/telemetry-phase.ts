@@ -2,9 +2,11 @@ import { sql } from 'kysely';
 import { GooglePermissionError } from '@fleetdeck/google/errors';
 import type { TelemetryDevice } from '@fleetdeck/google/management/telemetry.schema';
 import {
+  HOUR_MS,
   TELEMETRY_PAGE_FIELDS,
   TELEMETRY_READ_MASK,
   toTelemetrySample,
+  toTelemetrySamples,
   writeTelemetryPage,
   type TelemetryPageOptions,
   type TelemetrySampleRow,
@@ -13,6 +15,7 @@ import { walkShard, type PagedShard, type PagePace } from './paged-shard.ts';
 import { runShards } from './shard-runner.ts';
 import { listCheckpoints, planShards, type Checkpoint } from './sync-checkpoints.ts';
 import type { SyncContext } from './sync-context.ts';
+import { HISTORY_SHARD, readTelemetryHistory } from './telemetry-history.ts';
 
 /**
  * Telemetry beside the devices: one page chain over the whole fleet, 1,000 devices a page, only the
@@ -38,16 +41,27 @@ export const TELEMETRY_PAGE_SIZE = 1000;
  */
 export async function syncTelemetry(
   ctx: SyncContext,
-  options: TelemetryPageOptions,
+  options: TelemetryPageOptions & {
+    /**
+     * A first copy keeps one sample per hour of the reports each page carries, and reads the
+     * battery history Google keeps beside (telemetry-history.ts); later runs keep the newest.
+     */
+    readonly history?: boolean;
+  },
   lead?: TelemetryLead,
 ): Promise<boolean> {
   if (ctx.kind === 'incremental' && (await telemetryIsFresh(ctx))) return false;
-  await planShards(ctx.db, ctx.orgId, ctx.runId, 'telemetry', [WHOLE_FLEET]);
+  const shards = options.history ? [WHOLE_FLEET, HISTORY_SHARD] : [WHOLE_FLEET];
+  await planShards(ctx.db, ctx.orgId, ctx.runId, 'telemetry', shards);
   const checkpoints = await listCheckpoints(ctx.db, ctx.orgId, ctx.runId, 'telemetry');
   try {
-    await runShards(checkpoints, ctx.concurrency, ctx.signal, (checkpoint, signal) =>
-      walkShard(ctx, telemetryShard(ctx, checkpoint, options, lead), signal),
-    );
+    await runShards(checkpoints, ctx.concurrency, ctx.signal, async (checkpoint, signal) => {
+      if (checkpoint.shard === HISTORY_SHARD) return readTelemetryHistory(ctx, checkpoint, signal);
+      // The devices wait on the fleet chain alone, never on the history beside it.
+      await walkShard(ctx, telemetryShard(ctx, checkpoint, options, lead), signal).finally(() =>
+        lead?.release(),
+      );
+    });
     ctx.tracker.progress.telemetryRefreshed = true;
     return true;
   } catch (error) {
@@ -110,7 +124,7 @@ export function leadPacer(lead: TelemetryLead): (pace: PagePace) => void {
 function telemetryShard(
   ctx: SyncContext,
   checkpoint: Checkpoint,
-  options: TelemetryPageOptions,
+  options: TelemetryPageOptions & { readonly history?: boolean },
   lead: TelemetryLead | undefined,
 ): PagedShard<TelemetryDevice, TelemetrySampleRow[], number> {
   const now = new Date().toISOString();
@@ -128,7 +142,10 @@ function telemetryShard(
         },
         { signal },
       ),
-    prepare: async (devices) => devices.flatMap((device) => toTelemetrySample(device, now) ?? []),
+    prepare: async (devices) =>
+      devices.flatMap((device) =>
+        options.history ? toTelemetrySamples(device, now, HOUR_MS) : (toTelemetrySample(device, now) ?? []),
+      ),
     write: (trx, samples) => writeTelemetryPage(trx, ctx.orgId, samples, options),
     committed: (samples) => ctx.tracker.addTelemetryPage(samples),
   };
