@@ -35,6 +35,7 @@ export const PLAN_KIND_LABELS: Readonly<Record<PlanKind, string>> = {
   csv_update: 'CSV update',
   rollover: 'Rollover',
   bulk_action: 'Bulk action',
+  undo: 'Undo',
 };
 
 export const OUTCOME_TONES: Readonly<Record<PlanOutcome, Tone>> = {
@@ -44,6 +45,7 @@ export const OUTCOME_TONES: Readonly<Record<PlanOutcome, Tone>> = {
   ambiguous: 'warning',
   out_of_scope: 'warning',
   invalid: 'danger',
+  changed_since: 'warning',
 };
 
 const FIELD_LABELS: Readonly<Record<keyof PlanChange, string>> = {
