@@ -39,4 +39,33 @@ export const planErrors = {
       'Your role cannot make the changes this plan makes, so you cannot approve it. Ask an owner or admin.',
       { details: { missing } },
     ),
+  // ── Runs, undo (decision 047) ──
+  runRefused: () =>
+    new AppError('plan_run_refused', 'Only the member who made this plan, an owner or an admin can run it.'),
+  runnerLacksRights: (missing: readonly string[]) =>
+    new AppError('plan_run_refused', 'Your role cannot make the changes this plan makes.', {
+      details: { missing },
+    }),
+  notApproved: (state: PlanState) =>
+    new AppError('plan_not_approved', `This plan is ${inWords(state)}; only an approved plan can start.`),
+  needsApproval: (changes: number, threshold: number) =>
+    new AppError(
+      'plan_not_approved',
+      `This plan changes ${changes} devices, more than ${threshold}: send it for approval first.`,
+    ),
+  nothingToRun: () =>
+    new AppError('plan_not_approved', 'This plan changes no device, so there is nothing to run.'),
+  pauseRefused: () =>
+    new AppError(
+      'plan_pause_refused',
+      'Only the member who made or started this plan, an owner or an admin can pause it.',
+    ),
+  notRunning: (state: PlanState) =>
+    new AppError('plan_not_running', `This plan is ${inWords(state)}; only a running plan can be paused.`),
+  notPaused: (state: PlanState) =>
+    new AppError('plan_not_paused', `This plan is ${inWords(state)}; only a paused plan can be resumed.`),
+  undoRefused: () =>
+    new AppError('plan_undo_refused', 'Your role cannot make the changes this undo would make.'),
+  notDone: (state: PlanState) =>
+    new AppError('plan_not_done', `This plan is ${inWords(state)}; only a finished plan can be undone.`),
 } as const;

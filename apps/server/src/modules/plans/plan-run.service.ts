@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
-import type { Plan } from '@fleetdeck/shared/plan-contract';
+import type { Plan, PlanState } from '@fleetdeck/shared/plan-contract';
 import type { DB } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { appErrors, type AppError } from '../../errors/app-error.ts';
+import { planErrors } from '../../errors/plan-errors.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
 import { canCancel, requireVisible } from './plan-access.ts';
 import { approvalThreshold, findPlan, type PlanRow } from './plans.repository.ts';
@@ -36,23 +37,16 @@ async function requireQueue(ctx: PlanRunCtx, planId: string): Promise<PlanRunQue
 
 /** Why: running a plan makes its changes, so the caller must hold every permission they need. */
 function whyNotRunner(plan: PlanRow, tenant: DeviceTenant): AppError | undefined {
-  if (!canCancel(plan, tenant))
-    return new AppError(
-      'plan_run_refused',
-      403,
-      'Only the member who made this plan, an owner or an admin can run it.',
-    );
+  if (!canCancel(plan, tenant)) return planErrors.runRefused();
   const missing = (plan.permissions as Permission[]).filter(
     (permission) => !roleCan(tenant.role, permission),
   );
-  if (missing.length > 0)
-    return new AppError('plan_run_refused', 403, 'Your role cannot make the changes this plan makes.', {
-      missing,
-    });
+  if (missing.length > 0) return planErrors.runnerLacksRights(missing);
   return undefined;
 }
 
-const stateWords = (plan: PlanRow) => plan.state.replaceAll('_', ' ');
+/** A plan's state as answered (`building` is never answered). */
+const stateOf = (plan: PlanRow): PlanState => (plan.state === 'building' ? 'draft' : plan.state);
 
 /** Why: an approved plan (or a small enough draft) runs on the job queue, after step-up. */
 export async function startPlanRun(ctx: PlanRunCtx, planId: string): Promise<Plan> {
@@ -69,13 +63,9 @@ export async function startPlanRun(ctx: PlanRunCtx, planId: string): Promise<Pla
         current.change_count > threshold ||
         current.change_count === 0
       )
-        return new AppError(
-          'plan_not_approved',
-          409,
-          current.change_count === 0
-            ? 'This plan changes no device, so there is nothing to run.'
-            : `This plan changes ${current.change_count} devices, more than ${threshold}: send it for approval first.`,
-        );
+        return current.change_count === 0
+          ? planErrors.nothingToRun()
+          : planErrors.needsApproval(current.change_count, threshold);
       await audit(ctx, tx, 'plan.submitted', current, { threshold, approvalRequired: false });
       const now = new Date();
       approval = {
@@ -84,12 +74,7 @@ export async function startPlanRun(ctx: PlanRunCtx, planId: string): Promise<Pla
         approval_required: false,
         approved_at: now,
       };
-    } else if (current.state !== 'approved')
-      return new AppError(
-        'plan_not_approved',
-        409,
-        `This plan is ${stateWords(current)}; only an approved plan can start.`,
-      );
+    } else if (current.state !== 'approved') return planErrors.notApproved(stateOf(current));
     await audit(ctx, tx, 'plan.started', current, {});
     await queue.enqueue(tx, current.org_id, current.id);
     return {
@@ -108,17 +93,8 @@ export async function startPlanRun(ctx: PlanRunCtx, planId: string): Promise<Pla
 export async function pausePlanRun(ctx: PlanRunCtx, planId: string): Promise<Plan> {
   const plan = await transition(ctx, planId, async (current, tx) => {
     if (!canCancel(current, ctx.tenant) && current.run_by !== ctx.tenant.userId)
-      return new AppError(
-        'plan_pause_refused',
-        403,
-        'Only the member who made or started this plan, an owner or an admin can pause it.',
-      );
-    if (current.state !== 'running')
-      return new AppError(
-        'plan_not_running',
-        409,
-        `This plan is ${stateWords(current)}; only a running plan can be paused.`,
-      );
+      return planErrors.pauseRefused();
+    if (current.state !== 'running') return planErrors.notRunning(stateOf(current));
     await audit(ctx, tx, 'plan.paused', current, {});
     return { state: 'paused', paused_by: ctx.tenant.userId, paused_at: new Date(), run_note: null };
   });
@@ -132,12 +108,7 @@ export async function resumePlanRun(ctx: PlanRunCtx, planId: string): Promise<Pl
   const plan = await transition(ctx, planId, async (current, tx) => {
     const refusal = whyNotRunner(current, ctx.tenant);
     if (refusal) return refusal;
-    if (current.state !== 'paused')
-      return new AppError(
-        'plan_not_paused',
-        409,
-        `This plan is ${stateWords(current)}; only a paused plan can be resumed.`,
-      );
+    if (current.state !== 'paused') return planErrors.notPaused(stateOf(current));
     await audit(ctx, tx, 'plan.resumed', current, { note: current.run_note });
     await queue.enqueue(tx, current.org_id, current.id);
     return {

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
 import type { PlanChange, PlanDeviceState } from '@fleetdeck/shared/plan-contract';
 import type { DB } from '../../db/schema.ts';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { appErrors } from '../../errors/app-error.ts';
+import { planErrors } from '../../errors/plan-errors.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
 import { partTargets, type DeviceNow, type Part } from './plan-run-checks.ts';
 import { devicesNow } from './plan-run-lifecycle.ts';
@@ -139,19 +140,13 @@ async function doneItems(db: Kysely<DB>, plan: PlanRow, after: number): Promise<
 /** Why: an undo plan needs the permissions of what it reverses, like the plan did. */
 function undoPermissions(plan: PlanRow, tenant: DeviceTenant): Permission[] {
   const permissions = plan.permissions as Permission[];
-  if (!permissions.every((permission) => roleCan(tenant.role, permission)))
-    throw new AppError('plan_undo_refused', 403, 'Your role cannot make the changes this undo would make.');
+  if (!permissions.every((permission) => roleCan(tenant.role, permission))) throw planErrors.undoRefused();
   return permissions;
 }
 
 /** Why: builds the undo plan of a finished plan; answers its id. */
 export async function buildUndoPlan(db: Kysely<DB>, tenant: DeviceTenant, plan: PlanRow): Promise<string> {
-  if (plan.state !== 'done')
-    throw new AppError(
-      'plan_not_done',
-      409,
-      `This plan is ${plan.state.replaceAll('_', ' ')}; only a finished plan can be undone.`,
-    );
+  if (plan.state !== 'done') throw planErrors.notDone(plan.state === 'building' ? 'draft' : plan.state);
   if ((await undoPlansOf(db, plan.org_id, [plan.id])).size > 0)
     throw appErrors.conflict('This plan already has an undo plan. Open it, or cancel it to build another.');
   const permissions = undoPermissions(plan, tenant);
