@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanProgress } from '@fleetdeck/shared/plan-contract';
+import { quotaRefused, takeTurn } from '../src/modules/plans/plan-budget.ts';
 import { backendName } from './test-database.ts';
 import {
   activeDevices,
@@ -146,4 +147,38 @@ describe(`plan runs within Google's write quota (${backendName})`, () => {
     const done = await getPlan(h, plan.id);
     expect(done.run?.counts).toMatchObject({ succeeded: 14, failed: 0, skipped: 0 });
   }, 90_000);
+
+  it("halves the rate on a quota error, waits Google's Retry-After, and raises it back a tenth a quiet window", async () => {
+    await h.db.updateTable('org').set({ plan_writes_per_minute: 60 }).where('id', '=', ORG).execute();
+    await h.db.deleteFrom('plan_write_budget').execute();
+    expect((await takeTurn(h.db, ORG)).rate).toBe(60);
+    expect(await quotaRefused(h.db, ORG, 5_000)).toBe(30);
+    const cooled = await takeTurn(h.db, ORG);
+    expect(cooled.rate).toBe(30);
+    expect(cooled.waitMs).toBeGreaterThan(4_000);
+    // Not quiet yet: the rate stays.
+    expect((await takeTurn(h.db, ORG)).rate).toBe(30);
+    const quietFor = (ms: number) =>
+      h.db
+        .updateTable('plan_write_budget')
+        .set({
+          last_quota_at: new Date(Date.now() - ms),
+          raised_at: new Date(Date.now() - ms),
+          next_at: new Date(),
+          cool_until: null,
+        })
+        .where('org_id', '=', ORG)
+        .execute();
+    await quietFor(61_000);
+    expect((await takeTurn(h.db, ORG)).rate).toBe(36);
+    // Raised just now: the next raise waits for the next quiet window.
+    expect((await takeTurn(h.db, ORG)).rate).toBe(36);
+    for (const expected of [42, 48, 54, 60, 60]) {
+      await quietFor(61_000);
+      expect((await takeTurn(h.db, ORG)).rate).toBe(expected);
+    }
+    // The owner's lower setting caps the rate at once.
+    await h.db.updateTable('org').set({ plan_writes_per_minute: 20 }).where('id', '=', ORG).execute();
+    expect((await takeTurn(h.db, ORG)).rate).toBe(20);
+  });
 });
