@@ -58,14 +58,10 @@ export async function startPlanRun(ctx: PlanRunCtx, planId: string): Promise<Pla
     let approval = {};
     if (current.state === 'draft') {
       const threshold = await approvalThreshold(tx, ctx.tenant.orgId);
-      if (
-        current.created_by !== ctx.tenant.userId ||
-        current.change_count > threshold ||
-        current.change_count === 0
-      )
-        return current.change_count === 0
-          ? planErrors.nothingToRun()
-          : planErrors.needsApproval(current.change_count, threshold);
+      // Only its author starts a draft, and only a small one: others start it once approved.
+      if (current.change_count === 0) return planErrors.nothingToRun();
+      if (current.created_by !== ctx.tenant.userId) return planErrors.notApproved('draft');
+      if (current.change_count > threshold) return planErrors.needsApproval(current.change_count, threshold);
       await audit(ctx, tx, 'plan.submitted', current, { threshold, approvalRequired: false });
       const now = new Date();
       approval = {
