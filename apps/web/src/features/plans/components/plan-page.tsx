@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import {
   PLAN_OUTCOMES,
   PLAN_OUTCOME_LABELS,
@@ -18,7 +17,7 @@ import { PlanActions } from './plan-actions.tsx';
 import { PlanItemsTable } from './plan-items-table.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 import { RolloverPairs } from './rollover-pairs.tsx';
-import { useHeadingFocus } from './use-heading-focus.ts';
+import { PlanPageIntro } from './plan-page-intro.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -34,7 +33,6 @@ export function PlanPage({ planId }: { planId: string }) {
   const [pages, setPages] = useState<number[]>([]);
   const after = pages.at(-1);
   const detail = usePlan(planId, { outcome, after });
-  const heading = useHeadingFocus<HTMLHeadingElement>(`${planId}:${detail.data ? 'ready' : 'loading'}`);
   const setOutcome = (next: PlanOutcome | undefined) => {
     setPages([]);
     setParams(next ? { outcome: next } : {}, { replace: true });
@@ -45,22 +43,9 @@ export function PlanPage({ planId }: { planId: string }) {
   const shownFrom = pages.length * PLAN_PAGE_SIZE + 1;
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <Button asChild variant="link" size="sm">
-          <Link to="/plans">
-            <ArrowLeft aria-hidden="true" />
-            Change plans
-          </Link>
-        </Button>
-        <h1
-          ref={heading}
-          tabIndex={-1}
-          className="mt-2 text-2xl font-semibold tracking-tight break-words focus:outline-none"
-        >
-          {plan.title}
-        </h1>
+      <PlanPageIntro title={plan.title} focusKey={`${planId}:ready`}>
         <PlanFacts plan={plan} />
-      </div>
+      </PlanPageIntro>
       <PlanActions plan={plan} />
       {plan.rollover ? <RolloverPairs pairs={plan.rollover.pairs} query={plan.rollover.query} /> : null}
       <Card>
