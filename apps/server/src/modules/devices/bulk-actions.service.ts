@@ -159,6 +159,7 @@ async function resolveAsPreviewed(ctx: BulkCtx, request: StartBulkActionRequest)
   return resolved;
 }
 
+/** Why: destructive actions (and disabling) start only with the number of devices that change typed back. */
 function requireTypedCount(request: StartBulkActionRequest, count: number): void {
   const { requiresTypedCount } = destructiveness(request.action);
   if (requiresTypedCount && request.confirmCount !== count) throw deviceErrors.confirmationRequired(count);
