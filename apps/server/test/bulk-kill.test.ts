@@ -97,7 +97,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('bulk actions killed with SIG
     };
     const request = { target: { deviceIds }, action };
     const preview = await previewBulkAction(ctx, request);
-    const run = await startBulkAction(ctx, { ...request, previewToken: preview.previewToken });
+    const started = await startBulkAction(ctx, { ...request, previewToken: preview.previewToken });
+    if (!('run' in started)) throw new Error('the bulk action was saved as a plan, not run');
+    const { run } = started;
     const pending = await database.db
       .selectFrom('bulk_action_result')
       .select('device_id')

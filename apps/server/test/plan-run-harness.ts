@@ -16,6 +16,10 @@ import {
   type PlanRunnerOptions,
 } from '../src/modules/plans/plan-runner.ts';
 import { planRoutes } from '../src/routes/plans.routes.ts';
+import { bulkActionRoutes } from '../src/routes/bulk-actions.routes.ts';
+import { createBulkRunner, type BulkRunner } from '../src/modules/devices/bulk-runner.ts';
+import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
+import type { DeviceDeps } from '../src/modules/devices/device-context.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
 import type { DeviceRouteAccess } from '../src/routes/device-detail.routes.ts';
 import { startSyncEmulator, SYNC_SCOPES, syncOnce, type SyncEmulator } from './sync-harness.ts';
@@ -26,7 +30,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
  * with the caller named by test headers (as plans-harness.ts), members in the organization (the
  * runner reads the starter's role and units at run time), a queue that only records what was
  * started (the test runs the plan itself, or in a worker process), and runners made on demand
- * with a Google client that retries nothing, as production's.
+ * with a Google client that retries nothing, as production's; optionally the bulk action routes
+ * with their runner (a bulk action above the plan threshold becomes a plan).
  */
 
 export const ORG = 'org-a';
@@ -47,6 +52,8 @@ export interface PlanRunHarness {
   readonly enqueued: string[];
   /** Realtime events published, in order. */
   readonly published: { orgId: string; event: string; payload: unknown }[];
+  /** With `bulk: true`, the bulk action routes too, and the runs their runner started. */
+  readonly bulkRunsKicked: string[];
   runner(options?: PlanRunnerOptions & { mailAfterMs?: number }): PlanRunner;
   close(): Promise<void>;
 }
@@ -109,8 +116,37 @@ async function addMembers(db: Kysely<DB>, customerId: string): Promise<void> {
   }
 }
 
+/** Why: bulk actions above the plan threshold become plans; their routes sit beside the plan routes. */
+async function registerBulkRoutes(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  emulator: SyncEmulator,
+  kicked: string[],
+): Promise<BulkRunner> {
+  const deps: DeviceDeps = {
+    db,
+    googleFor: (tenant) => emulator.clientFactory({ ...tenant, onRetry: () => undefined }),
+    publishChanged: () => undefined,
+  };
+  const real = createBulkRunner({ deps, chunkSize: 10 });
+  const runner: BulkRunner = {
+    ...real,
+    kick: (orgId, runId) => {
+      kicked.push(runId);
+      real.kick(orgId, runId);
+    },
+  };
+  await app.register(bulkActionRoutes, {
+    deps,
+    access: access(emulator.customerId),
+    runner,
+    tokenKey: previewTokenKey('a-test-secret-that-is-long-enough-0123456789'),
+  });
+  return real;
+}
+
 export async function startPlanRunHarness(
-  options: { size?: number; seed?: number } = {},
+  options: { size?: number; seed?: number; bulk?: boolean } = {},
 ): Promise<PlanRunHarness> {
   const testDb = await createTestDatabase();
   const db = testDb.database.db;
@@ -125,6 +161,8 @@ export async function startPlanRunHarness(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(planRoutes, { db, access: access(emulator.customerId), queue });
+  const bulkRunsKicked: string[] = [];
+  const bulkRunner = options.bulk ? await registerBulkRoutes(app, db, emulator, bulkRunsKicked) : undefined;
   await app.ready();
   const owner = emulator.emu.oauth.admins()[0];
   if (!owner) throw new Error('the emulator has no demo admin');
@@ -136,6 +174,7 @@ export async function startPlanRunHarness(
     emulator,
     enqueued,
     published,
+    bulkRunsKicked,
     runner: ({ mailAfterMs, ...runnerOptions } = {}) =>
       createPlanRunner(
         {
@@ -159,6 +198,7 @@ export async function startPlanRunHarness(
         { leaseMs: 5_000, ...runnerOptions },
       ),
     close: async () => {
+      await bulkRunner?.stop();
       await app.close();
       await emulator.close();
       await testDb.cleanup();

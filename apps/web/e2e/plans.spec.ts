@@ -12,7 +12,7 @@ import {
 } from './identity-helpers.ts';
 
 /**
- * Change plans, as an admin meets them: a CSV of 20 rows built from the fleet (three of them bad:
+ * Change plans, as an admin meets them: a CSV of 40 rows built from the fleet (three of them bad:
  * an unknown serial, a blank key, a unit that does not exist) is uploaded, its columns guessed from
  * the header, read back row by row and sent for approval; its author cannot approve it; a second
  * admin, with an authenticator app, approves it after confirming it is them.
@@ -27,15 +27,15 @@ interface ListedDevice {
   orgUnitPath: string | null;
 }
 
-/** 18 active devices of the fleet: 17 rows that change a location, one that names a unit that does not exist. */
+/** 38 active devices of the fleet: 37 rows that change a location, one that names a unit that does not exist. */
 async function planCsv(api: APIRequestContext, run: string): Promise<string> {
-  const response = await api.get('/api/devices?q=status%3AACTIVE&limit=18&count=none');
+  const response = await api.get('/api/devices?q=status%3AACTIVE&limit=38&count=none');
   expect(response.status(), await response.text()).toBe(200);
   const { devices } = (await response.json()) as { devices: ListedDevice[] };
   const usable = devices.filter((device) => device.serialNumber && device.orgUnitPath);
-  expect(usable.length).toBe(18);
+  expect(usable.length).toBe(38);
   const good = usable
-    .slice(0, 17)
+    .slice(0, 37)
     .map(
       (device, index) => `${device.serialNumber ?? ''},${device.orgUnitPath ?? ''},Room ${run}-${index + 1}`,
     );
@@ -43,7 +43,7 @@ async function planCsv(api: APIRequestContext, run: string): Promise<string> {
   const bad = [
     `NO-SUCH-SERIAL-${run},${first},Room ${run}-x`,
     `,${first},Room ${run}-y`,
-    `${usable[17]?.serialNumber ?? ''},/No Such Unit ${run},Room ${run}-z`,
+    `${usable[37]?.serialNumber ?? ''},/No Such Unit ${run},Room ${run}-z`,
   ];
   return ['Serial Number,Org Unit Path,Location', ...good.slice(0, 8), ...bad, ...good.slice(8)].join('\r\n');
 }
@@ -102,8 +102,10 @@ test('a CSV update is read row by row, sent for approval and approved by a secon
   const run = Date.now().toString(36);
   const owner = await ownerApi(baseURL, '10.251.3.1');
   try {
-    // Twenty rows is under the default threshold (500): this organization asks approval above 5.
-    const threshold = await owner.put('/api/plans/settings', { data: { approvalThreshold: 5 } });
+    // 37 changes is under the default threshold (500): this organization asks approval above 30.
+    // Not lower: bulk actions above the threshold become plans too, and the fleet journeys running
+    // beside this one move 30 devices at once (decision 0XX).
+    const threshold = await owner.put('/api/plans/settings', { data: { approvalThreshold: 30 } });
     expect(threshold.status(), await threshold.text()).toBe(200);
     const csv = await planCsv(owner, run);
 
@@ -131,11 +133,11 @@ test('a CSV update is read row by row, sent for approval and approved by a secon
     const planUrl = new URL(page.url()).pathname;
     await expect(page.getByRole('heading', { level: 1, name: `CSV update: plan-${run}.csv` })).toBeFocused();
     await expect(page.getByTestId('plan-state')).toHaveText('Draft');
-    const counts = { change: 17, unchanged: 0, not_found: 1, ambiguous: 0, out_of_scope: 0, invalid: 2 };
+    const counts = { change: 37, unchanged: 0, not_found: 1, ambiguous: 0, out_of_scope: 0, invalid: 2 };
     for (const [outcome, count] of Object.entries(counts))
       await expect(page.getByTestId(`plan-count-${outcome}`)).toContainText(String(count));
     const items = page.getByTestId('plan-item');
-    await expect(items).toHaveCount(20);
+    await expect(items).toHaveCount(40);
     await expect(items.first()).toContainText(`Location: `);
     await expect(items.first()).toContainText(`Room ${run}-1`);
 

@@ -43,6 +43,28 @@ export const bulkActionSchema = bulkActionKinds(z.strictObject);
 const storedBulkActionSchema = bulkActionKinds(z.object);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
+/** What starting a previewed bulk action does (see `onStart`). */
+export const BULK_START_OUTCOMES = ['run', 'plan', 'refused'] as const;
+export type BulkStartOutcome = (typeof BULK_START_OUTCOMES)[number];
+
+/** The kinds a plan can hold above the threshold: the others cannot be undone, so they are refused there. */
+export const PLANNABLE_BULK_KINDS: readonly BulkAction['kind'][] = [
+  'annotate',
+  'move',
+  'disable',
+  'reenable',
+];
+
+/** Why: the server decides with this and the dialog says it before the start. */
+export function bulkStartOutcome(
+  kind: BulkAction['kind'],
+  changeCount: number,
+  threshold: number,
+): BulkStartOutcome {
+  if (changeCount <= threshold) return 'run';
+  return PLANNABLE_BULK_KINDS.includes(kind) ? 'plan' : 'refused';
+}
+
 /** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */
 export const bulkPreviewRequestSchema = z.object({ target: bulkTargetSchema, action: bulkActionSchema });
 export type BulkPreviewRequest = z.infer<typeof bulkPreviewRequestSchema>;
@@ -87,12 +109,22 @@ export const bulkPreviewSchema = z.object({
   destructive: z.boolean(),
   /** For destructive actions the request must repeat `changeCount` as `confirmCount`. */
   requiresTypedCount: z.boolean(),
+  /**
+   * The organization's plan threshold: a start that changes more devices than this saves a plan a
+   * second member must approve instead of running (decision 0XX).
+   */
+  planThreshold: z.number().int().positive(),
+  /** What starting does: run now, save a plan awaiting approval, or refuse (deprovision and commands cannot be undone). */
+  onStart: z.enum(BULK_START_OUTCOMES),
   /** Opaque token binding the preview to the run (same target, same devices). */
   previewToken: z.string(),
 });
 export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
 
-/** `POST /api/bulk-actions` */
+/**
+ * `POST /api/bulk-actions`: 202 with the run; above the organization's plan threshold, 201 with
+ * the plan it saved instead (`Plan` of plan-contract.ts, awaiting a second member's approval).
+ */
 export const startBulkActionRequestSchema = bulkPreviewRequestSchema.extend({
   previewToken: z.string().max(2000),
   confirmCount: z.number().int().nonnegative().optional(),

@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   preview_expired: 409,
   preview_changed: 409,
   confirmation_required: 400,
+  /** A deprovision or command changing more devices than the plan threshold (it cannot become a plan). */
+  bulk_over_plan_threshold: 409,
   // ── Policies ──
   /** 404 when no such user is visible; 409 when the user's unit is not synced yet. */
   policy_user_not_found: [404, 409],

@@ -12,6 +12,7 @@ import {
   listBulkActionsResponseSchema,
   startBulkActionRequestSchema,
 } from '@fleetdeck/shared/bulk-contract';
+import { planSchema } from '@fleetdeck/shared/plan-contract';
 import {
   bulkRunDetail,
   bulkRunsOf,
@@ -24,7 +25,8 @@ import type { DeviceDeps } from '../modules/devices/device-context.ts';
 import { requestMeta, type DeviceRouteAccess } from './device-detail.routes.ts';
 
 /**
- * Bulk actions: preview the blast radius, start a run, follow its per-device results, retry its
+ * Bulk actions: preview the blast radius, start a run (above the organization's plan threshold,
+ * save a plan awaiting a second member's approval instead), follow its per-device results, retry its
  * failures, and list recent runs. Each kind of action needs the permission of its single-device
  * twin (checked in the service, since the kind is in the body); viewers are refused up front,
  * reading runs included: a run's results name devices of any unit, and a viewer may be limited
@@ -66,10 +68,16 @@ export async function bulkActionRoutes(
   api.post(
     '/api/bulk-actions',
     {
-      schema: { body: startBulkActionRequestSchema, response: { 202: bulkActionRunSchema } },
+      schema: {
+        body: startBulkActionRequestSchema,
+        response: { 201: planSchema, 202: bulkActionRunSchema },
+      },
       preHandler: act,
     },
-    async (request, reply) => reply.code(202).send(await startBulkAction(await ctxOf(request), request.body)),
+    async (request, reply) => {
+      const started = await startBulkAction(await ctxOf(request), request.body);
+      return 'plan' in started ? reply.code(201).send(started.plan) : reply.code(202).send(started.run);
+    },
   );
 
   api.post(

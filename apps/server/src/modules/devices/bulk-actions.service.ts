@@ -8,6 +8,8 @@ import type {
   BulkPreviewRequest,
   StartBulkActionRequest,
 } from '@fleetdeck/shared/bulk-contract';
+import { bulkStartOutcome } from '@fleetdeck/shared/bulk-contract';
+import type { Plan } from '@fleetdeck/shared/plan-contract';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
 import { STEP_UP_DISABLE_THRESHOLD, type StepUpReason } from '@fleetdeck/shared/step-up';
 import { appErrors } from '../../errors/app-error.ts';
@@ -15,7 +17,8 @@ import { deviceErrors } from '../../errors/device-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { BulkRunner } from './bulk-runner.ts';
 import { returnMessagesOfUnits } from './return-message.ts';
-import { notSentNote } from './bulk-eligibility.ts';
+import { bulkPlanThreshold, isPlannable, planBulkAction } from '../plans/bulk-action-plans.service.ts';
+import { ALREADY_AS_ASKED, notSentNote } from './bulk-eligibility.ts';
 import {
   computePreview,
   resolveTarget,
@@ -94,6 +97,8 @@ export async function previewBulkAction(ctx: BulkCtx, request: BulkPreviewReques
     const paths = preview.orgUnits.map((unit) => unit.orgUnitPath);
     preview.returnMessages = await returnMessagesOfUnits(ctx, paths);
   }
+  const planThreshold = await bulkPlanThreshold(ctx.deps.db, ctx.tenant.orgId);
+  const onStart = bulkStartOutcome(request.action.kind, resolved.changeIds.length, planThreshold);
   const previewToken = signPreviewToken(ctx.tokenKey, {
     orgId: ctx.tenant.orgId,
     userId: ctx.tenant.userId,
@@ -102,13 +107,36 @@ export async function previewBulkAction(ctx: BulkCtx, request: BulkPreviewReques
     count: resolved.changeIds.length,
     exp: Date.now() + PREVIEW_TOKEN_TTL_MS,
   });
-  return { ...preview, previewToken };
+  return { ...preview, planThreshold, onStart, previewToken };
 }
 
-/** Why: a run starts only from a fresh preview of the same devices, with the count typed when destructive. */
-export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequest): Promise<BulkActionRun> {
+/** What a start answers: the run, or (above the organization's plan threshold) the plan saved instead. */
+export type StartedBulkAction = { readonly run: BulkActionRun } | { readonly plan: Plan };
+
+/**
+ * Why: a run starts only from a fresh preview of the same devices, with the count typed when
+ * destructive; above the organization's plan threshold the action is saved as a plan awaiting a
+ * second member's approval instead (decision 0XX), and nothing is sent to Google.
+ */
+export async function startBulkAction(
+  ctx: BulkCtx,
+  request: StartBulkActionRequest,
+): Promise<StartedBulkAction> {
   requireActionPermission(ctx.tenant, request.action.kind);
   validateBulkAction(request.action);
+  const resolved = await resolveAsPreviewed(ctx, request);
+  const count = resolved.changeIds.length;
+  const threshold = await bulkPlanThreshold(ctx.deps.db, ctx.tenant.orgId);
+  if (bulkStartOutcome(request.action.kind, count, threshold) !== 'run')
+    return { plan: await startAsPlan(ctx, request, resolved, threshold) };
+  const stepUpReason = bulkStepUpReason(request.action, count);
+  if (stepUpReason) await ctx.stepUp(stepUpReason);
+  requireTypedCount(request, count);
+  return { run: await createAuditedRun(ctx, request, resolved) };
+}
+
+/** Why: the preview's token must match the caller, the action, and the devices the target selects now. */
+async function resolveAsPreviewed(ctx: BulkCtx, request: StartBulkActionRequest): Promise<ResolvedTarget> {
   const claims = verifyPreviewToken(ctx.tokenKey, request.previewToken);
   if (
     !claims ||
@@ -119,24 +147,71 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
     throw deviceErrors.previewExpired();
   }
   const resolved = await resolveTarget(ctx.deps, ctx.tenant, request.target, request.action);
-  const count = resolved.changeIds.length;
   if (hashClassified(resolved) !== claims.devices) {
-    throw deviceErrors.previewChanged(claims.count, count);
+    throw deviceErrors.previewChanged(claims.count, resolved.changeIds.length);
   }
   if (resolved.deviceIds.length === 0)
     throw appErrors.invalidRequest('No device matches this selection, so there is nothing to do.');
-  if (count === 0)
+  if (resolved.changeIds.length === 0)
     throw appErrors.invalidRequest(
       'None of these devices would change: each is already as asked or not eligible, so nothing is sent to Google.',
     );
-  const stepUpReason = bulkStepUpReason(request.action, count);
-  if (stepUpReason) await ctx.stepUp(stepUpReason);
+  return resolved;
+}
+
+/** Why: destructive actions (and disabling) start only with the number of devices that change typed back. */
+function requireTypedCount(request: StartBulkActionRequest, count: number): void {
   const { requiresTypedCount } = destructiveness(request.action);
-  if (requiresTypedCount && request.confirmCount !== count) {
-    throw deviceErrors.confirmationRequired(count);
-  }
-  const target =
-    'query' in request.target ? { query: request.target.query } : { deviceIds: resolved.deviceIds.length };
+  if (requiresTypedCount && request.confirmCount !== count) throw deviceErrors.confirmationRequired(count);
+}
+
+/** What the run and its audit entry keep of the target: the query, or how many devices were chosen. */
+function targetOf(request: StartBulkActionRequest, resolved: ResolvedTarget) {
+  return 'query' in request.target
+    ? { query: request.target.query }
+    : { deviceIds: resolved.deviceIds.length };
+}
+
+/**
+ * Why: above the threshold an action the plan runner can apply and undo becomes a plan (no step-up
+ * yet: nothing changes until a second member approves it and someone runs it, each with step-up);
+ * one that cannot be undone (deprovision, commands) is refused, saying what to do instead.
+ */
+async function startAsPlan(
+  ctx: BulkCtx,
+  request: StartBulkActionRequest,
+  resolved: ResolvedTarget,
+  threshold: number,
+): Promise<Plan> {
+  const { action } = request;
+  const count = resolved.changeIds.length;
+  if (!isPlannable(action)) throw deviceErrors.overPlanThreshold(action.kind, count, threshold);
+  requireTypedCount(request, count);
+  const planCtx = { db: ctx.deps.db, tenant: ctx.tenant, meta: ctx.meta, stepUp: ctx.stepUp };
+  return planBulkAction(planCtx, {
+    action,
+    target: targetOf(request, resolved),
+    skipped: resolved.skipped,
+    devices: {
+      deviceIds: resolved.deviceIds,
+      changeIds: resolved.changeIds,
+      notSent: resolved.notSent.map(({ deviceId, outcome }) => ({
+        deviceId,
+        unchanged: outcome === ALREADY_AS_ASKED,
+        note: notSentNote(action, outcome),
+      })),
+      targetOuPath: resolved.targetOuPath,
+    },
+  });
+}
+
+/** Why: the run and its audit entry are written together, then the runner is woken. */
+async function createAuditedRun(
+  ctx: BulkCtx,
+  request: StartBulkActionRequest,
+  resolved: ResolvedTarget,
+): Promise<BulkActionRun> {
+  const target = targetOf(request, resolved);
   const notSent = resolved.notSent.map(({ deviceId, outcome }) => ({
     deviceId,
     note: notSentNote(request.action, outcome),
@@ -165,7 +240,7 @@ export async function startBulkAction(ctx: BulkCtx, request: StartBulkActionRequ
         action: request.action,
         target,
         deviceCount: resolved.deviceIds.length,
-        changeCount: count,
+        changeCount: resolved.changeIds.length,
         notSent: notSent.length,
         deviceIds: resolved.deviceIds.slice(0, 100),
       },

@@ -123,7 +123,7 @@ export async function computePreview(
   deps: DeviceDeps,
   action: BulkAction,
   resolved: ResolvedTarget,
-): Promise<Omit<BulkPreview, 'previewToken'>> {
+): Promise<Omit<BulkPreview, 'previewToken' | 'planThreshold' | 'onStart'>> {
   const where = resolved.changeWhere;
   const [orgUnits, sample, diff] = await Promise.all([
     sql<{ path: string | null; n: number }>`

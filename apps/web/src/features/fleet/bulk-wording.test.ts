@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkWording, type BulkWordingPreview } from './bulk-wording.ts';
+import { bulkStartWording, bulkWording, type BulkWordingPreview } from './bulk-wording.ts';
 
 const preview = (
   deviceCount: number,
@@ -59,5 +59,32 @@ describe('bulk action wording', () => {
     expect(bulkWording('deprovision', preview(3, 1, true)).typedCountNote).toBe(
       'The count to type is the devices that will change; the other 1 are not sent to Google.',
     );
+  });
+
+  it('says before the start that above the plan threshold a second member must approve a plan', () => {
+    const words = bulkStartWording('move', { changeCount: 620, planThreshold: 500, onStart: 'plan' });
+    expect(words.confirm).toBe('Save a plan for 620 devices');
+    expect(words.refused).toBe(false);
+    expect(words.note).toMatch(/^620 devices is more than your organization's plan threshold of 500/);
+    expect(words.note).toContain('a second member with the right to move devices must approve it');
+  });
+
+  it('says why a deprovision above the threshold is refused, and what to do', () => {
+    const words = bulkStartWording('deprovision', {
+      changeCount: 620,
+      planThreshold: 500,
+      onStart: 'refused',
+    });
+    expect(words).toMatchObject({ refused: true, confirm: null });
+    expect(words.note).toContain('Deprovisioning cannot be undone');
+    expect(words.note).toContain('at most 500 devices');
+  });
+
+  it('says nothing more at or under the threshold', () => {
+    expect(bulkStartWording('disable', { changeCount: 500, planThreshold: 500, onStart: 'run' })).toEqual({
+      note: null,
+      confirm: null,
+      refused: false,
+    });
   });
 });

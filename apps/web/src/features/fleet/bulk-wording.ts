@@ -92,3 +92,47 @@ export function bulkWording(kind: BulkKind, preview: BulkWordingPreview): BulkWo
         : null,
   };
 }
+
+/** "the right to move devices": what the member who approves a plan must be allowed to do. */
+const RIGHTS: Readonly<Record<BulkKind, string>> = {
+  annotate: 'edit',
+  move: 'move',
+  disable: 'disable',
+  reenable: 're-enable',
+  deprovision: 'deprovision',
+  command: 'send commands to',
+};
+
+export interface BulkStartWording {
+  /** What starting does when it is not a plain run (a plan, or a refusal), said before the start; null for a run. */
+  readonly note: string | null;
+  /** The button when starting saves a plan; null to keep the run's. */
+  readonly confirm: string | null;
+  /** Starting is refused (the button stays disabled). */
+  readonly refused: boolean;
+}
+
+/**
+ * Why: above the organization's plan threshold a start saves a plan a second member must approve
+ * (or, for actions that cannot be undone, is refused); the dialog says so before the start.
+ */
+export function bulkStartWording(
+  kind: BulkKind,
+  preview: Pick<BulkPreview, 'changeCount' | 'planThreshold' | 'onStart'>,
+): BulkStartWording {
+  const { changeCount, planThreshold, onStart } = preview;
+  const over = `${devices(changeCount)} is more than your organization's plan threshold of ${formatCount(planThreshold)}`;
+  if (onStart === 'plan')
+    return {
+      note: `${over}, so confirming saves a change plan instead of running it: a second member with the right to ${RIGHTS[kind]} devices must approve it, then it runs within Google's write quota and can be undone. Nothing is sent to Google until then.`,
+      confirm: `Save a plan for ${devices(changeCount)}`,
+      refused: false,
+    };
+  if (onStart === 'refused')
+    return {
+      note: `${over}. ${kind === 'deprovision' ? 'Deprovisioning' : 'A device command'} cannot be undone, so it does not become a plan for a second member to approve: narrow the selection to at most ${devices(planThreshold)}, or ask an owner to raise the threshold in the plan settings.`,
+      confirm: null,
+      refused: true,
+    };
+  return { note: null, confirm: null, refused: false };
+}

@@ -6,6 +6,7 @@ import type {
   BulkPreviewRequest,
   StartBulkActionRequest,
 } from '@fleetdeck/shared/bulk-contract';
+import type { Plan } from '@fleetdeck/shared/plan-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */
@@ -17,9 +18,13 @@ export function usePreviewBulkAction() {
   return useMutation({ mutationFn: previewBulkAction });
 }
 
-/** `POST /api/bulk-actions`: starts the previewed run (202). */
-export function startBulkAction(request: StartBulkActionRequest): Promise<BulkActionRun> {
-  return apiFetch<BulkActionRun>('/api/bulk-actions', { body: request });
+/** What a start answers: the run, or (above the organization's plan threshold) the plan saved instead. */
+export type StartedBulkAction = { readonly run: BulkActionRun } | { readonly plan: Plan };
+
+/** `POST /api/bulk-actions`: starts the previewed run (202), or saves a plan awaiting approval (201). */
+export async function startBulkAction(request: StartBulkActionRequest): Promise<StartedBulkAction> {
+  const body = await apiFetch<BulkActionRun | Plan>('/api/bulk-actions', { body: request });
+  return 'approval' in body ? { plan: body } : { run: body };
 }
 
 export function useStartBulkAction() {

@@ -1,15 +1,6 @@
 import { useState } from 'react';
 import type { BulkAction } from '@fleetdeck/shared/bulk-contract';
-import {
-  DEPROVISION_REASON_LABELS,
-  DEPROVISION_REASONS,
-  DEVICE_COMMAND_TYPES,
-  DEVICE_COMMANDS,
-  DEVICE_FIELD_LIMITS,
-  type DeprovisionReason,
-  type DisableReason,
-  type DeviceCommandType,
-} from '@fleetdeck/shared/device-actions';
+import { DEVICE_FIELD_LIMITS, type DisableReason } from '@fleetdeck/shared/device-actions';
 import { DisableReasonFields } from '../../../components/disable-reason-fields.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -18,6 +9,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { useOrgUnits } from '../../../api/org-units.ts';
 import type { BulkKind } from '../bulk-kinds.ts';
 import { formatCount } from '../format.ts';
+import { CommandForm, DeprovisionForm } from './bulk-command-forms.tsx';
 import { sortByOrgUnitPath } from '@fleetdeck/shared/org-unit-order';
 
 type AnnotatedField = keyof typeof DEVICE_FIELD_LIMITS;
@@ -195,109 +187,6 @@ function DisableForm({ onChange }: { onChange: (action: BulkAction | null) => vo
         hint="Kept in Fleetdeck's audit log only; not shown on the devices."
         placeholder="e.g. Cart 3 stolen from room 12"
       />
-    </div>
-  );
-}
-
-function DeprovisionForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
-  const [reason, setReason] = useState('');
-  return (
-    <div className="flex flex-col gap-3">
-      <FormMessage>
-        Deprovisioning removes the devices from management. They must be re-enrolled by hand, and their
-        upgrade licenses may be released. This cannot be undone from Fleetdeck.
-      </FormMessage>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="bulk-deprovision-reason" className="text-sm font-medium">
-          Reason
-        </label>
-        <NativeSelect
-          id="bulk-deprovision-reason"
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            onChange(
-              event.target.value
-                ? { kind: 'deprovision', reason: event.target.value as DeprovisionReason }
-                : null,
-            );
-          }}
-        >
-          <option value="">Choose a reason…</option>
-          {DEPROVISION_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {DEPROVISION_REASON_LABELS[value]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-    </div>
-  );
-}
-
-function CommandForm({ onChange }: { onChange: (action: BulkAction | null) => void }) {
-  const [type, setType] = useState<DeviceCommandType | ''>('');
-  const [volume, setVolume] = useState(50);
-  const emit = (nextType: DeviceCommandType | '', nextVolume: number) =>
-    onChange(
-      nextType
-        ? {
-            kind: 'command',
-            command: { type: nextType, ...(nextType === 'SET_VOLUME' ? { volume: nextVolume } : {}) },
-          }
-        : null,
-    );
-  const info = type ? DEVICE_COMMANDS[type] : undefined;
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="bulk-command-type" className="text-sm font-medium">
-          Command
-        </label>
-        <NativeSelect
-          id="bulk-command-type"
-          value={type}
-          onChange={(event) => {
-            const next = event.target.value as DeviceCommandType | '';
-            setType(next);
-            emit(next, volume);
-          }}
-        >
-          <option value="">Choose a command…</option>
-          {DEVICE_COMMAND_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {DEVICE_COMMANDS[value].label}
-              {DEVICE_COMMANDS[value].kioskOnly ? ' (kiosk devices)' : ''}
-            </option>
-          ))}
-        </NativeSelect>
-        {info ? <p className="text-xs text-muted-foreground">{info.description}</p> : null}
-      </div>
-      {type === 'SET_VOLUME' ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="bulk-command-volume" className="text-sm font-medium">
-            Volume (0–100)
-          </label>
-          <Input
-            id="bulk-command-volume"
-            type="number"
-            min={0}
-            max={100}
-            value={volume}
-            onChange={(event) => {
-              const next = Math.max(0, Math.min(100, Number(event.target.value)));
-              setVolume(next);
-              emit(type, next);
-            }}
-            className="w-28"
-          />
-        </div>
-      ) : null}
-      {info?.destructive ? (
-        <FormMessage>
-          {info.label} erases data on every device it reaches. You will confirm the count next.
-        </FormMessage>
-      ) : null}
     </div>
   );
 }

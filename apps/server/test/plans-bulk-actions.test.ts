@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkActionRun, BulkPreview, BulkPreviewRequest } from '@fleetdeck/shared/bulk-contract';
+import type { Plan, PlanDetail } from '@fleetdeck/shared/plan-contract';
+import {
+  activeDevices,
+  as,
+  getPlan,
+  googleWrites,
+  ORG,
+  planAction,
+  someUnits,
+  startPlanRunHarness,
+  USERS,
+  type PlanRunHarness,
+} from './plan-run-harness.ts';
+import { backendName } from './test-database.ts';
+
+/**
+ * Bulk actions above the organization's plan threshold (decision 0XX): starting one saves a plan
+ * of kind `bulk_action` awaiting a second member's approval instead of running it, and sends
+ * nothing to Google; the plan runner then applies it (and undo reverses it) as any plan. At or
+ * under the threshold a bulk action runs as before; deprovision and commands, which cannot be
+ * undone, are refused above it; a member limited to units makes plans of their units' devices only.
+ */
+
+const THRESHOLD = 5;
+
+describe(`bulk actions above the plan threshold become plans (${backendName})`, () => {
+  let h: PlanRunHarness;
+  let units: string[];
+  const used = new Set<string>();
+
+  beforeAll(async () => {
+    h = await startPlanRunHarness({ size: 150, bulk: true });
+    units = await someUnits(h.db);
+    const set = await h.app.inject({
+      method: 'PUT',
+      url: '/api/plans/settings',
+      headers: as('owner', USERS.owner),
+      payload: { approvalThreshold: THRESHOLD, writesPerMinute: 600 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+  }, 120_000);
+  afterAll(async () => h.close());
+
+  /** Active devices no other test of this file touches, outside `unit` (or only inside it). */
+  async function take(n: number, where: (ou: string) => boolean) {
+    const picked = (await activeDevices(h.db, 500))
+      .filter((device) => !used.has(device.device_id) && where(device.org_unit_path ?? ''))
+      .slice(0, n);
+    expect(picked).toHaveLength(n);
+    for (const device of picked) used.add(device.device_id);
+    return picked;
+  }
+
+  async function preview(request: BulkPreviewRequest, headers: Record<string, string>) {
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/bulk-actions/preview',
+      headers,
+      payload: request,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<BulkPreview>();
+  }
+
+  /** Previews and starts a bulk action as the dialog does (typing the count when asked). */
+  async function start(request: BulkPreviewRequest, headers: Record<string, string> = as('admin')) {
+    const seen = await preview(request, headers);
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/bulk-actions',
+      headers,
+      payload: {
+        ...request,
+        previewToken: seen.previewToken,
+        ...(seen.requiresTypedCount ? { confirmCount: seen.changeCount } : {}),
+      },
+    });
+    return { preview: seen, response };
+  }
+
+  /** Rows of a table (plans, bulk runs): what a refused or planned start must leave as it was. */
+  const countOf = async (table: 'plan' | 'bulk_action_run') =>
+    Number(
+      (
+        await h.db
+          .selectFrom(table)
+          .select(({ fn }) => fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const plansCount = () => countOf('plan');
+  const bulkRuns = () => countOf('bulk_action_run');
+
+  it('saves a move above the threshold as a plan, sends nothing, and runs it once a second admin approves', async () => {
+    const target = units.at(-1) as string;
+    const devices = await take(THRESHOLD + 3, (ou) => ou.toLowerCase() !== target.toLowerCase());
+    const ids = devices.map((device) => device.device_id);
+    const unitId = await h.db
+      .selectFrom('fleet_org_unit')
+      .select('org_unit_id')
+      .where('org_id', '=', ORG)
+      .where('org_unit_path', '=', target)
+      .executeTakeFirstOrThrow();
+    const runsBefore = await bulkRuns();
+    const { preview: seen, response } = await start({
+      target: { deviceIds: ids },
+      action: { kind: 'move', orgUnitId: unitId.org_unit_id },
+    });
+    expect(seen).toMatchObject({ changeCount: ids.length, planThreshold: THRESHOLD, onStart: 'plan' });
+    expect(response.statusCode, response.body).toBe(201);
+    const plan = response.json<Plan>();
+    expect(plan).toMatchObject({
+      kind: 'bulk_action',
+      state: 'awaiting_approval',
+      author: { userId: USERS.admin },
+      counts: { change: ids.length },
+      permissions: ['device.move'],
+      approval: { threshold: THRESHOLD, required: true, approvedBy: null },
+    });
+    // Not run: no bulk run, no call to Google.
+    expect(await bulkRuns()).toBe(runsBefore);
+    expect(h.bulkRunsKicked).toEqual([]);
+    const writes = googleWrites(h.emulator);
+    for (const id of ids) expect(writes.byDevice[id] ?? 0).toBe(0);
+    const detail = await h.app.inject({
+      method: 'GET',
+      url: `/api/plans/${plan.id}?limit=100`,
+      headers: as('admin'),
+    });
+    const items = detail.json<PlanDetail>().items;
+    expect(items.map((item) => item.deviceId).sort()).toEqual([...ids].sort());
+    for (const item of items) {
+      const before = devices.find((device) => device.device_id === item.deviceId);
+      expect(item).toMatchObject({ outcome: 'change', change: { orgUnitPath: target } });
+      expect(item.before?.orgUnitPath).toBe(before?.org_unit_path);
+    }
+
+    const byAuthor = await planAction(h, plan.id, 'approve', as('admin'));
+    expect(byAuthor.statusCode).toBe(403);
+    expect(byAuthor.json()).toMatchObject({ error: 'plan_author_cannot_approve' });
+    expect((await planAction(h, plan.id, 'run', as('admin'))).statusCode).toBe(409);
+    const noStepUp = await planAction(h, plan.id, 'approve', as('admin', USERS.admin2, { stepUp: false }));
+    expect(noStepUp.json()).toMatchObject({ error: 'step_up_required', details: { reason: 'plan_approve' } });
+    const approved = await planAction(h, plan.id, 'approve', as('admin', USERS.admin2));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<Plan>()).toMatchObject({
+      state: 'approved',
+      approval: { approvedBy: { userId: USERS.admin2 } },
+    });
+    const run = await planAction(h, plan.id, 'run', as('admin', USERS.admin2, { stepUp: false }));
+    expect(run.json()).toMatchObject({ error: 'step_up_required', details: { reason: 'plan_run' } });
+    expect((await planAction(h, plan.id, 'run', as('admin', USERS.admin2))).statusCode).toBe(200);
+    expect(h.enqueued).toContain(plan.id);
+    expect(await h.runner().run(ORG, plan.id)).toBe('done');
+
+    for (const id of ids)
+      expect((await h.emulator.google.directory.getChromeOsDevice(id)).orgUnitPath).toBe(target);
+    expect(await getPlan(h, plan.id)).toMatchObject({
+      state: 'done',
+      run: { counts: { succeeded: ids.length } },
+    });
+    // Undo works as for any plan: every device back where it was.
+    const undo = await planAction(h, plan.id, 'undo');
+    expect(undo.statusCode, undo.body).toBe(201);
+    expect(undo.json<Plan>()).toMatchObject({ kind: 'undo', counts: { change: ids.length } });
+  }, 120_000);
+
+  it('runs a bulk action at the threshold at once, as before', async () => {
+    const devices = await take(THRESHOLD, () => true);
+    const before = await plansCount();
+    const { preview: seen, response } = await start({
+      target: { deviceIds: devices.map((device) => device.device_id) },
+      action: { kind: 'annotate', fields: { annotatedLocation: 'At the threshold' } },
+    });
+    expect(seen).toMatchObject({ changeCount: THRESHOLD, onStart: 'run' });
+    expect(response.statusCode, response.body).toBe(202);
+    const run = response.json<BulkActionRun>();
+    expect(run).toMatchObject({ total: THRESHOLD, action: { kind: 'annotate' } });
+    expect(h.bulkRunsKicked).toContain(run.id);
+    expect(await plansCount()).toBe(before);
+  }, 60_000);
+
+  it('refuses a command or a deprovision above the threshold (they cannot be undone), running nothing', async () => {
+    const ids = (await take(THRESHOLD + 1, () => true)).map((device) => device.device_id);
+    const runs = await bulkRuns();
+    const plans = await plansCount();
+    for (const action of [
+      { kind: 'command' as const, command: { type: 'WIPE_USERS' as const } },
+      { kind: 'deprovision' as const, reason: 'retiring_device' as const },
+    ]) {
+      const { preview: seen, response } = await start({ target: { deviceIds: ids }, action });
+      expect(seen).toMatchObject({ onStart: 'refused' });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({
+        error: 'bulk_over_plan_threshold',
+        message: expect.stringContaining('cannot be undone'),
+      });
+    }
+    expect(await bulkRuns()).toBe(runs);
+    expect(await plansCount()).toBe(plans);
+    const writes = googleWrites(h.emulator);
+    for (const id of ids) expect(writes.byDevice[id] ?? 0).toBe(0);
+  }, 60_000);
+
+  it("holds only the devices of a limited member's units", async () => {
+    const counts = new Map<string, number>();
+    for (const device of await activeDevices(h.db, 500))
+      if (!used.has(device.device_id))
+        counts.set(device.org_unit_path ?? '', (counts.get(device.org_unit_path ?? '') ?? 0) + 1);
+    const [unit] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [''];
+    const inside = await take(THRESHOLD + 1, (ou) => ou === unit);
+    const outside = await take(3, (ou) => ou !== unit && !ou.startsWith(`${unit}/`));
+    const scoped = as('technician', USERS.tech, { scope: unit });
+    const { preview: seen, response } = await start(
+      {
+        target: { deviceIds: [...inside, ...outside].map((device) => device.device_id) },
+        action: { kind: 'disable' },
+      },
+      scoped,
+    );
+    expect(seen).toMatchObject({ changeCount: inside.length, notInYourUnits: 3, onStart: 'plan' });
+    expect(response.statusCode, response.body).toBe(201);
+    const plan = response.json<Plan>();
+    expect(plan).toMatchObject({ state: 'awaiting_approval', permissions: ['device.command'] });
+    const detail = await h.app.inject({
+      method: 'GET',
+      url: `/api/plans/${plan.id}?limit=100`,
+      headers: scoped,
+    });
+    const items = detail.json<PlanDetail>().items;
+    expect(items.map((item) => item.deviceId).sort()).toEqual(
+      inside.map((device) => device.device_id).sort(),
+    );
+    for (const item of items)
+      expect(item).toMatchObject({ before: { orgUnitPath: unit }, change: { status: 'disable' } });
+    const row = await h.db
+      .selectFrom('plan')
+      .select('unit_paths')
+      .where('id', '=', plan.id)
+      .executeTakeFirstOrThrow();
+    expect(row.unit_paths).toEqual([unit]);
+  }, 60_000);
+});
