@@ -16,7 +16,7 @@ import {
 import { backendName } from './test-database.ts';
 
 /**
- * Bulk actions above the organization's plan threshold (decision 0XX): starting one saves a plan
+ * Bulk actions above the organization's plan threshold (decision 048): starting one saves a plan
  * of kind `bulk_action` awaiting a second member's approval instead of running it, and sends
  * nothing to Google; the plan runner then applies it (and undo reverses it) as any plan. At or
  * under the threshold a bulk action runs as before; deprovision and commands, which cannot be

@@ -104,7 +104,7 @@ test('a CSV update is read row by row, sent for approval and approved by a secon
   try {
     // 37 changes is under the default threshold (500): this organization asks approval above 30.
     // Not lower: bulk actions above the threshold become plans too, and the fleet journeys running
-    // beside this one move 30 devices at once (decision 0XX).
+    // beside this one move 30 devices at once (decision 048).
     const threshold = await owner.put('/api/plans/settings', { data: { approvalThreshold: 30 } });
     expect(threshold.status(), await threshold.text()).toBe(200);
     const csv = await planCsv(owner, run);

@@ -111,7 +111,7 @@ export const bulkPreviewSchema = z.object({
   requiresTypedCount: z.boolean(),
   /**
    * The organization's plan threshold: a start that changes more devices than this saves a plan a
-   * second member must approve instead of running (decision 0XX).
+   * second member must approve instead of running (decision 048).
    */
   planThreshold: z.number().int().positive(),
   /** What starting does: run now, save a plan awaiting approval, or refuse (deprovision and commands cannot be undone). */

@@ -116,7 +116,7 @@ export type StartedBulkAction = { readonly run: BulkActionRun } | { readonly pla
 /**
  * Why: a run starts only from a fresh preview of the same devices, with the count typed when
  * destructive; above the organization's plan threshold the action is saved as a plan awaiting a
- * second member's approval instead (decision 0XX), and nothing is sent to Google.
+ * second member's approval instead (decision 048), and nothing is sent to Google.
  */
 export async function startBulkAction(
   ctx: BulkCtx,
