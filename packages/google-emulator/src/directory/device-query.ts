@@ -117,130 +117,177 @@ export function compileDeviceQuery(state: EmulatorState, query: string): DeviceP
   return (i) => predicates.every((p) => p(i));
 }
 
-function compileTerm(state: EmulatorState, term: Term, query: string): DevicePredicate {
+/** What compiling one `operator:value` term needs: the fleet, the clock, the value and its checks. */
+interface TermContext {
+  readonly state: EmulatorState;
+  readonly fleet: EmulatorState['fleet'];
+  readonly now: number;
+  readonly value: string;
+  readonly lower: string;
+  /** Google's 400 for this term, naming the whole query. */
+  bad(why: string): Error;
+  dates(): Interval;
+  numbers(): Interval;
+  /** A phrase search in one of the annotated text fields. */
+  text(field: Parameters<typeof annotation>[2]): DevicePredicate;
+  /** Hardware facts exist only for devices that have synced at least once. */
+  reported(i: number): boolean;
+  /** The value looked up in an operator's table of accepted values. */
+  enumValue<T>(table: Readonly<Record<string, T>>): T;
+}
+
+type TermCompiler = (c: TermContext) => DevicePredicate;
+
+function termContext(state: EmulatorState, term: Term, query: string): TermContext {
   const fleet = state.fleet;
-  const d = fleet.devices;
   const now = state.now();
   const value = term.value;
   const lower = value.toLowerCase();
   const bad = (why: string) => invalidInput(`${why} in query: ${query}`);
-  const dates = (): Interval => parseDateRange(value) ?? throwError(bad(`Invalid date '${value}'`));
-  const numbers = (): Interval =>
-    parseNumberRange(value) ?? throwError(bad(`Invalid number range '${value}'`));
-  const text = (field: Parameters<typeof annotation>[2]) => {
-    const phrase = words(value);
-    if (phrase.length === 0) throw bad(`Invalid value '${value}'`);
-    return (i: number) => containsPhrase(annotation(fleet, i, field), phrase);
+  return {
+    state,
+    fleet,
+    now,
+    value,
+    lower,
+    bad,
+    dates: () => parseDateRange(value) ?? throwError(bad(`Invalid date '${value}'`)),
+    numbers: () => parseNumberRange(value) ?? throwError(bad(`Invalid number range '${value}'`)),
+    text: (field) => {
+      const phrase = words(value);
+      if (phrase.length === 0) throw bad(`Invalid value '${value}'`);
+      return (i: number) => containsPhrase(annotation(fleet, i, field), phrase);
+    },
+    reported: (i) => !Number.isNaN(lastSyncAt(fleet, i, now)),
+    enumValue: <T>(table: Readonly<Record<string, T>>): T =>
+      table[lower] ?? throwError(bad(`Invalid value '${value}' for ${term.operator}`)),
   };
-  /** Hardware facts exist only for devices that have synced at least once. */
-  const reported = (i: number) => !Number.isNaN(lastSyncAt(fleet, i, now));
-  const enumValue = <T>(table: Readonly<Record<string, T>>): T =>
-    table[lower] ?? throwError(bad(`Invalid value '${value}' for ${term.operator}`));
+}
 
-  switch (term.operator) {
-    case undefined:
-      return freeText(state, lower);
-    case 'status': {
-      const test = enumValue(STATUS_VALUES);
-      return (i) => test(d.status[i] ?? 0);
-    }
-    case 'id':
-      if (value.length < 3) throw bad('A serial number search needs at least 3 characters');
-      return (i) => (d.serial[i] as string).toLowerCase().includes(lower);
-    case 'asset_id':
-      return (i) => annotation(fleet, i, 'annotatedAssetId')?.toLowerCase().includes(lower) ?? false;
-    case 'register': {
-      const range = dates();
-      return (i) => inInterval(d.lastEnrolled[i] ?? Number.NaN, range);
-    }
-    case 'sync': {
-      const range = dates();
-      return (i) => inInterval(lastSyncAt(fleet, i, now), range);
-    }
-    case 'last_user_activity': {
-      const range = dates();
-      return (i) => inInterval(lastUserActivity(fleet, i, now), range);
-    }
-    case 'aue': {
-      const range = dates();
-      return (i) => inInterval(modelOf(fleet, i).aueMs ?? Number.NaN, range);
-    }
-    case 'user':
-      return text('annotatedUser');
-    case 'location':
-      return text('annotatedLocation');
-    case 'note':
-      return text('notes');
-    case 'public_model_name':
-      return (i) => modelOf(fleet, i).apiModel.toLowerCase().includes(lower);
-    case 'cpu_model_name':
-      return (i) => reported(i) && PLATFORMS[modelOf(fleet, i).family].cpuModel.toLowerCase().includes(lower);
-    case 'meid':
-      return (i) => d.has(i, FLAG.cellular) && meidOf(fleet, i).includes(lower);
-    case 'update_status': {
-      const test = enumValue(UPDATE_STATUS_VALUES);
-      return (i) => {
-        const progress = updateProgress(fleet, i, now);
-        return progress !== undefined && test(progress.state);
-      };
-    }
-    case 'compliance': {
-      const wanted = enumValue(COMPLIANCE_VALUES);
-      return (i) => compliance(fleet, i, now) === wanted;
-    }
-    case 'policy_status': {
-      const supported = enumValue({ true: true, false: false });
-      return (i) => !d.has(i, FLAG.unsupportedPolicy) === supported;
-    }
-    case 'sku': {
-      const family = enumValue({ enterprise: 'enterprise', education: 'education' });
-      return (i) => (LICENSE_TYPES[d.license[i] ?? 0] as string).startsWith(family);
-    }
-    case 'license_sku': {
-      const licenses = enumValue(LICENSE_SKUS);
-      return (i) => licenses.includes(LICENSE_TYPES[d.license[i] ?? 0] as string);
-    }
-    case 'chrome_version': {
-      const prefix = lower.endsWith(';prefix');
-      const wanted = prefix ? lower.slice(0, -';prefix'.length) : lower;
-      if (!wanted) throw bad('Missing Chrome version');
-      return (i) => {
-        const release = osReleaseIndex(fleet, i, now);
-        if (Number.isNaN(release)) return false;
-        const version = chromeVersion(release);
-        return prefix ? version.startsWith(wanted) : version.includes(wanted);
-      };
-    }
-    case 'recent_user': {
-      if (!/^[^@\s]+@[^@\s]+$/.test(value)) throw bad('recent_user needs an email address');
-      // Compare person numbers rather than building every device's emails.
-      const person = personFromEmail(lower, state.customer.domain);
-      if (person === undefined) return () => false;
-      return (i) => recentPeople(fleet, i, now).includes(person);
-    }
-    case 'wifi_mac': {
-      const mac = parseMacHex(value) ?? throwError(bad('A MAC address is 12 hex digits without separators'));
-      return (i) => d.wifiMac[i] === mac;
-    }
-    case 'ethernet_mac': {
-      const mac = parseMacHex(value) ?? throwError(bad('A MAC address is 12 hex digits without separators'));
-      return (i) => d.ethernetMac[i] === mac;
-    }
-    case 'storage': {
-      const range = numbers();
-      return (i) => reported(i) && inInterval(diskUsage(fleet, i, now).capacity, range);
-    }
-    case 'ram': {
-      const range = numbers();
-      return (i) => reported(i) && inInterval(systemRamTotal(fleet, i), range);
-    }
-    case 'boot_mode': {
-      const dev = enumValue({ verified: false, dev: true });
-      return (i) => reported(i) && d.has(i, FLAG.devMode) === dev;
-    }
-    default:
-      throw bad(`Unknown search operator '${term.operator}'`);
-  }
+/** A MAC address term's value as the device table stores it. */
+function macOf(c: TermContext): number {
+  return parseMacHex(c.value) ?? throwError(c.bad('A MAC address is 12 hex digits without separators'));
+}
+
+/** Who and what the device is: serial, asset tag, annotations, model, MEID, users and MACs. */
+const IDENTITY_TERMS: Readonly<Record<string, TermCompiler>> = {
+  id: (c) => {
+    if (c.value.length < 3) throw c.bad('A serial number search needs at least 3 characters');
+    return (i) => (c.fleet.devices.serial[i] as string).toLowerCase().includes(c.lower);
+  },
+  asset_id: (c) => (i) => annotation(c.fleet, i, 'annotatedAssetId')?.toLowerCase().includes(c.lower) ?? false,
+  user: (c) => c.text('annotatedUser'),
+  location: (c) => c.text('annotatedLocation'),
+  note: (c) => c.text('notes'),
+  public_model_name: (c) => (i) => modelOf(c.fleet, i).apiModel.toLowerCase().includes(c.lower),
+  meid: (c) => (i) => c.fleet.devices.has(i, FLAG.cellular) && meidOf(c.fleet, i).includes(c.lower),
+  recent_user: (c) => {
+    if (!/^[^@\s]+@[^@\s]+$/.test(c.value)) throw c.bad('recent_user needs an email address');
+    // Compare person numbers rather than building every device's emails.
+    const person = personFromEmail(c.lower, c.state.customer.domain);
+    if (person === undefined) return () => false;
+    return (i) => recentPeople(c.fleet, i, c.now).includes(person);
+  },
+  wifi_mac: (c) => {
+    const mac = macOf(c);
+    return (i) => c.fleet.devices.wifiMac[i] === mac;
+  },
+  ethernet_mac: (c) => {
+    const mac = macOf(c);
+    return (i) => c.fleet.devices.ethernetMac[i] === mac;
+  },
+};
+
+/** Date ranges: enrolment, last sync, last user activity, auto-update expiry. */
+const DATE_TERMS: Readonly<Record<string, TermCompiler>> = {
+  register: (c) => {
+    const range = c.dates();
+    return (i) => inInterval(c.fleet.devices.lastEnrolled[i] ?? Number.NaN, range);
+  },
+  sync: (c) => {
+    const range = c.dates();
+    return (i) => inInterval(lastSyncAt(c.fleet, i, c.now), range);
+  },
+  last_user_activity: (c) => {
+    const range = c.dates();
+    return (i) => inInterval(lastUserActivity(c.fleet, i, c.now), range);
+  },
+  aue: (c) => {
+    const range = c.dates();
+    return (i) => inInterval(modelOf(c.fleet, i).aueMs ?? Number.NaN, range);
+  },
+};
+
+/** Management state: status, updates, compliance, policy support, licences, Chrome version. */
+const STATE_TERMS: Readonly<Record<string, TermCompiler>> = {
+  status: (c) => {
+    const test = c.enumValue(STATUS_VALUES);
+    return (i) => test(c.fleet.devices.status[i] ?? 0);
+  },
+  update_status: (c) => {
+    const test = c.enumValue(UPDATE_STATUS_VALUES);
+    return (i) => {
+      const progress = updateProgress(c.fleet, i, c.now);
+      return progress !== undefined && test(progress.state);
+    };
+  },
+  compliance: (c) => {
+    const wanted = c.enumValue(COMPLIANCE_VALUES);
+    return (i) => compliance(c.fleet, i, c.now) === wanted;
+  },
+  policy_status: (c) => {
+    const supported = c.enumValue({ true: true, false: false });
+    return (i) => !c.fleet.devices.has(i, FLAG.unsupportedPolicy) === supported;
+  },
+  sku: (c) => {
+    const family = c.enumValue({ enterprise: 'enterprise', education: 'education' });
+    return (i) => (LICENSE_TYPES[c.fleet.devices.license[i] ?? 0] as string).startsWith(family);
+  },
+  license_sku: (c) => {
+    const licenses = c.enumValue(LICENSE_SKUS);
+    return (i) => licenses.includes(LICENSE_TYPES[c.fleet.devices.license[i] ?? 0] as string);
+  },
+  chrome_version: (c) => {
+    const prefix = c.lower.endsWith(';prefix');
+    const wanted = prefix ? c.lower.slice(0, -';prefix'.length) : c.lower;
+    if (!wanted) throw c.bad('Missing Chrome version');
+    return (i) => {
+      const release = osReleaseIndex(c.fleet, i, c.now);
+      if (Number.isNaN(release)) return false;
+      const version = chromeVersion(release);
+      return prefix ? version.startsWith(wanted) : version.includes(wanted);
+    };
+  },
+};
+
+/** Reported hardware: CPU, storage, RAM and boot mode (only for devices that have synced). */
+const HARDWARE_TERMS: Readonly<Record<string, TermCompiler>> = {
+  cpu_model_name: (c) => (i) =>
+    c.reported(i) && PLATFORMS[modelOf(c.fleet, i).family].cpuModel.toLowerCase().includes(c.lower),
+  storage: (c) => {
+    const range = c.numbers();
+    return (i) => c.reported(i) && inInterval(diskUsage(c.fleet, i, c.now).capacity, range);
+  },
+  ram: (c) => {
+    const range = c.numbers();
+    return (i) => c.reported(i) && inInterval(systemRamTotal(c.fleet, i), range);
+  },
+  boot_mode: (c) => {
+    const dev = c.enumValue({ verified: false, dev: true });
+    return (i) => c.reported(i) && c.fleet.devices.has(i, FLAG.devMode) === dev;
+  },
+};
+
+/** Every operator's compiler; a Map so that a name like `constructor` is never found. */
+const TERM_COMPILERS: ReadonlyMap<string, TermCompiler> = new Map(
+  Object.entries({ ...IDENTITY_TERMS, ...DATE_TERMS, ...STATE_TERMS, ...HARDWARE_TERMS }),
+);
+
+function compileTerm(state: EmulatorState, term: Term, query: string): DevicePredicate {
+  if (term.operator === undefined) return freeText(state, term.value.toLowerCase());
+  const compile = TERM_COMPILERS.get(term.operator);
+  if (!compile) throw invalidInput(`Unknown search operator '${term.operator}' in query: ${query}`);
+  return compile(termContext(state, term, query));
 }
 
 /** A word without an operator: serial, asset tag, user, location, notes, model, MAC or device id. */
