@@ -8,18 +8,16 @@ import { invalidInput } from '../http/google-errors.ts';
 import { PLATFORMS } from '../state/chromebook-models.ts';
 import { chromeVersion } from '../state/chromeos-releases.ts';
 import { annotation } from '../state/device-annotations.ts';
+import { diskUsage, systemRamTotal } from '../state/device-hardware.ts';
 import {
   compliance,
-  diskUsage,
   lastSyncAt,
-  lastUserActivity,
   meidOf,
   modelOf,
   osReleaseIndex,
-  recentPeople,
-  systemRamTotal,
   updateProgress,
 } from '../state/device-life.ts';
+import { lastUserActivity, recentPeople } from '../state/device-users.ts';
 import { FLAG, LICENSE_TYPES, STATUS } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { parseMacHex } from '../state/mac-address.ts';
@@ -175,7 +173,8 @@ const IDENTITY_TERMS: Readonly<Record<string, TermCompiler>> = {
     if (c.value.length < 3) throw c.bad('A serial number search needs at least 3 characters');
     return (i) => (c.fleet.devices.serial[i] as string).toLowerCase().includes(c.lower);
   },
-  asset_id: (c) => (i) => annotation(c.fleet, i, 'annotatedAssetId')?.toLowerCase().includes(c.lower) ?? false,
+  asset_id: (c) => (i) =>
+    annotation(c.fleet, i, 'annotatedAssetId')?.toLowerCase().includes(c.lower) ?? false,
   user: (c) => c.text('annotatedUser'),
   location: (c) => c.text('annotatedLocation'),
   note: (c) => c.text('notes'),

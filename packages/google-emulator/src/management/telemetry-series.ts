@@ -4,7 +4,8 @@
  * telemetry-json.ts builds devices from this table, only the fields a selection keeps.
  */
 import type { PLATFORMS } from '../state/chromebook-models.ts';
-import { type BatteryState, HOUR, MINUTE } from '../state/device-life.ts';
+import { type BatteryState } from '../state/device-hardware.ts';
+import { HOUR, MINUTE } from '../state/device-life.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { hash32, hashUnit } from '../state/random.ts';
 import { integerText } from '../state/integer-text.ts';
