@@ -69,7 +69,10 @@ const LEGACY_REASONS: Readonly<Record<string, DeprovisionReason>> = {
   upgrade_transfer: 'DEPROVISION_REASON_UPGRADE_TRANSFER',
 };
 
-export function legacyAction(body: Record<string, unknown>): { action: StatusAction; reason?: DeprovisionReason } {
+export function legacyAction(body: Record<string, unknown>): {
+  action: StatusAction;
+  reason?: DeprovisionReason;
+} {
   switch (body.action) {
     case 'disable':
     case 'pre_provisioned_disable':
@@ -86,4 +89,3 @@ export function legacyAction(body: Record<string, unknown>): { action: StatusAct
       throw invalidInput(`Invalid action: ${String(body.action)}`);
   }
 }
-

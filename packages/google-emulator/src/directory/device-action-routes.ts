@@ -156,4 +156,3 @@ function changeOne(
   changeStatus(state.fleet, row, action, state.now(), reason);
   return { deviceId, response: {} };
 }
-

@@ -65,7 +65,8 @@ export async function policyPlugin(app: FastifyInstance, opts: PolicyPluginOptio
     },
     read: requireScopes(opts.oauth, [SCOPES.policyReadonly, SCOPES.policy]),
     write: requireScopes(opts.oauth, [SCOPES.policy]),
-    customerOk: (request, reply) => ensureCustomer(request, reply, request.params.customerId, opts.customerId),
+    customerOk: (request, reply) =>
+      ensureCustomer(request, reply, request.params.customerId, opts.customerId),
   };
   registerResolveRoute(app, routes);
   registerBatchRoutes(app, routes);

@@ -6,9 +6,9 @@
  */
 import { CHROMEBOOK_MODELS, type ChromebookModel } from './chromebook-models.ts';
 import { milestoneOf, releaseIndexAt, releaseTime } from './chromeos-releases.ts';
-import { FLAG, PROFILE, STATUS } from './device-table.ts';
+import { FLAG } from './device-table.ts';
 import type { Fleet } from './fleet.ts';
-import { hash32, hashUnit } from './random.ts';
+import { hash32 } from './random.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
