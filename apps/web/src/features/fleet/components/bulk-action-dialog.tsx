@@ -14,6 +14,7 @@ import { BulkActionForm, initialAction } from './bulk-action-form.tsx';
 import { BulkPreviewPanel } from './bulk-preview-panel.tsx';
 import { BulkRunPanel } from './bulk-run-panel.tsx';
 import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
+import { fleetKeys } from '../api/fleet-query-keys.ts';
 
 type Step = 'form' | 'preview' | 'run';
 
@@ -76,7 +77,7 @@ export function BulkActionDialog({
   };
   useEffect(
     () => () => {
-      if (finished.current) void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+      if (finished.current) void queryClient.invalidateQueries({ queryKey: fleetKeys.all });
     },
     [queryClient],
   );
