@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { chromeOsDevicesPageSchema } from '../src/directory/chromeos-device.schema.ts';
-import { parseBody } from '../src/http/transport.ts';
+import { parseBody } from '../src/http/response-body.ts';
 import { fullDevicesPageText } from './device-fixtures.ts';
 
 const DEVICES = 300;

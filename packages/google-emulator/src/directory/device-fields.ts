@@ -6,19 +6,16 @@
 import { type ChromebookModel, PLATFORMS } from '../state/chromebook-models.ts';
 import { chromeVersion, platformVersion, releaseIndexAt } from '../state/chromeos-releases.ts';
 import { annotation, type AnnotatedField } from '../state/device-annotations.ts';
+import { diskUsage, networkAddresses, systemRamTotal } from '../state/device-hardware.ts';
 import {
-  activeTimeRanges,
   checkinIndex,
   compliance,
-  diskUsage,
   lastSyncAt,
   meidOf,
   modelOf,
-  networkAddresses,
   osReleaseIndex,
-  recentUsers,
-  systemRamTotal,
 } from '../state/device-life.ts';
+import { activeTimeRanges, recentUsers } from '../state/device-users.ts';
 import { DEPROVISION_REASONS, FLAG, LICENSE_TYPES } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { locallyAdministeredMac, macHex } from '../state/mac-address.ts';

@@ -4,7 +4,8 @@
  * the ones it does not ask for.
  */
 import { platformNumber } from '../state/chromeos-releases.ts';
-import { diskUsage, MINUTE, systemRamTotal, updateProgress } from '../state/device-life.ts';
+import { diskUsage, systemRamTotal } from '../state/device-hardware.ts';
+import { MINUTE, updateProgress } from '../state/device-life.ts';
 import { PROFILE } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { locallyAdministeredMac, macHex } from '../state/mac-address.ts';

@@ -43,16 +43,29 @@ function ouFromPath(state: EmulatorState, raw: string): OrgUnitRecord {
   return ou;
 }
 
+/** Registers orgunits list/get/insert/update/patch/delete and customers.get. */
 export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext): void {
-  const { state } = context;
-  const read = (name: string) => ({
-    preHandler: guard(context, ROUTE_SCOPES.orgUnitRead, `${METHOD}.${name}`),
-  });
-  const write = (name: string) => ({
-    preHandler: guard(context, ROUTE_SCOPES.orgUnitWrite, `${METHOD}.${name}`),
-  });
+  registerOrgUnitReads(app, context);
+  registerOrgUnitInsert(app, context);
+  registerOrgUnitUpdates(app, context);
+  registerOrgUnitDelete(app, context);
+  registerCustomerRoute(app, context);
+}
 
-  app.get<{ Params: CustomerParams }>(OU_PATH, read('List'), async (request, reply) => {
+/** The guard of a read method, by its method name. */
+function read(context: ApiContext, name: string) {
+  return { preHandler: guard(context, ROUTE_SCOPES.orgUnitRead, `${METHOD}.${name}`) };
+}
+
+/** The guard of a write method, by its method name. */
+function write(context: ApiContext, name: string) {
+  return { preHandler: guard(context, ROUTE_SCOPES.orgUnitWrite, `${METHOD}.${name}`) };
+}
+
+/** orgunits.list (children, all, or all including the parent) and orgunits.get. */
+function registerOrgUnitReads(app: FastifyInstance, context: ApiContext): void {
+  const { state } = context;
+  app.get<{ Params: CustomerParams }>(OU_PATH, read(context, 'List'), async (request, reply) => {
     if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
     const tree = state.fleet.orgUnits;
     const type = enumParam(request, 'type', ['children', 'all', 'allIncludingParent'] as const) ?? 'children';
@@ -73,12 +86,16 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
     return sendJson(request, reply, body);
   });
 
-  app.get<{ Params: OuParams }>(`${OU_PATH}/*`, read('Get'), async (request, reply) => {
+  app.get<{ Params: OuParams }>(`${OU_PATH}/*`, read(context, 'Get'), async (request, reply) => {
     if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
     return sendJson(request, reply, orgUnitJson(state, ouFromPath(state, request.params['*'])));
   });
+}
 
-  app.post<{ Params: CustomerParams }>(OU_PATH, write('Insert'), async (request, reply) => {
+/** orgunits.insert: a named child of an existing parent, within the tree's limits. */
+function registerOrgUnitInsert(app: FastifyInstance, context: ApiContext): void {
+  const { state } = context;
+  app.post<{ Params: CustomerParams }>(OU_PATH, write(context, 'Insert'), async (request, reply) => {
     if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
     const body = ouBody(request);
     const tree = state.fleet.orgUnits;
@@ -102,12 +119,16 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
     });
     return sendJson(request, reply, orgUnitJson(state, ou));
   });
+}
 
+/** orgunits.update and orgunits.patch: rename, describe, or move (never under itself). */
+function registerOrgUnitUpdates(app: FastifyInstance, context: ApiContext): void {
+  const { state } = context;
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route<{ Params: OuParams }>({
       method,
       url: `${OU_PATH}/*`,
-      ...write(method === 'PUT' ? 'Update' : 'Patch'),
+      ...write(context, method === 'PUT' ? 'Update' : 'Patch'),
       handler: async (request, reply) => {
         if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
         const ou = ouFromPath(state, request.params['*']);
@@ -130,8 +151,12 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
       },
     });
   }
+}
 
-  app.delete<{ Params: OuParams }>(`${OU_PATH}/*`, write('Delete'), async (request, reply) => {
+/** orgunits.delete: never the root, nor a unit with devices or children. */
+function registerOrgUnitDelete(app: FastifyInstance, context: ApiContext): void {
+  const { state } = context;
+  app.delete<{ Params: OuParams }>(`${OU_PATH}/*`, write(context, 'Delete'), async (request, reply) => {
     if (!ownCustomer(context, request, reply, request.params.customerId)) return reply;
     const tree = state.fleet.orgUnits;
     const ou = ouFromPath(state, request.params['*']);
@@ -147,7 +172,11 @@ export function registerOrgUnitRoutes(app: FastifyInstance, context: ApiContext)
     tree.remove(ou);
     return sendEmpty(reply);
   });
+}
 
+/** customers.get (§1.8) for the emulated customer. */
+function registerCustomerRoute(app: FastifyInstance, context: ApiContext): void {
+  const { state } = context;
   app.get<{ Params: { customerKey: string } }>(
     '/admin/directory/v1/customers/:customerKey',
     {

@@ -74,21 +74,41 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, reply: FastifyReply): T |
   return undefined;
 }
 
+/** Registers the whole control API, one group of routes per concern. */
 export function registerControlRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
-  const clockView = (state: EmulatorState) => ({
+  registerFleetRoutes(app, getState);
+  registerFaultRoutes(app, getState);
+  registerWriteQuotaRoutes(app, getState);
+  registerClockRoutes(app, getState);
+  registerPageTokenRoutes(app, getState);
+  registerCounterRoutes(app, getState);
+}
+
+/** The clock as the control API reports it. */
+function clockView(state: EmulatorState) {
+  return {
     now: new Date(state.now()).toISOString(),
     epochMs: state.now(),
     frozen: state.clock.frozen,
-  });
+  };
+}
 
+/** Devices per status, for the summary. */
+function countByStatus(state: EmulatorState): Record<string, number> {
+  const fleet = state.fleet;
+  const byStatus: Record<string, number> = {};
+  for (let i = 0; i < fleet.devices.count; i++) {
+    const status = DEVICE_STATUSES[fleet.devices.status[i] ?? 0] as string;
+    byStatus[status] = (byStatus[status] ?? 0) + 1;
+  }
+  return byStatus;
+}
+
+/** The summary, a sample of devices, enrolling, reset and reseed. */
+function registerFleetRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
   app.get('/__emulator', async () => {
     const state = getState();
     const fleet = state.fleet;
-    const byStatus: Record<string, number> = {};
-    for (let i = 0; i < fleet.devices.count; i++) {
-      const status = DEVICE_STATUSES[fleet.devices.status[i] ?? 0] as string;
-      byStatus[status] = (byStatus[status] ?? 0) + 1;
-    }
     return {
       customer: { id: state.customer.id, domain: state.customer.domain, name: state.customer.name },
       fleet: {
@@ -96,7 +116,7 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
         size: fleet.size,
         generatedAt: new Date(fleet.anchor).toISOString(),
         orgUnits: fleet.orgUnits.size,
-        byStatus,
+        byStatus: countByStatus(state),
       },
       clock: clockView(state),
       pageTokenTtlMs: state.pageTokens.ttlMs,
@@ -132,6 +152,11 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     return { ok: true, size: state.fleet.size, deviceIds };
   });
 
+  registerResetRoutes(app, getState);
+}
+
+/** Reset to the seeded fleet, or reseed with another size or seed. */
+function registerResetRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
   app.post('/__emulator/reset', async () => {
     getState().reset();
     return { ok: true };
@@ -153,7 +178,10 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
       generationMs: Math.round(performance.now() - started),
     };
   });
+}
 
+/** Latency, injected faults and the per-minute read quota. */
+function registerFaultRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
   app.post('/__emulator/latency', async (request, reply) => {
     const body = parse(schemas.latency, request.body, reply);
     if (!body) return reply;
@@ -186,9 +214,10 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     getState().faults.setQuota(body.requestsPerMinute, body.api);
     return { ok: true, faults: getState().faults.describe() };
   });
+}
 
-  registerWriteQuotaRoutes(app, getState);
-
+/** The emulator's clock: read, advance, freeze (only forward) and resume. */
+function registerClockRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
   app.get('/__emulator/clock', async () => clockView(getState()));
 
   app.post('/__emulator/clock/advance', async (request, reply) => {
@@ -218,7 +247,10 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     state.clock.resume();
     return clockView(state);
   });
+}
 
+/** Page-token expiry: expire every token now, or set their lifetime. */
+function registerPageTokenRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
   app.post('/__emulator/page-tokens/expire', async () => {
     getState().pageTokens.expireAll();
     return { ok: true };
@@ -230,7 +262,10 @@ export function registerControlRoutes(app: FastifyInstance, getState: () => Emul
     getState().pageTokens.ttlMs = body.ttlMs;
     return { ok: true, pageTokenTtlMs: body.ttlMs };
   });
+}
 
+/** The request counters: read and reset. */
+function registerCounterRoutes(app: FastifyInstance, getState: () => EmulatorState): void {
   app.get('/__emulator/counters', async () => getState().counters.snapshot());
 
   app.post('/__emulator/counters/reset', async () => {

@@ -9,11 +9,11 @@ import {
   compliance,
   DAY,
   lastSyncAt,
-  lastUserActivity,
   modelOf,
   osReleaseIndex,
   updateProgress,
 } from '../state/device-life.ts';
+import { lastUserActivity } from '../state/device-users.ts';
 import { FLAG, STATUS } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 

@@ -99,52 +99,57 @@ export function registerReportRoutes(app: FastifyInstance, context: ApiContext, 
     ),
   );
 
-  /** One page of `all` under `field`, with Google's opaque token bound to the query that made it. */
-  const page = (
-    request: FastifyRequest,
-    field: string,
-    query: readonly unknown[],
-    all: readonly unknown[],
-  ) => {
-    const pageSize = pageSizeParam(request, REPORT_PAGE_SIZE);
-    const key = JSON.stringify([...query, state.generation]);
-    const token = stringParam(request, 'pageToken');
-    const offset = token ? state.pageTokens.read(token, key) : 0;
-    const items = all.slice(offset, offset + pageSize);
-    return {
-      ...(items.length ? { [field]: items } : {}),
-      ...(offset + pageSize < all.length
-        ? { nextPageToken: state.pageTokens.issue(key, offset + pageSize) }
-        : {}),
-      totalSize: all.length,
-    };
-  };
-
-  route('countChromeVersions', (request) => {
-    const filterText = stringParam(request, 'filter');
-    const { from, to } = lastActiveFilter(filterText);
-    const ouSlot = ouSlotParam(state, request);
-    const all = chromeVersions(state, ouSlot, from, to);
-    return page(request, 'browserVersions', ['versions', filterText ?? '', ouSlot ?? ''], all);
-  });
-
-  route('countInstalledApps', (request) => {
-    const filterText = stringParam(request, 'filter');
-    const orderText = stringParam(request, 'orderBy', 200);
-    const matches = parseInstalledAppsFilter(filterText);
-    const order = parseInstalledAppsOrder(orderText);
-    const ouSlot = ouSlotParam(state, request);
-    const today = new Date(state.now()).toISOString().slice(0, 10);
-    const all = installedApps(state, policies, ouSlot)
-      .filter((app) => matches(app, today))
-      .sort(order);
-    const query = ['apps', filterText ?? '', orderText ?? '', ouSlot ?? ''];
-    return page(request, 'installedApps', query, all);
-  });
-
+  route('countChromeVersions', (request) => chromeVersionsReport(state, request));
+  route('countInstalledApps', (request) => installedAppsReport(state, policies, request));
   route('countActiveDevices', (request) => activeDevices(state, reportDayEnd(state, request)));
   route('countDevicesPerBootType', () => bootTypes(state));
   route('countDevicesPerReleaseChannel', () => releaseChannels(state));
+}
+
+/** One page of `all` under `field`, with Google's opaque token bound to the query that made it. */
+function reportPage(
+  state: EmulatorState,
+  request: FastifyRequest,
+  field: string,
+  query: readonly unknown[],
+  all: readonly unknown[],
+) {
+  const pageSize = pageSizeParam(request, REPORT_PAGE_SIZE);
+  const key = JSON.stringify([...query, state.generation]);
+  const token = stringParam(request, 'pageToken');
+  const offset = token ? state.pageTokens.read(token, key) : 0;
+  const items = all.slice(offset, offset + pageSize);
+  return {
+    ...(items.length ? { [field]: items } : {}),
+    ...(offset + pageSize < all.length
+      ? { nextPageToken: state.pageTokens.issue(key, offset + pageSize) }
+      : {}),
+    totalSize: all.length,
+  };
+}
+
+/** countChromeVersions: browser versions seen in the last-active window, paged. */
+function chromeVersionsReport(state: EmulatorState, request: FastifyRequest) {
+  const filterText = stringParam(request, 'filter');
+  const { from, to } = lastActiveFilter(filterText);
+  const ouSlot = ouSlotParam(state, request);
+  const all = chromeVersions(state, ouSlot, from, to);
+  return reportPage(state, request, 'browserVersions', ['versions', filterText ?? '', ouSlot ?? ''], all);
+}
+
+/** countInstalledApps: filtered and ordered as asked, paged. */
+function installedAppsReport(state: EmulatorState, policies: PolicyStore, request: FastifyRequest) {
+  const filterText = stringParam(request, 'filter');
+  const orderText = stringParam(request, 'orderBy', 200);
+  const matches = parseInstalledAppsFilter(filterText);
+  const order = parseInstalledAppsOrder(orderText);
+  const ouSlot = ouSlotParam(state, request);
+  const today = new Date(state.now()).toISOString().slice(0, 10);
+  const all = installedApps(state, policies, ouSlot)
+    .filter((app) => matches(app, today))
+    .sort(order);
+  const query = ['apps', filterText ?? '', orderText ?? '', ouSlot ?? ''];
+  return reportPage(state, request, 'installedApps', query, all);
 }
 
 function endOfDay(day: number | undefined): number | undefined {

@@ -4,7 +4,8 @@
  */
 import { PLATFORMS } from '../state/chromebook-models.ts';
 import { platformNumber } from '../state/chromeos-releases.ts';
-import { diskUsage, meidOf, modelOf, systemRamTotal, updateProgress } from '../state/device-life.ts';
+import { diskUsage, systemRamTotal } from '../state/device-hardware.ts';
+import { meidOf, modelOf, updateProgress } from '../state/device-life.ts';
 import { FLAG } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { macHex } from '../state/mac-address.ts';

@@ -11,12 +11,10 @@ import {
   batteryState,
   type BatteryState,
   diskUsage,
-  HOUR,
-  lastSyncAt,
-  modelOf,
   networkAddresses,
   systemRamTotal,
-} from '../state/device-life.ts';
+} from '../state/device-hardware.ts';
+import { HOUR, lastSyncAt, modelOf } from '../state/device-life.ts';
 import { PROFILE } from '../state/device-table.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { batterySerialOf, telemetryInfo } from './telemetry-info-json.ts';

@@ -75,44 +75,80 @@ interface SavedGrants {
   readonly refreshTokens: RefreshTokenRecord[];
 }
 
+/** The store's in-memory tables. */
+interface GrantTables {
+  readonly grants: Map<string, Grant>;
+  /** Grant id by lower-cased email and client id. */
+  readonly grantByKey: Map<string, string>;
+  readonly accessTokens: Map<string, AccessTokenRecord>;
+  readonly refreshTokens: Map<string, RefreshTokenRecord>;
+  readonly codes: Map<string, AuthorizationCodeRecord>;
+}
+
+const grantKey = (email: string, clientId: string) => `${email.toLowerCase()}\u0000${clientId}`;
+
 /**
  * Token bookkeeping; `now` is the emulator clock in milliseconds. With `file`, consents and refresh
  * tokens are read from it at start and written to it on every change, so a restarted emulator still
  * honours the grants it gave, as Google does; without it, all is in memory.
  */
 export function createGrantStore(now: () => number, file?: string): GrantStore {
-  const grants = new Map<string, Grant>();
-  const grantByKey = new Map<string, string>();
-  const accessTokens = new Map<string, AccessTokenRecord>();
-  const refreshTokens = new Map<string, RefreshTokenRecord>();
-  const codes = new Map<string, AuthorizationCodeRecord>();
-  const key = (email: string, clientId: string) => `${email.toLowerCase()}\u0000${clientId}`;
-  const save = () => {
-    if (file === undefined) return;
-    const saved: SavedGrants = {
-      version: 1,
-      grants: [...grants.values()].map((grant) => ({ ...grant, scopes: [...grant.scopes] })),
-      refreshTokens: [...refreshTokens.values()],
-    };
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(saved), { mode: 0o600 });
-    renameSync(`${file}.tmp`, file);
+  const tables: GrantTables = {
+    grants: new Map(),
+    grantByKey: new Map(),
+    accessTokens: new Map(),
+    refreshTokens: new Map(),
+    codes: new Map(),
   };
-  for (const grant of file === undefined ? [] : loadGrants(file).grants) {
-    grants.set(grant.id, { ...grant, scopes: new Set(grant.scopes) });
-    grantByKey.set(key(grant.email, grant.clientId), grant.id);
-  }
-  for (const record of file === undefined ? [] : loadGrants(file).refreshTokens) {
-    if (grants.has(record.grantId)) refreshTokens.set(record.token, record);
-  }
+  if (file !== undefined) restoreGrants(tables, loadGrants(file));
+  const save = () => {
+    if (file !== undefined) saveGrants(tables, file);
+  };
+  return {
+    ...grantMethods(tables, now, save),
+    ...tokenMethods(tables, now, save),
+    ...codeMethods(tables),
+  };
+}
 
-  const store: GrantStore = {
-    activeGrant(email, clientId) {
-      const id = grantByKey.get(key(email, clientId));
-      return id === undefined ? undefined : grants.get(id);
-    },
+/** Fills the tables from a grants file (refresh tokens of a grant it no longer holds are dropped). */
+function restoreGrants(tables: GrantTables, saved: SavedGrants): void {
+  for (const grant of saved.grants) {
+    tables.grants.set(grant.id, { ...grant, scopes: new Set(grant.scopes) });
+    tables.grantByKey.set(grantKey(grant.email, grant.clientId), grant.id);
+  }
+  for (const record of saved.refreshTokens) {
+    if (tables.grants.has(record.grantId)) tables.refreshTokens.set(record.token, record);
+  }
+}
+
+/** Writes the consents and refresh tokens, atomically (a temporary file renamed over the old one). */
+function saveGrants(tables: GrantTables, file: string): void {
+  const saved: SavedGrants = {
+    version: 1,
+    grants: [...tables.grants.values()].map((grant) => ({ ...grant, scopes: [...grant.scopes] })),
+    refreshTokens: [...tables.refreshTokens.values()],
+  };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(saved), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+}
+
+/** Consents: find, open or widen, list and revoke (revoking drops every token it issued). */
+function grantMethods(
+  tables: GrantTables,
+  now: () => number,
+  save: () => void,
+): Pick<GrantStore, 'activeGrant' | 'openGrant' | 'grantById' | 'allGrants' | 'revoke'> {
+  const { grants, grantByKey, accessTokens, refreshTokens } = tables;
+  const activeGrant = (email: string, clientId: string) => {
+    const id = grantByKey.get(grantKey(email, clientId));
+    return id === undefined ? undefined : grants.get(id);
+  };
+  return {
+    activeGrant,
     openGrant(email, clientId, scopes) {
-      const grant = store.activeGrant(email, clientId) ?? {
+      const grant = activeGrant(email, clientId) ?? {
         id: opaque('g', 12),
         email,
         clientId,
@@ -122,12 +158,31 @@ export function createGrantStore(now: () => number, file?: string): GrantStore {
       };
       for (const scope of scopes) grant.scopes.add(scope);
       grants.set(grant.id, grant);
-      grantByKey.set(key(email, clientId), grant.id);
+      grantByKey.set(grantKey(email, clientId), grant.id);
       save();
       return grant;
     },
     grantById: (id) => grants.get(id),
     allGrants: () => [...grants.values()],
+    revoke(grant) {
+      grants.delete(grant.id);
+      if (grantByKey.get(grantKey(grant.email, grant.clientId)) === grant.id)
+        grantByKey.delete(grantKey(grant.email, grant.clientId));
+      for (const token of grant.refreshTokens) refreshTokens.delete(token);
+      for (const [token, record] of accessTokens) if (record.grantId === grant.id) accessTokens.delete(token);
+      save();
+    },
+  };
+}
+
+/** Access and refresh tokens: issue, look up (only while their grant stands) and expire. */
+function tokenMethods(
+  tables: GrantTables,
+  now: () => number,
+  save: () => void,
+): Pick<GrantStore, 'issueAccess' | 'issueRefresh' | 'access' | 'refresh' | 'expireAccess'> {
+  const { grants, accessTokens, refreshTokens } = tables;
+  return {
     issueAccess(grant, scopes, ttlMs) {
       const issuedAt = now();
       const record: AccessTokenRecord = {
@@ -167,14 +222,6 @@ export function createGrantStore(now: () => number, file?: string): GrantStore {
       const record = refreshTokens.get(token);
       return record !== undefined && grants.has(record.grantId) ? record : undefined;
     },
-    revoke(grant) {
-      grants.delete(grant.id);
-      if (grantByKey.get(key(grant.email, grant.clientId)) === grant.id)
-        grantByKey.delete(key(grant.email, grant.clientId));
-      for (const token of grant.refreshTokens) refreshTokens.delete(token);
-      for (const [token, record] of accessTokens) if (record.grantId === grant.id) accessTokens.delete(token);
-      save();
-    },
     expireAccess(email) {
       let count = 0;
       const at = now();
@@ -185,6 +232,12 @@ export function createGrantStore(now: () => number, file?: string): GrantStore {
       }
       return count;
     },
+  };
+}
+
+/** Authorization codes: issued once, looked up at the token endpoint. */
+function codeMethods(tables: GrantTables): Pick<GrantStore, 'saveCode' | 'code'> {
+  return {
     saveCode(fields) {
       const record: AuthorizationCodeRecord = {
         ...fields,
@@ -192,12 +245,11 @@ export function createGrantStore(now: () => number, file?: string): GrantStore {
         used: false,
         issued: [],
       };
-      codes.set(record.code, record);
+      tables.codes.set(record.code, record);
       return record;
     },
-    code: (code) => codes.get(code),
+    code: (code) => tables.codes.get(code),
   };
-  return store;
 }
 
 function loadGrants(file: string): SavedGrants {

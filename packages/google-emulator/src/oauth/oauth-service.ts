@@ -107,18 +107,10 @@ export function createOAuthService(options: OAuthServiceOptions): OAuthService {
   const admins = createDemoAdmins(options.domain, options.customerId);
   const store = createGrantStore(now, options.grantsFile);
   const keys = createSigningKeys();
-  const strict = options.strictClients;
   const findAdmin = (email: string) =>
     admins.find((admin) => admin.email.toLowerCase() === email.toLowerCase());
   const issuer = () => options.issuer().replace(/\/+$/, '');
   const context: TokenContext = { store, keys, now, ttlSeconds, issuer, findAdmin };
-  const summary = (grant: Grant): GrantSummary => ({
-    email: grant.email,
-    clientId: grant.clientId,
-    scopes: [...grant.scopes].sort(),
-    createdAt: new Date(grant.createdAt).toISOString(),
-    refreshTokens: grant.refreshTokens.length,
-  });
 
   return {
     domain: options.domain,
@@ -129,6 +121,17 @@ export function createOAuthService(options: OAuthServiceOptions): OAuthService {
     findAdmin,
     jwks: () => keys.jwks(),
     rotateSigningKey: () => keys.rotate(),
+    ...clientChecks(options.strictClients),
+    ...grantMethods(context),
+    ...tokenMethods(context),
+  };
+}
+
+/** With strict clients, only registered client ids, secrets and redirect URIs pass; without, all do. */
+function clientChecks(
+  strict: ReadonlyArray<StrictClient> | undefined,
+): Pick<OAuthService, 'authenticateClient' | 'checkAuthorizationClient'> {
+  return {
     authenticateClient(clientId, clientSecret) {
       if (strict === undefined) return undefined;
       const client = strict.find((candidate) => candidate.clientId === clientId);
@@ -151,6 +154,26 @@ export function createOAuthService(options: OAuthServiceOptions): OAuthService {
       }
       return undefined;
     },
+  };
+}
+
+/** A grant as the control API lists it. */
+function grantSummary(grant: Grant): GrantSummary {
+  return {
+    email: grant.email,
+    clientId: grant.clientId,
+    scopes: [...grant.scopes].sort(),
+    createdAt: new Date(grant.createdAt).toISOString(),
+    refreshTokens: grant.refreshTokens.length,
+  };
+}
+
+/** Consent grants: the scopes granted so far, authorization codes, revoking and listing. */
+function grantMethods(
+  context: TokenContext,
+): Pick<OAuthService, 'grantedScopes' | 'issueCode' | 'revokeToken' | 'revokeGrant' | 'grants'> {
+  const { store, now } = context;
+  return {
     grantedScopes: (email, clientId) => [...(store.activeGrant(email, clientId)?.scopes ?? [])],
     issueCode(approved) {
       const previous = approved.includeGrantedScopes
@@ -159,8 +182,6 @@ export function createOAuthService(options: OAuthServiceOptions): OAuthService {
       const scopes = [...new Set([...(previous?.scopes ?? []), ...approved.scopes])];
       return store.saveCode({ ...approved, scopes, expiresAt: now() + 10 * 60_000 }).code;
     },
-    exchangeCode: (params) => exchangeCode(context, params),
-    refresh: (params) => refreshGrant(context, params),
     revokeToken(token) {
       const grantId = store.access(token)?.grantId ?? store.refresh(token)?.grantId;
       const grant = grantId === undefined ? undefined : store.grantById(grantId);
@@ -168,6 +189,32 @@ export function createOAuthService(options: OAuthServiceOptions): OAuthService {
       store.revoke(grant);
       return true;
     },
+    revokeGrant(email, clientId) {
+      const matching = store
+        .allGrants()
+        .filter(
+          (grant) =>
+            grant.email.toLowerCase() === email.toLowerCase() &&
+            (clientId === undefined || grant.clientId === clientId),
+        );
+      for (const grant of matching) store.revoke(grant);
+      return matching.length;
+    },
+    grants: () => store.allGrants().map(grantSummary),
+  };
+}
+
+/** Tokens: exchanging codes, refreshing, minting for tests, verifying and expiring. */
+function tokenMethods(
+  context: TokenContext,
+): Pick<
+  OAuthService,
+  'exchangeCode' | 'refresh' | 'mintAccessToken' | 'verifyAccessToken' | 'expireAccessTokens'
+> {
+  const { store, ttlSeconds, findAdmin } = context;
+  return {
+    exchangeCode: (params) => exchangeCode(context, params),
+    refresh: (params) => refreshGrant(context, params),
     mintAccessToken({ email, scopes, clientId = TEST_CLIENT_ID }) {
       if (findAdmin(email) === undefined) throw new Error(`No demo account ${email}`);
       return store.issueAccess(store.openGrant(email, clientId, scopes), scopes, ttlSeconds * 1000).token;
@@ -180,17 +227,5 @@ export function createOAuthService(options: OAuthServiceOptions): OAuthService {
       return { token, email, clientId, scopes, expiresAt, admin };
     },
     expireAccessTokens: (email) => store.expireAccess(email),
-    revokeGrant(email, clientId) {
-      const matching = store
-        .allGrants()
-        .filter(
-          (grant) =>
-            grant.email.toLowerCase() === email.toLowerCase() &&
-            (clientId === undefined || grant.clientId === clientId),
-        );
-      for (const grant of matching) store.revoke(grant);
-      return matching.length;
-    },
-    grants: () => store.allGrants().map(summary),
   };
 }

@@ -56,21 +56,43 @@ function modificationFailure(reply: FastifyReply, errors: readonly ModificationE
 export async function policyPlugin(app: FastifyInstance, opts: PolicyPluginOptions): Promise<void> {
   const store = opts.store ?? createPolicyStore();
   let seeded = opts.store !== undefined;
-  const policies = (): PolicyStore => {
-    if (!seeded) seedPolicies(store, opts.orgUnits(), opts.oauth.domain);
-    seeded = true;
-    return store;
+  const routes: PolicyRoutes = {
+    opts,
+    policies: () => {
+      if (!seeded) seedPolicies(store, opts.orgUnits(), opts.oauth.domain);
+      seeded = true;
+      return store;
+    },
+    read: requireScopes(opts.oauth, [SCOPES.policyReadonly, SCOPES.policy]),
+    write: requireScopes(opts.oauth, [SCOPES.policy]),
+    customerOk: (request, reply) =>
+      ensureCustomer(request, reply, request.params.customerId, opts.customerId),
   };
-  const read = requireScopes(opts.oauth, [SCOPES.policyReadonly, SCOPES.policy]);
-  const write = requireScopes(opts.oauth, [SCOPES.policy]);
-  const customerOk = (request: FastifyRequest<{ Params: CustomerParams }>, reply: FastifyReply) =>
-    ensureCustomer(request, reply, request.params.customerId, opts.customerId);
+  registerResolveRoute(app, routes);
+  registerBatchRoutes(app, routes);
+  registerSchemaRoutes(app, routes.read, routes.customerOk);
+}
 
+type Guard = ReturnType<typeof requireScopes>;
+type CustomerCheck = (request: FastifyRequest<{ Params: CustomerParams }>, reply: FastifyReply) => boolean;
+
+/** What the policy routes share: the options, the store (seeded on first use), scope guards. */
+interface PolicyRoutes {
+  readonly opts: PolicyPluginOptions;
+  policies(): PolicyStore;
+  readonly read: Guard;
+  readonly write: Guard;
+  readonly customerOk: CustomerCheck;
+}
+
+/** policies:resolve for an org unit target, paged with tokens bound to the request. */
+function registerResolveRoute(app: FastifyInstance, routes: PolicyRoutes): void {
+  const { opts } = routes;
   app.post<{ Params: CustomerParams }>(
     '/v1/customers/:customerId/policies::resolve',
-    { preHandler: read },
+    { preHandler: routes.read },
     async (request, reply) => {
-      if (!customerOk(request, reply)) return reply;
+      if (!routes.customerOk(request, reply)) return reply;
       const body = resolveBodySchema.safeParse(request.body ?? {});
       if (!body.success) return invalidBody(reply, body.error);
       const { policySchemaFilter, policyTargetKey, pageSize, pageToken } = body.data;
@@ -97,7 +119,7 @@ export async function policyPlugin(app: FastifyInstance, opts: PolicyPluginOptio
       const requestKey = `${policySchemaFilter}|${target}|${keysId(keys)}`;
       const offset = pageToken === undefined || pageToken === '' ? 0 : decodePageToken(pageToken, requestKey);
       if (offset === undefined) return sendStatus(reply, 400, 'Invalid page token.');
-      const resolved = policies().resolve(chain, matched.schemas, keys);
+      const resolved = routes.policies().resolve(chain, matched.schemas, keys);
       const size = pageSizeOf(pageSize);
       const page = resolved.slice(offset, offset + size);
       return {
@@ -108,12 +130,16 @@ export async function policyPlugin(app: FastifyInstance, opts: PolicyPluginOptio
       };
     },
   );
+}
 
+/** orgunits:batchModify and orgunits:batchInherit (all-or-nothing, with modification errors). */
+function registerBatchRoutes(app: FastifyInstance, routes: PolicyRoutes): void {
+  const { opts } = routes;
   app.post<{ Params: CustomerParams }>(
     '/v1/customers/:customerId/policies/orgunits::batchModify',
-    { preHandler: write },
+    { preHandler: routes.write },
     async (request, reply) => {
-      if (!customerOk(request, reply)) return reply;
+      if (!routes.customerOk(request, reply)) return reply;
       const body = modifyBodySchema.safeParse(request.body ?? {});
       if (!body.success) return invalidBody(reply, body.error);
       const violation = batchRuleViolation(
@@ -123,31 +149,27 @@ export async function policyPlugin(app: FastifyInstance, opts: PolicyPluginOptio
         })),
       );
       if (violation !== undefined) return sendStatus(reply, 400, violation);
-      const errors = applyModify(policies(), opts.orgUnits(), body.data.requests, opts.oauth.now());
+      const errors = applyModify(routes.policies(), opts.orgUnits(), body.data.requests, opts.oauth.now());
       return errors.length > 0 ? modificationFailure(reply, errors) : {};
     },
   );
 
   app.post<{ Params: CustomerParams }>(
     '/v1/customers/:customerId/policies/orgunits::batchInherit',
-    { preHandler: write },
+    { preHandler: routes.write },
     async (request, reply) => {
-      if (!customerOk(request, reply)) return reply;
+      if (!routes.customerOk(request, reply)) return reply;
       const body = inheritBodySchema.safeParse(request.body ?? {});
       if (!body.success) return invalidBody(reply, body.error);
       const violation = batchRuleViolation(body.data.requests);
       if (violation !== undefined) return sendStatus(reply, 400, violation);
-      const errors = applyInherit(policies(), opts.orgUnits(), body.data.requests);
+      const errors = applyInherit(routes.policies(), opts.orgUnits(), body.data.requests);
       return errors.length > 0 ? modificationFailure(reply, errors) : {};
     },
   );
-
-  registerSchemaRoutes(app, read, customerOk);
 }
 
-type Guard = ReturnType<typeof requireScopes>;
-type CustomerCheck = (request: FastifyRequest<{ Params: CustomerParams }>, reply: FastifyReply) => boolean;
-
+/** policySchemas list (filtered, paged) and get. */
 function registerSchemaRoutes(app: FastifyInstance, read: Guard, customerOk: CustomerCheck): void {
   app.get<{ Params: CustomerParams; Querystring: Record<string, unknown> }>(
     '/v1/customers/:customerId/policySchemas',

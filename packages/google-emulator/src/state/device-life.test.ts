@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { milestoneOf, releaseIndexAt } from './chromeos-releases.ts';
-import {
-  checkinIndex,
-  isLive,
-  lastSyncAt,
-  osReleaseIndex,
-  recentUsers,
-  updateProgress,
-} from './device-life.ts';
+import { checkinIndex, isLive, lastSyncAt, osReleaseIndex, updateProgress } from './device-life.ts';
+import { recentUsers } from './device-users.ts';
 import { EmulatorState } from './emulator-state.ts';
 
 const START = Date.UTC(2026, 2, 2, 9);

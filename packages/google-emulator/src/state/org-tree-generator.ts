@@ -40,80 +40,108 @@ export interface GeneratedOrgTree {
   buckets: DeviceBucket[];
 }
 
+/** What the generator's steps share: the random source, the tree being built and its buckets. */
+interface TreeBuilder {
+  readonly prng: Prng;
+  readonly root: OrgUnitRecord;
+  readonly buckets: DeviceBucket[];
+  add(name: string, parent: OrgUnitRecord, description: string): OrgUnitRecord;
+}
+
 /** Builds the tree and the buckets; person ranges on the schools are filled in later. */
 export function generateOrgTree(prng: Prng, size: number, districtName: string): GeneratedOrgTree {
   const tree = new OrgUnitTree();
   const newId = () => `03${prng.chars('0123456789abcdefghijklmnopqrstuvwxyz', 12)}`;
   const root = tree.add({ orgUnitId: newId(), name: districtName, description: districtName });
-  const add = (name: string, parent: OrgUnitRecord, description: string) =>
-    tree.add({ orgUnitId: newId(), name, parent, description });
-
+  const builder: TreeBuilder = {
+    prng,
+    root,
+    buckets: [],
+    add: (name, parent, description) => tree.add({ orgUnitId: newId(), name, parent, description }),
+  };
   const schools: School[] = [];
-  const buckets: DeviceBucket[] = [];
   const count = schoolCountFor(size);
-  for (let index = 0; index < count; index++) {
-    const level: SchoolLevel =
-      index < 3
-        ? ((['Elementary', 'Middle', 'High'] as const)[index] ?? 'Elementary')
-        : prng.weighted<SchoolLevel>(['Elementary', 'Middle', 'High'], [6, 2, 2]);
-    const name = schoolName(index, level);
-    const schoolOu = add(name, root, `${name} students, staff and shared devices`);
-    schools.push({
-      index,
-      name,
-      level,
-      ouSlot: schoolOu.slot,
-      studentStart: 0,
-      studentCount: 0,
-      staffStart: 0,
-      staffCount: 0,
-      wanHost: 1 + (index % 254),
-      lanNet: index % 2,
-      extendedUpdates: prng.chance(0.75),
-    });
-    const weight = (0.6 + prng.next() * 0.8) * LEVEL_WEIGHT[level];
-    const grades = GRADES[level];
-    for (const grade of grades) {
-      const ou = add(grade, schoolOu, `${grade} at ${name}`);
-      const profile = level === 'Elementary' && SHARED_GRADES.has(grade) ? PROFILE.shared : PROFILE.oneToOne;
-      buckets.push({
-        ouSlot: ou.slot,
-        kind: 'grade',
-        profile,
-        school: index,
-        weight: (0.72 * weight) / grades.length,
-      });
-    }
-    const carts = add('Carts', schoolOu, `Shared cart Chromebooks at ${name}`);
-    buckets.push({
-      ouSlot: carts.slot,
-      kind: 'cart',
-      profile: PROFILE.shared,
-      school: index,
-      weight: 0.14 * weight,
-    });
-    const staff = add('Staff', schoolOu, `Teacher and staff devices at ${name}`);
-    buckets.push({
-      ouSlot: staff.slot,
-      kind: 'staff',
-      profile: PROFILE.staff,
-      school: index,
-      weight: 0.11 * weight,
-    });
-    if (level !== 'Elementary' || prng.chance(0.3)) {
-      const kiosks = add('Kiosks', schoolOu, `Testing and sign-in kiosks at ${name}`);
-      buckets.push({
-        ouSlot: kiosks.slot,
-        kind: 'kiosk',
-        profile: PROFILE.kiosk,
-        school: index,
-        weight: 0.02 * weight,
-      });
-    }
-  }
+  for (let index = 0; index < count; index++) schools.push(addSchool(builder, index));
+  addDistrictBuckets(builder);
+  return { tree, schools, buckets: builder.buckets };
+}
 
+/** One school's OU (the first three are one of each level) with its grade, cart, staff and kiosk OUs. */
+function addSchool(builder: TreeBuilder, index: number): School {
+  const { prng } = builder;
+  const level: SchoolLevel =
+    index < 3
+      ? ((['Elementary', 'Middle', 'High'] as const)[index] ?? 'Elementary')
+      : prng.weighted<SchoolLevel>(['Elementary', 'Middle', 'High'], [6, 2, 2]);
+  const name = schoolName(index, level);
+  const schoolOu = builder.add(name, builder.root, `${name} students, staff and shared devices`);
+  const school: School = {
+    index,
+    name,
+    level,
+    ouSlot: schoolOu.slot,
+    studentStart: 0,
+    studentCount: 0,
+    staffStart: 0,
+    staffCount: 0,
+    wanHost: 1 + (index % 254),
+    lanNet: index % 2,
+    extendedUpdates: prng.chance(0.75),
+  };
+  addSchoolBuckets(builder, school, schoolOu);
+  return school;
+}
+
+/** A school's leaves: its weight (by level) is shared among grades, carts, staff and kiosks. */
+function addSchoolBuckets(builder: TreeBuilder, school: School, schoolOu: OrgUnitRecord): void {
+  const { prng, buckets } = builder;
+  const { index, name, level } = school;
+  const weight = (0.6 + prng.next() * 0.8) * LEVEL_WEIGHT[level];
+  const grades = GRADES[level];
+  for (const grade of grades) {
+    const ou = builder.add(grade, schoolOu, `${grade} at ${name}`);
+    const profile = level === 'Elementary' && SHARED_GRADES.has(grade) ? PROFILE.shared : PROFILE.oneToOne;
+    buckets.push({
+      ouSlot: ou.slot,
+      kind: 'grade',
+      profile,
+      school: index,
+      weight: (0.72 * weight) / grades.length,
+    });
+  }
+  const carts = builder.add('Carts', schoolOu, `Shared cart Chromebooks at ${name}`);
+  buckets.push({
+    ouSlot: carts.slot,
+    kind: 'cart',
+    profile: PROFILE.shared,
+    school: index,
+    weight: 0.14 * weight,
+  });
+  const staff = builder.add('Staff', schoolOu, `Teacher and staff devices at ${name}`);
+  buckets.push({
+    ouSlot: staff.slot,
+    kind: 'staff',
+    profile: PROFILE.staff,
+    school: index,
+    weight: 0.11 * weight,
+  });
+  if (level !== 'Elementary' || prng.chance(0.3)) {
+    const kiosks = builder.add('Kiosks', schoolOu, `Testing and sign-in kiosks at ${name}`);
+    buckets.push({
+      ouSlot: kiosks.slot,
+      kind: 'kiosk',
+      profile: PROFILE.kiosk,
+      school: index,
+      weight: 0.02 * weight,
+    });
+  }
+}
+
+/** The district-level OUs, weighted against the schools' total. */
+function addDistrictBuckets(builder: TreeBuilder): void {
+  const { root, buckets } = builder;
   const schoolWeight = buckets.reduce((sum, b) => sum + b.weight, 0);
-  const office = add('District Office', root, 'Central office staff');
+  const office = builder.add('District Office', root, 'Central office staff');
   buckets.push({
     ouSlot: office.slot,
     kind: 'office',
@@ -121,7 +149,7 @@ export function generateOrgTree(prng: Prng, size: number, districtName: string):
     school: NO_SCHOOL,
     weight: 0.025 * schoolWeight,
   });
-  const lost = add('Lost and Stolen', root, 'Devices reported lost or stolen; disabled');
+  const lost = builder.add('Lost and Stolen', root, 'Devices reported lost or stolen; disabled');
   buckets.push({
     ouSlot: lost.slot,
     kind: 'lost',
@@ -129,7 +157,7 @@ export function generateOrgTree(prng: Prng, size: number, districtName: string):
     school: NO_SCHOOL,
     weight: 0.012 * schoolWeight,
   });
-  const staging = add('Staging', root, 'New and spare devices waiting for assignment');
+  const staging = builder.add('Staging', root, 'New and spare devices waiting for assignment');
   buckets.push({
     ouSlot: staging.slot,
     kind: 'staging',
@@ -137,6 +165,4 @@ export function generateOrgTree(prng: Prng, size: number, districtName: string):
     school: NO_SCHOOL,
     weight: 0.015 * schoolWeight,
   });
-
-  return { tree, schools, buckets };
 }

@@ -3,7 +3,7 @@ import type { GoogleApiError } from '../errors.ts';
 import { attemptSignal, toTransportError } from '../http/network-error.ts';
 import { abortableSleep, type RetryEvent, runWithRetry } from '../http/retry-loop.ts';
 import { DEFAULT_RETRY_OPTIONS, parseRetryAfterMs, type RetryOptions } from '../http/retry-policy.ts';
-import { parseBody } from '../http/transport.ts';
+import { parseBody } from '../http/response-body.ts';
 import { tokenResponseSchema } from './oauth-token.schema.ts';
 
 /** The server side of Google OAuth: trading a stored refresh token for a short-lived access token. */

@@ -1,16 +1,12 @@
-import { z } from 'zod';
 import { trimBaseUrl } from '../google-hosts.ts';
 import { orgUnitPathSegment } from '../google-ids.ts';
 import { iterateItems, iteratePages, type Page } from '../http/pagination.ts';
-import type { RetrySafety } from '../http/retry-policy.ts';
 import { MAX_BATCH_CALLS } from '../http/multipart-batch.ts';
-import type { BatchOutcome, CallOptions, GoogleTransport, QueryValue } from '../http/transport.ts';
+import type { BatchOutcome, CallOptions, GoogleTransport } from '../http/transport.ts';
 import {
   deviceIdSchema,
   type ListChromeOsDevicesQuery,
   listChromeOsDevicesQuerySchema,
-  partialResponseFieldsSchema,
-  type Projection,
 } from './chromeos-device-query.schema.ts';
 import {
   type ChromeOsDevice,
@@ -21,24 +17,17 @@ import {
   chromeOsDeviceUpdateSchema,
 } from './chromeos-device.schema.ts';
 import { type Customer, customerSchema } from './customer.schema.ts';
-import { type DeviceBatchResult, runDeviceBatch } from './device-batches.ts';
+import type { DeviceBatchResult } from './device-batches.ts';
+import { batchChangeStatus, getCommand, issueCommand, moveDevicesToOu } from './device-actions.ts';
+import type { DeviceCommand, DeviceCommandRequest, IssueCommandResponse } from './device-command.schema.ts';
+import type { ChangeStatusAction, RequestDeprovisionReason } from './device-status-change.schema.ts';
 import {
-  type DeviceCommand,
-  type DeviceCommandRequest,
-  issueCommandBody,
-  deviceCommandSchema,
-  type IssueCommandResponse,
-  issueCommandResponseSchema,
-} from './device-command.schema.ts';
-import {
-  batchChangeStatusRequestSchema,
-  batchChangeStatusResponseSchema,
-  bulkDeviceIdsSchema,
-  type ChangeStatusAction,
-  changeStatusActionSchema,
-  MAX_DEVICE_IDS_PER_CALL,
-  type RequestDeprovisionReason,
-} from './device-status-change.schema.ts';
+  type BulkCallOptions,
+  type CallShape,
+  type DeviceCallOptions,
+  type DirectoryCalls,
+  deviceQuery,
+} from './directory-call.ts';
 import {
   type OrgUnit,
   type OrgUnitListType,
@@ -46,6 +35,8 @@ import {
   orgUnitsResponseSchema,
 } from './org-unit.schema.ts';
 import { type DirectoryUser, directoryUserSchema, USER_FIELDS, userKeySchema } from './user.schema.ts';
+
+export type { BulkCallOptions, DeviceCallOptions } from './directory-call.ts';
 
 /** Typed calls to the Admin SDK Directory API for ChromeOS devices, OUs and the customer (§1). */
 
@@ -56,28 +47,6 @@ export interface DirectoryClientOptions {
   customerId: string;
 }
 
-export interface BulkCallOptions extends CallOptions {
-  /** IDs per call, 1–50 (Google's maximum, and the default). */
-  chunkSize?: number | undefined;
-}
-
-export type DeviceCallOptions = CallOptions & {
-  projection?: Projection | undefined;
-  /** Partial response selector (`deviceId,etag,orgUnitPath`): Google builds and sends only these fields. */
-  fields?: string | undefined;
-};
-
-interface CallShape<T> {
-  operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
-  url: string;
-  schema: z.ZodType<T>;
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  safety?: RetrySafety;
-}
-
-const emptyResponseSchema = z.unknown();
 /** Calls per HTTP batch: large enough to save the round trips, small enough to retry cheaply. */
 const DEFAULT_BATCH_SIZE = 100;
 
@@ -86,12 +55,18 @@ export class DirectoryClient {
   readonly #root: string;
   readonly #customerPath: string;
   readonly #batchEndpoint: string;
+  readonly #calls: DirectoryCalls;
 
   constructor(transport: GoogleTransport, options: DirectoryClientOptions) {
     this.#transport = transport;
     this.#batchEndpoint = `${trimBaseUrl(options.baseUrl)}/batch`;
     this.#root = `${trimBaseUrl(options.baseUrl)}/admin/directory/v1`;
     this.#customerPath = `${this.#root}/customer/${encodeURIComponent(options.customerId)}`;
+    this.#calls = {
+      customerPath: this.#customerPath,
+      devicePath: (deviceId) => this.#devicePath(deviceId),
+      call: (shape, options) => this.#call(shape, options),
+    };
   }
 
   /** One page of devices; `query.pageToken` selects the page. */
@@ -198,24 +173,7 @@ export class DirectoryClient {
     orgUnitPath: string,
     options: BulkCallOptions = {},
   ): Promise<DeviceBatchResult> {
-    const query = { orgUnitPath: z.string().min(1).max(2000).parse(orgUnitPath) };
-    const url = `${this.#customerPath}/devices/chromeos/moveDevicesToOu`;
-    const send = async (ids: string[]) => {
-      const call = {
-        operation: 'chromeosdevices.moveDevicesToOu',
-        method: 'POST',
-        url,
-        query,
-        body: { deviceIds: ids },
-      } as const;
-      await this.#call({ ...call, schema: emptyResponseSchema }, options);
-      return undefined;
-    };
-    return runDeviceBatch(
-      bulkDeviceIdsSchema.parse(deviceIds),
-      send,
-      options.chunkSize ?? MAX_DEVICE_IDS_PER_CALL,
-    );
+    return moveDevicesToOu(this.#calls, deviceIds, orgUnitPath, options);
   }
 
   /**
@@ -231,23 +189,7 @@ export class DirectoryClient {
     },
     options: BulkCallOptions = {},
   ): Promise<DeviceBatchResult> {
-    const action = changeStatusActionSchema.parse({
-      changeChromeOsDeviceStatusAction: change.action,
-      deprovisionReason: change.deprovisionReason,
-    });
-    const url = `${this.#customerPath}/devices/chromeos:batchChangeStatus`;
-    const send = async (ids: string[]) => {
-      const body = batchChangeStatusRequestSchema.parse({ deviceIds: ids, ...action });
-      const call = { operation: 'chromeosdevices.batchChangeStatus', method: 'POST', url, body } as const;
-      const response = await this.#call({ ...call, schema: batchChangeStatusResponseSchema }, options);
-      const results = response.changeChromeOsDeviceStatusResults ?? [];
-      return new Map(results.map((result) => [result.deviceId ?? '', result.error ?? null]));
-    };
-    return runDeviceBatch(
-      bulkDeviceIdsSchema.parse(change.deviceIds),
-      send,
-      options.chunkSize ?? MAX_DEVICE_IDS_PER_CALL,
-    );
+    return batchChangeStatus(this.#calls, change, options);
   }
 
   /**
@@ -259,29 +201,12 @@ export class DirectoryClient {
     command: DeviceCommandRequest,
     options: CallOptions = {},
   ): Promise<IssueCommandResponse> {
-    const body = issueCommandBody(command);
-    const url = `${this.#devicePath(deviceId)}:issueCommand`;
-    const call = {
-      operation: 'chromeosdevices.issueCommand',
-      method: 'POST',
-      url,
-      body,
-      safety: 'once',
-    } as const;
-    return this.#call({ ...call, schema: issueCommandResponseSchema }, options);
+    return issueCommand(this.#calls, deviceId, command, options);
   }
 
   /** A command's state and result, for trackers that poll until a terminal state. */
   async getCommand(deviceId: string, commandId: string, options: CallOptions = {}): Promise<DeviceCommand> {
-    const id = z
-      .string()
-      .regex(/^\d{1,20}$/)
-      .parse(commandId);
-    const url = `${this.#devicePath(deviceId)}/commands/${id}`;
-    return this.#call(
-      { operation: 'chromeosdevices.commands.get', method: 'GET', url, schema: deviceCommandSchema },
-      options,
-    );
+    return getCommand(this.#calls, deviceId, commandId, options);
   }
 
   /** OUs under `orgUnitPath` (root when omitted). Not paged: Google returns the whole set at once. */
@@ -346,11 +271,4 @@ export class DirectoryClient {
       timeoutMs: options.timeoutMs,
     });
   }
-}
-
-function deviceQuery(options: DeviceCallOptions): Record<string, QueryValue> {
-  return {
-    projection: options.projection,
-    fields: partialResponseFieldsSchema.optional().parse(options.fields),
-  };
 }

@@ -1,103 +1,33 @@
-import type { z } from 'zod';
-import { classifyGoogleError } from '../error-classification.ts';
-import { GoogleApiError, GoogleAuthError, GoogleUnexpectedResponseError } from '../errors.ts';
-import {
-  type BatchPartResponse,
-  boundaryOf,
-  encodeBatchRequest,
-  MAX_BATCH_CALLS,
-  newBoundary,
-  parseResponsePart,
-  splitMultipart,
-} from './multipart-batch.ts';
+import { GoogleApiError, GoogleAuthError } from '../errors.ts';
+import { encodeBatchRequest, MAX_BATCH_CALLS, newBoundary } from './multipart-batch.ts';
 import { attemptSignal, toTransportError } from './network-error.ts';
-import { validateResponse } from './response-validation.ts';
-import { abortableSleep, type RetryEvent, runWithRetry } from './retry-loop.ts';
-import {
-  DEFAULT_RETRY_OPTIONS,
-  parseRetryAfterMs,
-  type RetryOptions,
-  type RetrySafety,
-} from './retry-policy.ts';
+import { decodeBatch, errorFromResponse, parseBody } from './response-body.ts';
+import { abortableSleep, runWithRetry } from './retry-loop.ts';
+import { DEFAULT_RETRY_OPTIONS, type RetryOptions, type RetrySafety } from './retry-policy.ts';
+import type {
+  BatchOutcome,
+  GoogleBatchRequest,
+  GoogleRequest,
+  QueryValue,
+  TransportOptions,
+} from './transport-types.ts';
+
+export type {
+  AccessTokenProvider,
+  BatchCall,
+  BatchOutcome,
+  CallOptions,
+  GoogleBatchRequest,
+  GoogleRequest,
+  QueryValue,
+  RequestEvent,
+  TransportOptions,
+} from './transport-types.ts';
 
 /**
  * The one HTTP path every Google call takes: bearer token, per-attempt timeout composed with the
  * caller's signal, retries, error classification and response validation with zod.
  */
-
-/** Supplies access tokens; `forceRefresh` is set after Google answered 401 to a cached token. */
-export type AccessTokenProvider = (options: {
-  forceRefresh: boolean;
-  signal: AbortSignal | undefined;
-}) => Promise<string>;
-
-/** What `onRequest` hooks receive after every HTTP exchange (including ones that will be retried). */
-export interface RequestEvent {
-  operation: string;
-  method: string;
-  url: string;
-  attempt: number;
-  /** HTTP status, or undefined when no response arrived. */
-  status: number | undefined;
-  durationMs: number;
-  error: GoogleApiError | undefined;
-}
-
-export interface TransportOptions {
-  getAccessToken: AccessTokenProvider;
-  fetch?: typeof globalThis.fetch | undefined;
-  retry?: Partial<RetryOptions> | undefined;
-  /** Per attempt, covering the response body too. Default 30 s. */
-  timeoutMs?: number | undefined;
-  onRequest?: ((event: RequestEvent) => void) | undefined;
-  onRetry?: ((event: RetryEvent) => void) | undefined;
-  /** Waits between attempts; injectable so tests need not wait. */
-  sleep?: ((ms: number, signal: AbortSignal | undefined) => Promise<void>) | undefined;
-  /** Source of jitter in [0, 1). */
-  random?: (() => number) | undefined;
-  userAgent?: string | undefined;
-}
-
-export type QueryValue = string | number | boolean | undefined | readonly string[];
-
-export interface GoogleRequest<T> {
-  /** A stable name for logs and metrics, e.g. `directory.chromeosdevices.list`. */
-  operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  query?: Record<string, QueryValue> | undefined;
-  body?: unknown;
-  schema: z.ZodType<T>;
-  safety: RetrySafety;
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
-}
-
-/** Call options every client method accepts. */
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
-}
-
-/** One read inside a batch: a full URL on the batch endpoint's host and its query. */
-export interface BatchCall {
-  url: string;
-  query?: Record<string, QueryValue> | undefined;
-}
-
-export interface GoogleBatchRequest<T> {
-  /** The name of the calls inside, e.g. `directory.chromeosdevices.get`. */
-  operation: string;
-  /** The API's batch URL, e.g. `https://admin.googleapis.com/batch`. */
-  endpoint: string;
-  calls: readonly BatchCall[];
-  /** Every call's answer has this shape. */
-  schema: z.ZodType<T>;
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
-}
-
-export type BatchOutcome<T> = { ok: true; value: T } | { ok: false; error: GoogleApiError };
 
 /** One HTTP exchange as the retry loop sends it: a single call or a whole batch. */
 interface Exchange<T> {
@@ -284,97 +214,6 @@ function readQuery(request: {
   return request.method === 'GET' ? { ...request.query, prettyPrint: false } : request.query;
 }
 
-/** Matches a batch answer's parts to the calls by Content-ID and decodes each on its own. */
-function decodeBatch<T>(
-  response: Response,
-  text: string,
-  schema: z.ZodType<T>,
-  urls: readonly string[],
-): BatchOutcome<T>[] {
-  const unexpected = (message: string, cause?: unknown) =>
-    new GoogleUnexpectedResponseError({
-      status: response.status,
-      message,
-      method: 'POST',
-      url: response.url,
-      cause,
-    });
-  const boundary = boundaryOf(response.headers.get('content-type'));
-  if (!boundary) throw unexpected('Google answered a batch without a multipart/mixed body');
-  const byId = new Map<string, BatchPartResponse>();
-  try {
-    for (const part of splitMultipart(text, boundary).map(parseResponsePart))
-      if (part.id !== undefined) byId.set(part.id, part);
-  } catch (cause) {
-    throw unexpected('Google answered a batch with a body that is not a batch response', cause);
-  }
-  return urls.map((url, index): BatchOutcome<T> => {
-    const part = byId.get(`item${index + 1}`);
-    if (!part) return { ok: false, error: unexpected(`Google's batch answer left out call ${index + 1}`) };
-    if (part.status < 200 || part.status > 299) {
-      const error = classifyGoogleError({
-        status: part.status,
-        bodyText: part.body,
-        wwwAuthenticate: part.headers.get('www-authenticate'),
-        retryAfterMs: parseRetryAfterMs(part.headers.get('retry-after') ?? null, Date.now()),
-        method: 'GET',
-        url,
-      });
-      return { ok: false, error };
-    }
-    try {
-      return { ok: true, value: parseBody(part.body, schema, part.status, 'GET', url) };
-    } catch (error) {
-      if (error instanceof GoogleApiError) return { ok: false, error };
-      throw error;
-    }
-  });
-}
-
 function bodyOf(request: GoogleRequest<unknown>): string | undefined {
   return request.body === undefined ? undefined : JSON.stringify(request.body);
-}
-
-function errorFromResponse(response: Response, text: string, method: string, url: string): GoogleApiError {
-  return classifyGoogleError({
-    status: response.status,
-    bodyText: text,
-    wwwAuthenticate: response.headers.get('www-authenticate'),
-    retryAfterMs: parseRetryAfterMs(response.headers.get('retry-after'), Date.now()),
-    method,
-    url,
-  });
-}
-
-/** Parses a 2xx body; an empty body (e.g. moveDevicesToOu) is treated as `{}`. */
-export function parseBody<T>(
-  text: string,
-  schema: z.ZodType<T>,
-  status: number,
-  method: string,
-  url: string,
-): T {
-  let json: unknown;
-  try {
-    json = /^\s*$/.test(text) ? {} : JSON.parse(text);
-  } catch (cause) {
-    throw new GoogleUnexpectedResponseError({
-      status,
-      message: 'Google answered with a body that is not JSON',
-      method,
-      url,
-      cause,
-    });
-  }
-  const parsed = validateResponse(schema, json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown issue';
-  throw new GoogleUnexpectedResponseError({
-    status,
-    message: `Google's response did not match the expected shape at ${where}`,
-    method,
-    url,
-    cause: parsed.error,
-  });
 }

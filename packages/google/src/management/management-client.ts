@@ -13,17 +13,14 @@ import {
   type BrowserVersion,
   type ChromeVersionsPage,
   chromeVersionsPageSchema,
-  HARDWARE_FLEET_FIELDS,
   type HardwareFleetField,
   type HardwareFleetResponse,
   hardwareFleetResponseSchema,
-  NEEDS_ATTENTION_FIELDS,
   type NeedsAttentionField,
   type NeedsAttentionResponse,
   needsAttentionResponseSchema,
   type ReleaseChannelCountsResponse,
   releaseChannelCountsResponseSchema,
-  REPORT_PAGE_SIZE,
 } from './fleet-reports.schema.ts';
 import {
   type InstalledApp,
@@ -32,24 +29,28 @@ import {
   type InstalledAppsQuery,
 } from './installed-apps.schema.ts';
 import {
-  TELEMETRY_PAGE_SIZE,
+  aueCountParams,
+  chromeVersionsParams,
+  hardwareFleetParams,
+  installedAppsParams,
+  needsAttentionParams,
+  type QueryParams,
+  telemetryListParams,
+} from './management-params.ts';
+import {
+  type ChromeVersionsQuery,
+  dateQuery,
+  joinReadMask,
+  type ListTelemetryDevicesQuery,
+  type ReadMask,
+  type ReportDate,
+} from './management-query.schema.ts';
+import {
   type TelemetryDevice,
   telemetryDeviceSchema,
   type TelemetryDevicesPage,
   telemetryDevicesPageSchema,
 } from './telemetry.schema.ts';
-import {
-  aueDateSchema,
-  type ChromeVersionsQuery,
-  dateQuery,
-  filterSchema,
-  joinReadMask,
-  type ListTelemetryDevicesQuery,
-  optionalOrgUnit,
-  pageTokenSchema,
-  type ReadMask,
-  type ReportDate,
-} from './management-query.schema.ts';
 
 /** Typed calls to the Chrome Management API: device telemetry and fleet reports (reference §2). */
 
@@ -80,13 +81,7 @@ export class ChromeManagementClient {
       'chromemanagement.telemetry.devices.list',
       `${this.#customerUrl}/telemetry/devices`,
       telemetryDevicesPageSchema,
-      {
-        readMask: joinReadMask(query.readMask),
-        filter: filterSchema.parse(query.filter),
-        pageSize: z.number().int().min(1).max(TELEMETRY_PAGE_SIZE.max).optional().parse(query.pageSize),
-        pageToken: pageTokenSchema.parse(query.pageToken),
-        fields: z.string().max(4000).optional().parse(query.fields),
-      },
+      telemetryListParams(query),
       options,
     );
   }
@@ -135,11 +130,7 @@ export class ChromeManagementClient {
       'chromemanagement.reports.countChromeDevicesReachingAutoExpirationDate',
       this.#report('countChromeDevicesReachingAutoExpirationDate'),
       aueCountsResponseSchema,
-      {
-        orgUnitId: optionalOrgUnit(query.orgUnitId),
-        minAueDate: aueDateSchema.parse(query.minAueDate),
-        maxAueDate: aueDateSchema.parse(query.maxAueDate),
-      },
+      aueCountParams(query),
       options,
     );
   }
@@ -153,10 +144,7 @@ export class ChromeManagementClient {
       'chromemanagement.reports.countChromeDevicesThatNeedAttention',
       this.#report('countChromeDevicesThatNeedAttention'),
       needsAttentionResponseSchema,
-      {
-        orgUnitId: optionalOrgUnit(query.orgUnitId),
-        readMask: joinReadMask(query.readMask ?? NEEDS_ATTENTION_FIELDS),
-      },
+      needsAttentionParams(query),
       options,
     );
   }
@@ -170,12 +158,7 @@ export class ChromeManagementClient {
       'chromemanagement.reports.countChromeVersions',
       this.#report('countChromeVersions'),
       chromeVersionsPageSchema,
-      {
-        filter: filterSchema.parse(query.filter),
-        orgUnitId: optionalOrgUnit(query.orgUnitId),
-        pageSize: z.number().int().min(1).max(REPORT_PAGE_SIZE.max).optional().parse(query.pageSize),
-        pageToken: pageTokenSchema.parse(query.pageToken),
-      },
+      chromeVersionsParams(query),
       options,
     );
   }
@@ -208,13 +191,7 @@ export class ChromeManagementClient {
       'chromemanagement.reports.countInstalledApps',
       this.#report('countInstalledApps'),
       installedAppsPageSchema,
-      {
-        filter: filterSchema.parse(query.filter),
-        orderBy: z.string().min(1).max(200).optional().parse(query.orderBy),
-        orgUnitId: optionalOrgUnit(query.orgUnitId),
-        pageSize: z.number().int().min(1).max(REPORT_PAGE_SIZE.max).optional().parse(query.pageSize),
-        pageToken: pageTokenSchema.parse(query.pageToken),
-      },
+      installedAppsParams(query),
       options,
     );
   }
@@ -239,10 +216,7 @@ export class ChromeManagementClient {
       'chromemanagement.reports.countChromeHardwareFleetDevices',
       this.#report('countChromeHardwareFleetDevices'),
       hardwareFleetResponseSchema,
-      {
-        orgUnitId: optionalOrgUnit(query.orgUnitId),
-        readMask: joinReadMask(query.readMask ?? HARDWARE_FLEET_FIELDS),
-      },
+      hardwareFleetParams(query),
       options,
     );
   }
@@ -294,7 +268,7 @@ export class ChromeManagementClient {
     operation: string,
     url: string,
     schema: z.ZodType<T>,
-    query: Record<string, string | number | undefined>,
+    query: QueryParams,
     options: CallOptions,
   ): Promise<T> {
     return this.#transport.request({

@@ -5,6 +5,7 @@ import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-co
 import { apiFetch } from '../../lib/api-client.ts';
 import { useAuthSession } from '../../lib/auth/use-auth-session.ts';
 import { Banner } from '../ui/banner.tsx';
+import { onboardingStatusKeys } from '../../api/onboarding-status.ts';
 
 /**
  * Why: when Google refuses the organization's grant (revoked, or its admin lost rights) every
@@ -15,7 +16,7 @@ export function GoogleAccessBanner() {
   const { pathname } = useLocation();
   const { session } = useAuthSession();
   const status = useQuery({
-    queryKey: ['onboarding', 'status'],
+    queryKey: onboardingStatusKeys.status,
     queryFn: () => apiFetch<OnboardingStatusResponse>('/api/onboarding/status'),
     // The app's shell shows while the session is still being read (an unknown path, say): only a
     // signed-in person has an organization to warn about, and a signed-out one would get a 401.

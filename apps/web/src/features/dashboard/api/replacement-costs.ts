@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ReplacementCosts, UpdateReplacementCosts } from '@fleetdeck/shared/dashboard-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { dashboardQuery } from './get-dashboard.ts';
+import { dashboardKeys } from './dashboard-query-keys.ts';
 
 /** `GET /api/dashboard/replacement-costs`: the default and per-model costs of the AUE forecast. */
 export function getReplacementCosts(): Promise<ReplacementCosts> {
@@ -9,7 +10,7 @@ export function getReplacementCosts(): Promise<ReplacementCosts> {
 }
 
 export const replacementCostsQuery = queryOptions({
-  queryKey: ['dashboard', 'replacement-costs'],
+  queryKey: dashboardKeys.replacementCosts,
   queryFn: getReplacementCosts,
 });
 

@@ -8,6 +8,7 @@ import type {
 } from '@fleetdeck/shared/bulk-contract';
 import type { Plan } from '@fleetdeck/shared/plan-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { fleetKeys } from './fleet-query-keys.ts';
 
 /** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */
 export function previewBulkAction(request: BulkPreviewRequest): Promise<BulkPreview> {
@@ -46,7 +47,7 @@ function isActive(detail: BulkActionDetail | undefined): boolean {
 /** Why: results are read every second while the run is active, so progress shows per device. */
 export function useBulkAction(id: string | undefined) {
   return useQuery({
-    queryKey: ['fleet', 'bulk-action', id],
+    queryKey: fleetKeys.bulkAction(id),
     queryFn: () => getBulkAction(id ?? ''),
     enabled: id !== undefined,
     refetchInterval: (query) => (isActive(query.state.data) ? 1000 : false),

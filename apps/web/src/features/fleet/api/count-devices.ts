@@ -4,6 +4,7 @@ import { FLEET_LIST_LIMITS } from '@fleetdeck/shared/fleet-columns';
 import type { ListDevicesResponse, MatchCount } from '@fleetdeck/shared/fleet-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { LIVE_REFETCH } from './list-devices.ts';
+import { fleetKeys } from './fleet-query-keys.ts';
 
 /** `GET /api/devices` for its exact count alone: one row of one column, `count=exact`. */
 export async function countDevicesExactly(q: string): Promise<MatchCount> {
@@ -14,7 +15,7 @@ export async function countDevicesExactly(q: string): Promise<MatchCount> {
 }
 
 /** Under the list's key prefix: "Show them" (new devices) and a finished bulk action count again. */
-export const exactCountKey = (q: string) => ['fleet', 'devices', 'exact-count', q] as const;
+export const exactCountKey = fleetKeys.exactCount;
 
 /**
  * Why: the first page comes back with the planner's estimate when a query matches many devices

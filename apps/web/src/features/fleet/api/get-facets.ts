@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FacetsResponse } from '@fleetdeck/shared/fleet-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { fleetKeys } from './fleet-query-keys.ts';
 
 /** `GET /api/devices/facets?q=`: value counts of each facet for the current query. */
 export function getFacets(q: string): Promise<FacetsResponse> {
@@ -10,7 +11,7 @@ export function getFacets(q: string): Promise<FacetsResponse> {
 /** Why: facet counts follow the query; the old counts stay while the new ones load. */
 export function useFacets(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['fleet', 'facets', q],
+    queryKey: fleetKeys.facets(q),
     queryFn: () => getFacets(q),
     enabled,
     placeholderData: keepPreviousData,

@@ -4,6 +4,7 @@ import type { ListDevicesResponse } from '@fleetdeck/shared/fleet-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import type { SortDir } from '../fleet-url-state.ts';
 import type { FleetPage } from '../live-rows.ts';
+import { fleetKeys } from './fleet-query-keys.ts';
 
 export interface DeviceListKey {
   readonly q: string;
@@ -61,7 +62,7 @@ export const LIVE_REFETCH = {
  */
 export const devicesQuery = (key: DeviceListKey) =>
   infiniteQueryOptions({
-    queryKey: ['fleet', 'devices', key.q, key.sort, key.dir],
+    queryKey: fleetKeys.devices(key.q, key.sort, key.dir),
     queryFn: ({ pageParam }): Promise<FleetPage> => listDevices(key, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -7,6 +7,7 @@ import type { FleetPage } from '../live-rows.ts';
 import type { PastedList } from '../selection.ts';
 import { deviceIdChunks } from './list-devices-by-id.ts';
 import { columnParam, LIVE_REFETCH } from './list-devices.ts';
+import { fleetKeys } from './fleet-query-keys.ts';
 
 const TERM = 'device_id:';
 
@@ -45,7 +46,7 @@ async function listPastedChunk(
 
 /** The key of one pasted list's pages with a set of columns (the live updates refetch it). */
 export function pastedDevicesKey(pastedId: string, columns: readonly FleetColumnId[]) {
-  return ['fleet', 'devices', 'pasted', pastedId, columnParam(columns)] as const;
+  return fleetKeys.pasted(pastedId, columnParam(columns));
 }
 
 export const pastedDevicesQuery = (

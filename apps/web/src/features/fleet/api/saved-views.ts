@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveViewRequest, SavedView } from '@fleetdeck/shared/fleet-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { fleetKeys } from './fleet-query-keys.ts';
 
-const savedViewsKey = ['fleet', 'saved-views'] as const;
+const savedViewsKey = fleetKeys.savedViews;
 
 /** `GET /api/saved-views`: the caller's views and those shared with the organization. */
 export function listSavedViews(): Promise<{ views: SavedView[] }> {

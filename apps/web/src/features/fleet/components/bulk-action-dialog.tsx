@@ -14,6 +14,7 @@ import { BulkConfirmStep } from './bulk-confirm-step.tsx';
 import { BulkPlanSaved } from './bulk-plan-saved.tsx';
 import { BulkRunPanel } from './bulk-run-panel.tsx';
 import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
+import { fleetKeys } from '../api/fleet-query-keys.ts';
 
 type Step = 'form' | 'preview' | 'run' | 'plan';
 
@@ -38,7 +39,7 @@ function useRefreshFleetOnClose(onFinished: () => void): () => void {
   const finishedRef = useRef(false);
   useEffect(
     () => () => {
-      if (finishedRef.current) void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+      if (finishedRef.current) void queryClient.invalidateQueries({ queryKey: fleetKeys.all });
     },
     [queryClient],
   );

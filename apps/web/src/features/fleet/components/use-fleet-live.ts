@@ -4,6 +4,7 @@ import { useAuthSession } from '../../../lib/auth/use-auth-session.ts';
 import { useRealtimeChannel } from '../../../lib/realtime/use-realtime-channel.ts';
 import { readFleetChanged } from '../fleet-changed-payload.ts';
 import { useLiveRefresh, type LiveSource } from './use-live-refresh.ts';
+import { fleetKeys } from '../api/fleet-query-keys.ts';
 
 /** Changes arriving within this window are handled together. */
 const SETTLE_MS = 800;
@@ -65,7 +66,7 @@ export function useFleetLive(source: LiveSource): {
   const flush = () => {
     const { all, named, added } = pending.current;
     pending.current = nothingPending();
-    void queryClient.invalidateQueries({ queryKey: ['fleet', 'facets'] });
+    void queryClient.invalidateQueries({ queryKey: fleetKeys.facetsAll });
     if (added > 0) setNewDevices((count) => count + added);
     if (all) refreshLoaded();
     else if (named.size > 0) refresh(named);
@@ -109,7 +110,7 @@ export function useFleetLive(source: LiveSource): {
   const showNew = () => {
     setNewDevices(0);
     forget();
-    void queryClient.resetQueries({ queryKey: ['fleet', 'devices'] });
+    void queryClient.resetQueries({ queryKey: fleetKeys.devicesAll });
   };
   return { newDevices, showNew, live, onVisibleRows, refreshLoaded };
 }

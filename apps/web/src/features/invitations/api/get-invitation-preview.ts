@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitationPreview } from '@fleetdeck/shared/organization-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { invitationKeys } from './invitation-query-keys.ts';
 
 /** `GET /api/invitations/preview?token=`: the organization, role and inviter behind a link. */
 export function getInvitationPreview(token: string): Promise<InvitationPreview> {
@@ -9,7 +10,7 @@ export function getInvitationPreview(token: string): Promise<InvitationPreview> 
 
 export const invitationPreviewQuery = (token: string) =>
   queryOptions({
-    queryKey: ['invitations', 'preview', token],
+    queryKey: invitationKeys.preview(token),
     queryFn: () => getInvitationPreview(token),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AccessRequest, MyAccessRequest } from '@fleetdeck/shared/organization-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { onboardingStatusQuery } from './get-onboarding-status.ts';
+import { onboardingKeys } from './onboarding-query-keys.ts';
 
 /** `GET /api/access-requests/mine`: where the caller's request to join stands. */
 export function getMyAccessRequest(): Promise<MyAccessRequest> {
@@ -9,7 +10,7 @@ export function getMyAccessRequest(): Promise<MyAccessRequest> {
 }
 
 export const myAccessRequestQuery = queryOptions({
-  queryKey: ['access-requests', 'mine'],
+  queryKey: onboardingKeys.myAccessRequest,
   queryFn: getMyAccessRequest,
   staleTime: 0,
 });

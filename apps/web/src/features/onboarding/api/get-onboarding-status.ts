@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { onboardingKeys } from './onboarding-query-keys.ts';
 
 /** `GET /api/onboarding/status`: where this admin's organization is in its setup. */
 export function getOnboardingStatus(): Promise<OnboardingStatusResponse> {
@@ -8,7 +9,7 @@ export function getOnboardingStatus(): Promise<OnboardingStatusResponse> {
 }
 
 export const onboardingStatusQuery = queryOptions({
-  queryKey: ['onboarding', 'status'],
+  queryKey: onboardingKeys.status,
   queryFn: getOnboardingStatus,
   staleTime: 0,
 });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ComparePoliciesResponse } from '@fleetdeck/shared/policy-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { policyKeys } from './policy-query-keys.ts';
 
 /** `GET /api/policy/compare`: two OUs' effective policies side by side, differences flagged. */
 export function comparePolicies(a: string, b: string, refresh = false): Promise<ComparePoliciesResponse> {
@@ -11,7 +12,7 @@ export function comparePolicies(a: string, b: string, refresh = false): Promise<
 
 export const comparePoliciesQuery = (a: string, b: string) =>
   queryOptions({
-    queryKey: ['policy', 'compare', a, b],
+    queryKey: policyKeys.compare(a, b),
     queryFn: () => comparePolicies(a, b),
     refetchOnWindowFocus: false,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EffectivePoliciesResponse } from '@fleetdeck/shared/policy-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { policyKeys } from './policy-query-keys.ts';
 
 /**
  * `GET /api/policy/effective`: an OU's effective policies, grouped, with where each comes from;
@@ -19,7 +20,7 @@ export function getEffectivePolicies(
 
 export const effectivePoliciesQuery = (orgUnitId: string, user?: string) =>
   queryOptions({
-    queryKey: ['policy', 'effective', orgUnitId, user ?? null],
+    queryKey: policyKeys.effective(orgUnitId, user),
     queryFn: () => getEffectivePolicies(orgUnitId, user),
     refetchOnWindowFocus: false,
   });

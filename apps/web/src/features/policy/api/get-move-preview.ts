@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MovePreviewResponse } from '@fleetdeck/shared/policy-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { policyKeys } from './policy-query-keys.ts';
 
 /**
  * `GET /api/policy/move-preview`: what changes for a device if it moves to another OU; with a
@@ -20,7 +21,7 @@ export function getMovePreview(
 
 export const movePreviewQuery = (deviceId: string, targetOrgUnitId: string, user?: string) =>
   queryOptions({
-    queryKey: ['policy', 'move-preview', deviceId, targetOrgUnitId, user ?? null],
+    queryKey: policyKeys.movePreview(deviceId, targetOrgUnitId, user),
     queryFn: () => getMovePreview(deviceId, targetOrgUnitId, user),
     refetchOnWindowFocus: false,
   });

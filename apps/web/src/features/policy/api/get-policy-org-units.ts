@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PolicyOrgUnitsResponse } from '@fleetdeck/shared/policy-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { policyKeys } from './policy-query-keys.ts';
 
 /** `GET /api/policy/org-units`: the OU tree from Fleetdeck's copy, narrowed to the caller's scope. */
 export function getPolicyOrgUnits(): Promise<PolicyOrgUnitsResponse> {
@@ -8,7 +9,7 @@ export function getPolicyOrgUnits(): Promise<PolicyOrgUnitsResponse> {
 }
 
 export const policyOrgUnitsQuery = queryOptions({
-  queryKey: ['policy', 'org-units'],
+  queryKey: policyKeys.orgUnits,
   queryFn: getPolicyOrgUnits,
   staleTime: 5 * 60_000,
 });

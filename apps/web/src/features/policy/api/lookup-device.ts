@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceLookupResponse } from '@fleetdeck/shared/policy-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { policyKeys, type DeviceLookupKey } from './policy-query-keys.ts';
 
-export type DeviceLookupKey = { q: string } | { deviceId: string };
+export type { DeviceLookupKey };
 
 /** `GET /api/policy/device-lookup`: devices by exact serial number or asset ID, or one by id. */
 export function lookupDevice(key: DeviceLookupKey): Promise<DeviceLookupResponse> {
@@ -12,7 +13,7 @@ export function lookupDevice(key: DeviceLookupKey): Promise<DeviceLookupResponse
 
 export const deviceLookupQuery = (key: DeviceLookupKey) =>
   queryOptions({
-    queryKey: ['policy', 'device-lookup', key],
+    queryKey: policyKeys.deviceLookup(key),
     queryFn: () => lookupDevice(key),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AccessRequest, AccessRequestApprove } from '@fleetdeck/shared/organization-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { membersQuery } from './list-members.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 /** `GET /api/organization/access-requests`: waiting requests first, then recent decisions. */
 export function listAccessRequests(): Promise<{ requests: AccessRequest[] }> {
@@ -9,7 +10,7 @@ export function listAccessRequests(): Promise<{ requests: AccessRequest[] }> {
 }
 
 export const accessRequestsQuery = queryOptions({
-  queryKey: ['organization', 'access-requests'],
+  queryKey: settingsKeys.accessRequests,
   queryFn: listAccessRequests,
 });
 

@@ -5,16 +5,17 @@ import type {
   ApiTokenListResponse,
 } from '@fleetdeck/shared/api-token-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 /** `GET /api/api-tokens`: the signed-in member's own tokens (never their secrets). */
 export const myApiTokensQuery = queryOptions({
-  queryKey: ['api-tokens', 'mine'],
+  queryKey: settingsKeys.myApiTokens,
   queryFn: () => apiFetch<ApiTokenListResponse>('/api/api-tokens'),
 });
 
 /** `GET /api/organization/api-tokens`: every token of the organization (owners and admins). */
 export const organizationApiTokensQuery = queryOptions({
-  queryKey: ['api-tokens', 'organization'],
+  queryKey: settingsKeys.organizationApiTokens,
   queryFn: () => apiFetch<ApiTokenListResponse>('/api/organization/api-tokens'),
 });
 
@@ -32,7 +33,7 @@ export function useCreateApiToken() {
   return useMutation({
     mutationFn: (input: ApiTokenCreateRequest) =>
       apiFetch<ApiTokenCreated>('/api/api-tokens', { body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.apiTokens }),
   });
 }
 
@@ -41,6 +42,6 @@ export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/api-tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.apiTokens }),
   });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditRetention } from '@fleetdeck/shared/audit-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 export const auditRetentionQuery = queryOptions({
-  queryKey: ['audit', 'retention'],
+  queryKey: settingsKeys.auditRetention,
   queryFn: () => apiFetch<AuditRetention>('/api/audit/retention'),
 });
 
@@ -17,6 +18,6 @@ export function useSetAuditRetention() {
   return useMutation({
     mutationFn: (body: AuditRetention) =>
       apiFetch<AuditRetention>('/api/audit/retention', { method: 'PUT', body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['audit'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.audit }),
   });
 }

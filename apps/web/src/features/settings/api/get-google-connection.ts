@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoogleConnection, OnboardingStatusResponse } from '@fleetdeck/shared/organization-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 /** `GET /api/onboarding/status`, read here for the organization's Google connection. */
 export function getGoogleConnection(): Promise<OnboardingStatusResponse> {
@@ -8,7 +9,7 @@ export function getGoogleConnection(): Promise<OnboardingStatusResponse> {
 }
 
 export const googleConnectionQuery = queryOptions({
-  queryKey: ['settings', 'google-connection'],
+  queryKey: settingsKeys.googleConnection,
   queryFn: getGoogleConnection,
 });
 
@@ -19,7 +20,7 @@ export function useGoogleConnection() {
 
 /** `GET /api/organization/google-connection`: whose grant the organization runs on, since when, with which scopes. */
 export const googleGrantQuery = queryOptions({
-  queryKey: ['settings', 'google-grant'],
+  queryKey: settingsKeys.googleGrant,
   queryFn: () => apiFetch<GoogleConnection>('/api/organization/google-connection'),
 });
 

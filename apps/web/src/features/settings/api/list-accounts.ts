@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 export interface LinkedAccount {
   readonly id: string;
@@ -14,7 +15,7 @@ export function listAccounts(): Promise<LinkedAccount[]> {
   return apiFetch<LinkedAccount[]>('/api/identity/list-accounts');
 }
 
-export const accountsQuery = queryOptions({ queryKey: ['identity', 'accounts'], queryFn: listAccounts });
+export const accountsQuery = queryOptions({ queryKey: settingsKeys.accounts, queryFn: listAccounts });
 
 /** Why: the identities card and its unlink action share one cached list. */
 export function useAccounts() {

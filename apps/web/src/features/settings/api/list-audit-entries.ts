@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditCategory, AuditPage } from '@fleetdeck/shared/audit-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 export interface AuditFilters {
   readonly action?: string;
@@ -41,7 +42,7 @@ export function auditExportUrl(filters: AuditFilters): string {
 
 export const auditEntriesQuery = (filters: AuditFilters) =>
   infiniteQueryOptions({
-    queryKey: ['audit', filters],
+    queryKey: settingsKeys.auditEntries(filters),
     queryFn: ({ pageParam }) => listAuditEntries(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

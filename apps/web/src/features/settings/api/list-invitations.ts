@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Invitation } from '@fleetdeck/shared/organization-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 /** `GET /api/organization/invitations`. */
 export function listInvitations(): Promise<{ invitations: Invitation[] }> {
@@ -8,7 +9,7 @@ export function listInvitations(): Promise<{ invitations: Invitation[] }> {
 }
 
 export const invitationsQuery = queryOptions({
-  queryKey: ['organization', 'invitations'],
+  queryKey: settingsKeys.invitations,
   queryFn: listInvitations,
 });
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AutoJoin } from '@fleetdeck/shared/organization-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { membersQuery } from './list-members.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 /** `POST /api/organization/transfer-ownership`: the chosen member becomes owner, you an admin. */
 export function useTransferOwnership() {
@@ -21,7 +22,7 @@ export function useLeaveOrganization() {
 }
 
 export const autoJoinQuery = queryOptions({
-  queryKey: ['organization', 'auto-join'],
+  queryKey: settingsKeys.autoJoin,
   queryFn: () => apiFetch<AutoJoin>('/api/organization/auto-join'),
 });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TotpQrCodeResponse } from '@fleetdeck/shared/auth-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 /** `POST /api/auth/two-factor/qr-code`: the otpauth URI drawn as a QR code by the server. */
 export function getTotpQrCode(totpURI: string): Promise<TotpQrCodeResponse> {
@@ -12,7 +13,7 @@ export function getTotpQrCode(totpURI: string): Promise<TotpQrCodeResponse> {
 
 export const totpQrCodeQuery = (totpURI: string) =>
   queryOptions({
-    queryKey: ['two-factor', 'qr-code', totpURI],
+    queryKey: settingsKeys.totpQrCode(totpURI),
     queryFn: () => getTotpQrCode(totpURI),
     staleTime: Infinity,
   });

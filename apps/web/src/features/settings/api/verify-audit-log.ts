@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuditVerifyResult } from '@fleetdeck/shared/audit-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-query-keys.ts';
 
 /** `POST /api/audit/verify`: the server walks the organization's hash chain. */
 export function verifyAuditLog(): Promise<AuditVerifyResult> {
@@ -12,6 +13,6 @@ export function useVerifyAuditLog() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyAuditLog,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['audit'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.audit }),
   });
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SyncRun } from '@fleetdeck/shared/sync-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { syncKeys } from './sync-query-keys.ts';
 
 export interface SyncRunPage {
   readonly runs: SyncRun[];
@@ -15,7 +16,7 @@ export function listSyncRuns(cursor: string | null, limit = 20): Promise<SyncRun
 }
 
 export const syncRunsQuery = infiniteQueryOptions({
-  queryKey: ['sync', 'runs'],
+  queryKey: syncKeys.runs,
   queryFn: ({ pageParam }) => listSyncRuns(pageParam),
   initialPageParam: null as string | null,
   getNextPageParam: (page) => page.nextCursor,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyncKind, SyncRun } from '@fleetdeck/shared/sync-contract';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { syncRunQuery } from './get-sync-run.ts';
+import { syncKeys } from './sync-query-keys.ts';
 
 export interface StartSyncResult {
   readonly run: SyncRun;
@@ -27,7 +28,7 @@ export function useStartSyncRun() {
     mutationFn: startSyncRun,
     onSuccess: ({ run }) => {
       queryClient.setQueryData(syncRunQuery(run.id).queryKey, run);
-      void queryClient.invalidateQueries({ queryKey: ['sync', 'runs'] });
+      void queryClient.invalidateQueries({ queryKey: syncKeys.runs });
     },
   });
 }
