@@ -7,7 +7,7 @@ import type { DeviceDeps } from '../modules/devices/device-context.ts';
 import { runStatus, staleRuns } from '../modules/devices/bulk-run.repository.ts';
 import { createBulkRunner, type BulkRunner, type BulkRunQueue } from '../modules/devices/bulk-runner.ts';
 import { runBulkRunsHere } from './bulk-run-local.job.ts';
-import { repeatEvery, RUN_QUEUE_DEFAULTS, workEachJob } from './job-queue.ts';
+import { repeatEvery, RUN_QUEUE_DEFAULTS, workEachJob, type RunWorkerOptions } from './job-queue.ts';
 
 /**
  * The `bulk-run` queue (decisions 010, 037 and 044): one job runs one bulk run to its end, keyed
@@ -52,13 +52,9 @@ export async function requeueStaleBulkRuns(boss: PgBoss, db: Kysely<DB>): Promis
   return runs.length;
 }
 
-export interface BulkRunWorkerOptions {
-  readonly boss: PgBoss;
-  readonly db: Kysely<DB>;
+/** On shutdown, runs stop between chunks and are taken on by the next worker. */
+export interface BulkRunWorkerOptions extends RunWorkerOptions {
   readonly runner: BulkRunner;
-  /** Aborted on shutdown: runs stop between chunks and are taken on by the next worker. */
-  readonly shutdown: AbortSignal;
-  readonly pollingIntervalSeconds?: number | undefined;
   readonly resumeIntervalMs?: number | undefined;
   readonly onError?: ((error: unknown) => void) | undefined;
 }

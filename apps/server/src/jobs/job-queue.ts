@@ -1,5 +1,5 @@
 import { PgBoss, fromKysely, type Db, type JobWithMetadata } from 'pg-boss';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -34,6 +34,15 @@ function createBoss({ database, connectionString }: JobQueueOptions): PgBoss {
  */
 export function transactionDb(trx: Transaction<DB>): Db {
   return fromKysely(trx);
+}
+
+/** What the worker of a run queue is given by the app. */
+export interface RunWorkerOptions {
+  readonly boss: PgBoss;
+  readonly db: Kysely<DB>;
+  /** Aborted on shutdown: runs stop at their next safe point and are taken on by the next worker. */
+  readonly shutdown: AbortSignal;
+  readonly pollingIntervalSeconds?: number | undefined;
 }
 
 /** Settings every queue of a run shares: retried with backoff, a worker's death seen by its heartbeat. */

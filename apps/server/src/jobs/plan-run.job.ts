@@ -11,7 +11,7 @@ import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { planRunNotifier } from '../modules/plans/plan-run-notify.ts';
 import type { PlanRunQueue } from '../modules/plans/plan-run.service.ts';
 import { createPlanRunner, type PlanRunner } from '../modules/plans/plan-runner.ts';
-import { repeatEvery, RUN_QUEUE_DEFAULTS, workEachJob } from './job-queue.ts';
+import { repeatEvery, RUN_QUEUE_DEFAULTS, workEachJob, type RunWorkerOptions } from './job-queue.ts';
 import type { RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 
 /**
@@ -52,14 +52,10 @@ export function planRunQueue(boss: PgBoss): PlanRunQueue {
   };
 }
 
-export interface PlanRunWorkerOptions {
-  readonly boss: PgBoss;
-  readonly db: Kysely<DB>;
+/** On shutdown, runs stop between calls and are taken on by the next worker. */
+export interface PlanRunWorkerOptions extends RunWorkerOptions {
   readonly runner: PlanRunner;
-  /** Aborted on shutdown: runs stop between calls and are taken on by the next worker. */
-  readonly shutdown: AbortSignal;
   readonly sliceMs?: number | undefined;
-  readonly pollingIntervalSeconds?: number | undefined;
   readonly onError?: ((error: unknown) => void) | undefined;
 }
 

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { z } from 'zod';
-import type { DB } from '../db/schema.ts';
 import { executeSyncRun, type SyncEngineOptions } from '../modules/sync/sync-engine.ts';
 import { failAbandonedRun, getRun } from '../modules/sync/sync-run.repository.ts';
-import { RUN_QUEUE_DEFAULTS, workEachJob } from './job-queue.ts';
+import { RUN_QUEUE_DEFAULTS, workEachJob, type RunWorkerOptions } from './job-queue.ts';
 
 /**
  * The `sync-run` queue: one job per sync run, keyed by organization so pg-boss never hands two of
@@ -26,15 +24,11 @@ export const SYNC_RUN_QUEUE_OPTIONS = {
   ...RUN_QUEUE_DEFAULTS,
 } as const;
 
-export interface SyncRunWorkerOptions {
-  readonly boss: PgBoss;
-  readonly db: Kysely<DB>;
+/** On shutdown, runs stop between pages and leave their checkpoints for the next worker. */
+export interface SyncRunWorkerOptions extends RunWorkerOptions {
   readonly engine: SyncEngineOptions;
-  /** Aborted on shutdown: runs stop between pages and leave their checkpoints for the next worker. */
-  readonly shutdown: AbortSignal;
   /** Syncs this process runs at once (different organizations). */
   readonly batchSize?: number | undefined;
-  readonly pollingIntervalSeconds?: number | undefined;
 }
 
 /** Why: creates the queue (idempotent) so senders and workers agree on its policy. */
