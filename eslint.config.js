@@ -101,12 +101,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**'],
-    ignores: [
-      'apps/server/src/errors/**',
-      // plans: converted after the runner lands
-      'apps/server/src/modules/plans/**',
-      'apps/server/src/routes/plans.routes.ts',
-    ],
+    ignores: ['apps/server/src/errors/**'],
     rules: { 'no-restricted-syntax': ['error', ...NOT_ERASABLE, NO_AD_HOC_APP_ERROR] },
   },
   {
@@ -138,11 +133,6 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': ['error', ...NOT_ERASABLE, ...ROUTES_HOLD_NO_SQL, NO_AD_HOC_APP_ERROR],
     },
-  },
-  {
-    // plans: converted after the runner lands
-    files: ['apps/server/src/routes/plans.routes.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...NOT_ERASABLE, ...ROUTES_HOLD_NO_SQL] },
   },
   {
     files: ['apps/server/src/modules/**', 'apps/server/src/jobs/**'],

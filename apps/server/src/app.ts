@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@fleetdeck/shared/limits';
 import type { Config } from './config/env.ts';
@@ -20,11 +21,10 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { ACCESS_CHANGED, type AccessChanged } from './modules/realtime/realtime-hub.ts';
 import { registerIdentity, type Identity } from './modules/identity/identity-plugin.ts';
 import { resolveAuthSecret } from './modules/identity/auth-secret.ts';
-import { createBulkRunner } from './modules/devices/bulk-runner.ts';
 import { previewTokenKey } from './modules/devices/bulk-token.ts';
 import type { DeviceDeps } from './modules/devices/device-context.ts';
 import type { RealtimeHub } from './modules/realtime/realtime-hub.ts';
-import { startBulkRunResumer } from './jobs/bulk-run-resume.job.ts';
+import { startBulkRuns } from './jobs/bulk-run.job.ts';
 import { startCommandFollower } from './jobs/command-follow.job.ts';
 import { googleClientFactory, startSyncForApp, type SyncJobsOption } from './jobs/sync-runtime.ts';
 import { registerProductApi } from './routes/api.routes.ts';
@@ -92,7 +92,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     database,
     identity,
     hub: sync.hub,
-    runJobs: jobs !== undefined,
+    boss: sync.runtime?.boss,
   });
   // Change plans run on the job queue, in processes that run jobs (decision 047).
   const planRuns = await startPlanRuns(app, {
@@ -138,13 +138,19 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
 
 /**
  * Why: the device module's dependencies (the organization's Google client from identity's grant,
- * `fleet.changed` on the sync's hub) and the process's one bulk runner; in processes that run
- * jobs, the bulk-run resumer and the command follower too. All of it stops before the database
- * closes, after the sync's jobs.
+ * `fleet.changed` on the sync's hub) and how bulk runs start (the `bulk-run` job queue where this
+ * process runs jobs, this process otherwise); in processes that run jobs, the command follower
+ * too. All of it stops before the database closes, after the sync's jobs.
  */
 async function startDevices(
   app: FastifyInstance,
-  options: { config: Config; database: Database; identity: Identity; hub: RealtimeHub; runJobs: boolean },
+  options: {
+    config: Config;
+    database: Database;
+    identity: Identity;
+    hub: RealtimeHub;
+    boss: PgBoss | undefined;
+  },
 ) {
   const createClient = googleClientFactory({
     accessToken: (orgId, tokenOptions) => options.identity.google.forOrganization(orgId, tokenOptions),
@@ -156,25 +162,15 @@ async function startDevices(
     publishChanged: (orgId, change) =>
       options.hub.publish(orgId, 'fleet.changed', { reason: 'action', ...change }),
   };
-  const runner = createBulkRunner({
-    deps,
-    onError: (error) => app.log.error({ err: error }, 'bulk action failed'),
-  });
-  const resumer = options.runJobs
-    ? startBulkRunResumer(runner, {
-        onError: (error) => app.log.error({ err: error }, 'bulk resume failed'),
-      })
-    : undefined;
-  const follower = options.runJobs
+  const queue = await startBulkRuns(app, { devices: deps, boss: options.boss });
+  const follower = options.boss
     ? startCommandFollower(deps, {
         onError: (error) => app.log.error({ err: error }, 'command follow-up failed'),
       })
     : undefined;
   app.addHook('preClose', async () => {
-    resumer?.stop();
     await follower?.stop();
-    await runner.stop();
   });
   const tokenKey = previewTokenKey((await resolveAuthSecret(options.database.db, options.config)).secret);
-  return { deps, runner, tokenKey };
+  return { deps, queue, tokenKey };
 }

@@ -86,12 +86,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('bulk actions killed with SIG
         allowedOuPaths: ['/'],
       },
       meta: {},
-      runner: {
-        kick: () => undefined,
-        resumeStale: async () => 0,
-        idle: async () => undefined,
-        stop: async () => undefined,
-      },
+      queue: { enqueue: async () => undefined },
       tokenKey: previewTokenKey('a-test-secret-that-is-long-enough-0123456789'),
       stepUp: async () => undefined,
     };

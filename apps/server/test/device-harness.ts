@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import { roleCan, type MemberRole } from '@fleetdeck/shared/permissions';
 import { AppError, appErrors } from '../src/errors/app-error.ts';
-import { createBulkRunner, type BulkRunner } from '../src/modules/devices/bulk-runner.ts';
+import { runBulkRunsHere, type LocalBulkRuns } from '../src/jobs/bulk-run-local.job.ts';
+import { createBulkRunner } from '../src/modules/devices/bulk-runner.ts';
 import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
 import type { DeviceDeps } from '../src/modules/devices/device-context.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
@@ -29,7 +30,8 @@ export interface DeviceHarness {
   readonly app: FastifyInstance;
   readonly testDb: TestDatabase;
   readonly emulator: SyncEmulator;
-  readonly runner: BulkRunner;
+  /** Bulk runs in this process: `idle` waits for them, `resumeStale` takes on stopped ones. */
+  readonly runner: LocalBulkRuns;
   readonly deps: DeviceDeps;
   /** Realtime `fleet.changed` events published, in order. */
   readonly published: { orgId: string; change: unknown }[];
@@ -114,7 +116,7 @@ export async function startDeviceHarness(
     googleFor: (tenant) => emulator.clientFactory({ ...tenant, onRetry: () => undefined }),
     publishChanged: (orgId, change) => published.push({ orgId, change }),
   };
-  const real = createBulkRunner({ deps, chunkSize: options.chunkSize ?? 10 });
+  const real = runBulkRunsHere(deps.db, createBulkRunner({ deps, chunkSize: options.chunkSize ?? 10 }));
   const harness: DeviceHarness = {
     app: Fastify({ logger: false }),
     testDb,
@@ -124,8 +126,8 @@ export async function startDeviceHarness(
     paused: false,
     runner: {
       ...real,
-      kick: (orgId, runId) => {
-        if (!harness.paused) real.kick(orgId, runId);
+      enqueue: async (orgId, runId) => {
+        if (!harness.paused) await real.enqueue(orgId, runId);
       },
     },
     close: async () => {
@@ -146,7 +148,7 @@ export async function startDeviceHarness(
   await app.register(bulkActionRoutes, {
     deps,
     access,
-    runner: harness.runner,
+    queue: harness.runner,
     tokenKey: previewTokenKey('a-test-secret-that-is-long-enough-0123456789'),
   });
   return harness;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorId } from './error-ids.ts';
 
 /** The one error shape every Fleetdeck API answers with. */
 export const apiErrorSchema = z.object({
@@ -10,3 +11,6 @@ export const apiErrorSchema = z.object({
 });
 
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The error shape as the server writes it: `error` is an id of the catalogue (error-ids.ts). */
+export type CataloguedApiError = Omit<ApiError, 'error'> & { error: ErrorId };

@@ -11,22 +11,12 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: unknown;
 
-  constructor(id: ErrorId, message: string, options?: { status?: number; details?: unknown });
-  /** The form the change-plan module still uses: converted to its factories after the runner lands. */
-  constructor(id: ErrorId, status: number, message: string, details?: unknown);
-  constructor(
-    id: ErrorId,
-    messageOrStatus: string | number,
-    optionsOrMessage?: { status?: number; details?: unknown } | string,
-    legacyDetails?: unknown,
-  ) {
-    const legacy = typeof messageOrStatus === 'number';
-    const options = typeof optionsOrMessage === 'object' ? optionsOrMessage : {};
-    super(legacy ? (typeof optionsOrMessage === 'string' ? optionsOrMessage : '') : messageOrStatus);
+  constructor(id: ErrorId, message: string, options: { status?: number; details?: unknown } = {}) {
+    super(message);
     this.name = 'AppError';
     this.id = id;
-    this.status = legacy ? messageOrStatus : (options.status ?? defaultErrorStatus(id));
-    this.details = legacy ? legacyDetails : options.details;
+    this.status = options.status ?? defaultErrorStatus(id);
+    this.details = options.details;
     // The catalogue is the one place an id's statuses are decided: a factory naming another is a bug.
     if (!errorStatusAllowed(id, this.status))
       throw new Error(`error id ${id} does not answer ${this.status} (packages/shared/src/error-ids.ts)`);

@@ -3,7 +3,7 @@ import { AppError } from './app-error.ts';
 
 const inWords = (state: PlanState) => state.replaceAll('_', ' ');
 
-/** Errors of change plans: their ids are the catalogue's; the plan module moves to these after the runner lands. */
+/** Errors of change plans (making, approving, running and undoing one): their ids are the catalogue's. */
 export const planErrors = {
   authorOnly: () =>
     new AppError('plan_author_only', 'Only the member who made this plan can send it for approval.'),

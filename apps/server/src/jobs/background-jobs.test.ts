@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
-import { startBulkRunResumer } from './bulk-run-resume.job.ts';
+import { BULK_RESUME_INTERVAL_MS } from './bulk-run.job.ts';
 import { startCommandFollower } from './command-follow.job.ts';
+import { repeatEvery } from './job-queue.ts';
 
 /** Why: the two loops keep their cadence, never stack follow-up passes, and stop when told. */
 describe('background jobs of a process that runs jobs', () => {
@@ -9,30 +10,28 @@ describe('background jobs of a process that runs jobs', () => {
   afterEach(() => vi.useRealTimers());
 
   it('looks for stopped bulk runs at start and every interval, until stopped', async () => {
-    const resumeStale = vi.fn(async () => 0);
-    const resumer = startBulkRunResumer({ resumeStale }, { intervalMs: 30_000, onError: () => undefined });
-    expect(resumeStale).toHaveBeenCalledTimes(1);
+    const requeue = vi.fn(async () => 0);
+    const resumer = repeatEvery(requeue, BULK_RESUME_INTERVAL_MS, () => undefined);
+    expect(BULK_RESUME_INTERVAL_MS).toBe(30_000);
+    expect(requeue).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(29_999);
-    expect(resumeStale).toHaveBeenCalledTimes(1);
+    expect(requeue).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(resumeStale).toHaveBeenCalledTimes(2);
+    expect(requeue).toHaveBeenCalledTimes(2);
     resumer.stop();
     await vi.advanceTimersByTimeAsync(120_000);
-    expect(resumeStale).toHaveBeenCalledTimes(2);
+    expect(requeue).toHaveBeenCalledTimes(2);
   });
 
-  it('reports a failed resume and keeps looking', async () => {
+  it('reports a failed pass and keeps looking', async () => {
     const errors: unknown[] = [];
-    const resumeStale = vi.fn(async () => {
+    const requeue = vi.fn(async () => {
       throw new Error('database gone');
     });
-    const resumer = startBulkRunResumer(
-      { resumeStale },
-      { intervalMs: 1000, onError: (e) => errors.push(e) },
-    );
+    const resumer = repeatEvery(requeue, 1000, (e) => errors.push(e));
     await vi.advanceTimersByTimeAsync(1000);
     resumer.stop();
-    expect(resumeStale).toHaveBeenCalledTimes(2);
+    expect(requeue).toHaveBeenCalledTimes(2);
     expect(errors).toHaveLength(2);
   });
 

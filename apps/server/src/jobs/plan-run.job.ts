@@ -11,6 +11,7 @@ import type { Identity } from '../modules/identity/identity-plugin.ts';
 import { planRunNotifier } from '../modules/plans/plan-run-notify.ts';
 import type { PlanRunQueue } from '../modules/plans/plan-run.service.ts';
 import { createPlanRunner, type PlanRunner } from '../modules/plans/plan-runner.ts';
+import { repeatEvery, RUN_QUEUE_DEFAULTS, workEachJob, type RunWorkerOptions } from './job-queue.ts';
 import type { RealtimeHub } from '../modules/realtime/realtime-hub.ts';
 
 /**
@@ -34,11 +35,9 @@ export const PLAN_RUN_QUEUE_OPTIONS = {
   policy: 'stately',
   retryLimit: 50,
   retryDelay: 10,
-  retryBackoff: true,
   retryDelayMax: 120,
   expireInSeconds: PLAN_RUN_SLICE_MS / 1000 + 600,
-  heartbeatSeconds: 30,
-  deleteAfterSeconds: 7 * 86_400,
+  ...RUN_QUEUE_DEFAULTS,
 } as const;
 
 /** Why: the plan routes put a started or resumed plan on the queue in their own transaction. */
@@ -53,14 +52,10 @@ export function planRunQueue(boss: PgBoss): PlanRunQueue {
   };
 }
 
-export interface PlanRunWorkerOptions {
-  readonly boss: PgBoss;
-  readonly db: Kysely<DB>;
+/** On shutdown, runs stop between calls and are taken on by the next worker. */
+export interface PlanRunWorkerOptions extends RunWorkerOptions {
   readonly runner: PlanRunner;
-  /** Aborted on shutdown: runs stop between calls and are taken on by the next worker. */
-  readonly shutdown: AbortSignal;
   readonly sliceMs?: number | undefined;
-  readonly pollingIntervalSeconds?: number | undefined;
   readonly onError?: ((error: unknown) => void) | undefined;
 }
 
@@ -104,33 +99,17 @@ export async function requeueStalePlans(boss: PgBoss, db: Kysely<DB>): Promise<n
 export async function workPlanRuns(options: PlanRunWorkerOptions): Promise<{ stop(): void }> {
   const { boss } = options;
   await boss.createQueue(PLAN_RUN_QUEUE, PLAN_RUN_QUEUE_OPTIONS);
-  await boss.work(
+  await workEachJob<PlanRunJob>(
+    boss,
     PLAN_RUN_QUEUE,
-    {
-      batchSize: 4,
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-      includeMetadata: true,
-      perJobResults: true,
-    },
-    async (jobs: JobWithMetadata<PlanRunJob>[]) =>
-      Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await runJob(options, job);
-            return { id: job.id, status: 'completed' as const };
-          } catch (error) {
-            const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-            return { id: job.id, status: 'failed' as const, output: { message } };
-          }
-        }),
-      ),
+    { batchSize: 4, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    (job) => runJob(options, job),
   );
-  const requeue = () =>
-    void requeueStalePlans(boss, options.db).catch((error: unknown) => options.onError?.(error));
-  const timer = setInterval(requeue, PLAN_RESUME_INTERVAL_MS);
-  timer.unref();
-  requeue();
-  return { stop: () => clearInterval(timer) };
+  return repeatEvery(
+    () => requeueStalePlans(boss, options.db),
+    PLAN_RESUME_INTERVAL_MS,
+    (error) => options.onError?.(error),
+  );
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { z } from 'zod';
-import type { DB } from '../db/schema.ts';
 import { executeSyncRun, type SyncEngineOptions } from '../modules/sync/sync-engine.ts';
 import { failAbandonedRun, getRun } from '../modules/sync/sync-run.repository.ts';
+import { RUN_QUEUE_DEFAULTS, workEachJob, type RunWorkerOptions } from './job-queue.ts';
 
 /**
  * The `sync-run` queue: one job per sync run, keyed by organization so pg-boss never hands two of
@@ -20,22 +19,16 @@ export const SYNC_RUN_QUEUE_OPTIONS = {
   policy: 'singleton',
   retryLimit: 6,
   retryDelay: 5,
-  retryBackoff: true,
   retryDelayMax: 300,
   expireInSeconds: 4 * 3600,
-  heartbeatSeconds: 30,
-  deleteAfterSeconds: 7 * 86_400,
+  ...RUN_QUEUE_DEFAULTS,
 } as const;
 
-export interface SyncRunWorkerOptions {
-  readonly boss: PgBoss;
-  readonly db: Kysely<DB>;
+/** On shutdown, runs stop between pages and leave their checkpoints for the next worker. */
+export interface SyncRunWorkerOptions extends RunWorkerOptions {
   readonly engine: SyncEngineOptions;
-  /** Aborted on shutdown: runs stop between pages and leave their checkpoints for the next worker. */
-  readonly shutdown: AbortSignal;
   /** Syncs this process runs at once (different organizations). */
   readonly batchSize?: number | undefined;
-  readonly pollingIntervalSeconds?: number | undefined;
 }
 
 /** Why: creates the queue (idempotent) so senders and workers agree on its policy. */
@@ -45,26 +38,15 @@ export async function ensureSyncRunQueue(boss: PgBoss): Promise<void> {
 
 /** Why: turns delivered jobs into executed runs; returns the worker id for `offWork`. */
 export async function workSyncRuns(options: SyncRunWorkerOptions): Promise<string> {
-  return options.boss.work(
+  return workEachJob<SyncRunJob>(
+    options.boss,
     SYNC_RUN_QUEUE,
     {
       batchSize: options.batchSize ?? 2,
       burstWhenBatchFull: true,
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-      includeMetadata: true,
-      perJobResults: true,
     },
-    async (jobs: JobWithMetadata<SyncRunJob>[]) =>
-      Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await runJob(options, job);
-            return { id: job.id, status: 'completed' as const };
-          } catch (error) {
-            return { id: job.id, status: 'failed' as const, output: { message: messageOf(error) } };
-          }
-        }),
-      ),
+    (job) => runJob(options, job),
   );
 }
 
@@ -83,8 +65,4 @@ async function runJob(options: SyncRunWorkerOptions, job: JobWithMetadata<SyncRu
     return;
   }
   throw new Error(`Sync run ${data.runId} is held by another worker; retrying later.`);
-}
-
-function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@fleetdeck/shared/api-error';
+import type { CataloguedApiError } from '@fleetdeck/shared/api-error';
 import { LIMITS } from '@fleetdeck/shared/limits';
 import { AppError } from '../errors/app-error.ts';
 
@@ -27,11 +27,11 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
   });
 }
 
-function sendError(reply: FastifyReply, body: ApiError): FastifyReply {
+function sendError(reply: FastifyReply, body: CataloguedApiError): FastifyReply {
   return reply.code(body.status).header('cache-control', 'no-store').type('application/json').send(body);
 }
 
-function toApiError(error: FastifyError | AppError | Error, request: FastifyRequest): ApiError {
+function toApiError(error: FastifyError | AppError | Error, request: FastifyRequest): CataloguedApiError {
   const requestId = request.id;
   if (error instanceof AppError) {
     return {
@@ -70,7 +70,7 @@ function toApiError(error: FastifyError | AppError | Error, request: FastifyRequ
   };
 }
 
-function fastifyErrorMessage(error: FastifyError): Omit<ApiError, 'requestId'> | null {
+function fastifyErrorMessage(error: FastifyError): Omit<CataloguedApiError, 'requestId'> | null {
   const limitMb = Math.round(LIMITS.bodyBytes / (1024 * 1024));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiError } from '@fleetdeck/shared/api-error';
+import type { CataloguedApiError } from '@fleetdeck/shared/api-error';
 import { describeUnsafeCharacter, findUnsafeCharacter } from '@fleetdeck/shared/unsafe-text';
 
 /** Deepest nesting of objects and arrays any request body may have (ours need 4). */
 export const MAX_BODY_DEPTH = 32;
 
-type Refusal = Omit<ApiError, 'requestId'>;
+type Refusal = Omit<CataloguedApiError, 'requestId'>;
 
 /**
  * Why: a NUL byte or a lone surrogate in a query, a search or a form field used to reach

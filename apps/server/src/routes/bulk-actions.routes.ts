@@ -20,7 +20,7 @@ import {
   retryBulkAction,
   startBulkAction,
 } from '../modules/devices/bulk-actions.service.ts';
-import type { BulkRunner } from '../modules/devices/bulk-runner.ts';
+import type { BulkRunQueue } from '../modules/devices/bulk-runner.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
 import { requestMeta, type DeviceRouteAccess } from './device-detail.routes.ts';
 
@@ -36,7 +36,7 @@ import { requestMeta, type DeviceRouteAccess } from './device-detail.routes.ts';
 export interface BulkActionRouteOptions {
   readonly deps: DeviceDeps;
   readonly access: DeviceRouteAccess;
-  readonly runner: BulkRunner;
+  readonly queue: BulkRunQueue;
   readonly tokenKey: Buffer;
 }
 
@@ -45,7 +45,7 @@ const runParams = z.object({ id: z.uuid() });
 /** Why: thin handlers over the bulk action service, one per endpoint. */
 export async function bulkActionRoutes(
   app: FastifyInstance,
-  { deps, access, runner, tokenKey }: BulkActionRouteOptions,
+  { deps, access, queue, tokenKey }: BulkActionRouteOptions,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Every bulk action needs at least one device permission; the service checks the exact one.
@@ -54,7 +54,7 @@ export async function bulkActionRoutes(
     deps,
     tenant: await access.tenantOf(request),
     meta: requestMeta(request),
-    runner,
+    queue,
     tokenKey,
     stepUp: (reason: StepUpReason) => access.stepUp(request, reason),
   });

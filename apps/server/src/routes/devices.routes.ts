@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
-import type { BulkRunner } from '../modules/devices/bulk-runner.ts';
+import type { BulkRunQueue } from '../modules/devices/bulk-runner.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
 import type { DeviceTenant } from '../modules/devices/device-tenant.ts';
 import { requireOrganization, requirePermission } from '../modules/identity/request-guards.ts';
@@ -11,7 +11,7 @@ import { deviceDetailRoutes, type DeviceRouteAccess } from './device-detail.rout
 
 /**
  * How the device page, device actions and bulk actions plug into the product API: identity's
- * guards and tenant, the device module's dependencies and its bulk runner (made by the app, which
+ * guards and tenant, the device module's dependencies and how bulk runs start (made by the app, which
  * also starts their background jobs), and Google's Retry-After on a 429.
  */
 
@@ -45,19 +45,19 @@ export function retryAfterHeader(scope: FastifyInstance): void {
 
 export interface DeviceApiOptions {
   readonly deps: DeviceDeps;
-  readonly runner: BulkRunner;
+  readonly queue: BulkRunQueue;
   /** Signs and checks bulk previews (from the auth secret). */
   readonly tokenKey: Buffer;
 }
 
 /** Why: registered inside the authenticated product scope, so every device route is signed in. */
 export async function registerDeviceApi(api: FastifyInstance, options: DeviceApiOptions): Promise<void> {
-  const { deps, runner, tokenKey } = options;
+  const { deps, queue, tokenKey } = options;
   const access = identityDeviceAccess(deps);
   await api.register(async (scope) => {
     retryAfterHeader(scope);
     await scope.register(deviceDetailRoutes, { deps, access });
     await scope.register(deviceActionRoutes, { deps, access });
-    await scope.register(bulkActionRoutes, { deps, access, runner, tokenKey });
+    await scope.register(bulkActionRoutes, { deps, access, queue, tokenKey });
   });
 }

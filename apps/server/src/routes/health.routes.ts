@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { CataloguedApiError } from '@fleetdeck/shared/api-error';
 
 /** The database as readiness sees it: whether it answers, and which one it is. */
 export interface ReadinessProbe {
@@ -22,7 +23,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { database: Readi
         status: 503,
         message: 'The database is not reachable. Check DATABASE_URL or the data folder, then retry.',
         requestId: request.id,
-      });
+      } satisfies CataloguedApiError);
     }
     return reply.send({ status: 'ready', database: opts.database.kind });
   });

@@ -15,7 +15,7 @@ import { STEP_UP_DISABLE_THRESHOLD, type StepUpReason } from '@fleetdeck/shared/
 import { appErrors } from '../../errors/app-error.ts';
 import { deviceErrors } from '../../errors/device-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import type { BulkRunner } from './bulk-runner.ts';
+import type { BulkRunQueue } from './bulk-runner.ts';
 import { returnMessagesOfUnits } from './return-message.ts';
 import { bulkPlanThreshold, isPlannable, planBulkAction } from '../plans/bulk-action-plans.service.ts';
 import { ALREADY_AS_ASKED, notSentNote } from './bulk-eligibility.ts';
@@ -41,14 +41,14 @@ import { runsVisibleTo, type DeviceTenant } from './device-tenant.ts';
  * Bulk actions: preview (the blast radius and a token binding it), start (the token re-checked
  * against the devices the target selects now and how they classify, and the typed count of the
  * devices that will change for destructive actions), and retry of the failures a retry can fix.
- * Runs execute in the background (bulk-runner.ts); devices not sent are recorded as skipped.
+ * Runs execute in the background (the `bulk-run` job, bulk-runner.ts); devices not sent are recorded as skipped.
  */
 
 export interface BulkCtx {
   readonly deps: DeviceDeps;
   readonly tenant: DeviceTenant;
   readonly meta: RequestMeta;
-  readonly runner: BulkRunner;
+  readonly queue: BulkRunQueue;
   /** HMAC key of preview tokens (bulk-token.ts). */
   readonly tokenKey: Buffer;
   /** Asks the caller for a fresh second factor (step-up) unless they gave one within 10 minutes. */
@@ -247,7 +247,7 @@ async function createAuditedRun(
     });
     return id;
   });
-  ctx.runner.kick(ctx.tenant.orgId, runId);
+  await ctx.queue.enqueue(ctx.tenant.orgId, runId);
   return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
 }
 
@@ -301,7 +301,7 @@ export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<Bulk
       details: { devices: Number(requeued.numUpdatedRows) },
     });
   });
-  ctx.runner.kick(ctx.tenant.orgId, runId);
+  await ctx.queue.enqueue(ctx.tenant.orgId, runId);
   return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
 }
 

@@ -1,5 +1,7 @@
+import type { PlanState } from '@fleetdeck/shared/plan-contract';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
-import { AppError, appErrors } from '../../errors/app-error.ts';
+import { appErrors, type AppError } from '../../errors/app-error.ts';
+import { planErrors } from '../../errors/plan-errors.ts';
 import { inScope, type DeviceTenant } from '../devices/device-tenant.ts';
 import type { PlanRow } from './plans.repository.ts';
 
@@ -31,32 +33,17 @@ export function requireVisible(plan: PlanRow | undefined, tenant: DeviceTenant):
   return plan;
 }
 
+/** Why: a plan still being built reads as a draft in the contract (and in an error's words). */
+export const stateOf = (plan: PlanRow): PlanState => (plan.state === 'building' ? 'draft' : plan.state);
+
 /** Why the caller may not approve this plan now, or undefined when they may. */
 export function whyNotApprover(plan: PlanRow, tenant: DeviceTenant): AppError | undefined {
-  if (plan.state !== 'awaiting_approval')
-    return new AppError(
-      'plan_not_awaiting_approval',
-      409,
-      plan.state === 'draft'
-        ? 'This plan has not been sent for approval yet.'
-        : `This plan is ${plan.state.replaceAll('_', ' ')}; only a plan awaiting approval can be approved.`,
-    );
-  if (plan.created_by === tenant.userId)
-    return new AppError(
-      'plan_author_cannot_approve',
-      403,
-      'You made this plan, so you cannot approve it: a second member with the right to run it must approve it.',
-    );
+  if (plan.state !== 'awaiting_approval') return planErrors.notAwaitingApproval(stateOf(plan));
+  if (plan.created_by === tenant.userId) return planErrors.authorCannotApprove();
   const missing = (plan.permissions as Permission[]).filter(
     (permission) => !roleCan(tenant.role, permission),
   );
-  if (missing.length > 0)
-    return new AppError(
-      'plan_approver_lacks_rights',
-      403,
-      'Your role cannot make the changes this plan makes, so you cannot approve it. Ask an owner or admin.',
-      { missing },
-    );
+  if (missing.length > 0) return planErrors.approverLacksRights(missing);
   return undefined;
 }
 

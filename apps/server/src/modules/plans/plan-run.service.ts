@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { roleCan, type Permission } from '@fleetdeck/shared/permissions';
-import type { Plan, PlanState } from '@fleetdeck/shared/plan-contract';
+import type { Plan } from '@fleetdeck/shared/plan-contract';
 import type { DB } from '../../db/schema.ts';
 import { appErrors, type AppError } from '../../errors/app-error.ts';
 import { planErrors } from '../../errors/plan-errors.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
-import { canCancel, requireVisible } from './plan-access.ts';
+import { canCancel, requireVisible, stateOf } from './plan-access.ts';
 import { approvalThreshold, findPlan, type PlanRow } from './plans.repository.ts';
 import { audit, presentOne, transition, type PlanCtx } from './plans.service.ts';
 
@@ -46,8 +46,6 @@ function whyNotRunner(plan: PlanRow, tenant: DeviceTenant): AppError | undefined
 }
 
 /** A plan's state as answered (`building` is never answered). */
-const stateOf = (plan: PlanRow): PlanState => (plan.state === 'building' ? 'draft' : plan.state);
-
 /** Why: an approved plan (or a small enough draft) runs on the job queue, after step-up. */
 export async function startPlanRun(ctx: PlanRunCtx, planId: string): Promise<Plan> {
   const queue = await requireQueue(ctx, planId);

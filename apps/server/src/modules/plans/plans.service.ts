@@ -12,10 +12,11 @@ import {
 import type { PlanTable } from '../../db/plan-schema.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, appErrors } from '../../errors/app-error.ts';
+import { planErrors } from '../../errors/plan-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { RequestMeta } from '../devices/device-context.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
-import { canCancel, isVisibleTo, requireVisible, whyNotApprover } from './plan-access.ts';
+import { canCancel, isVisibleTo, requireVisible, stateOf, whyNotApprover } from './plan-access.ts';
 import { hasRun, orgRunState, runView } from './plan-progress.ts';
 import { runCounts } from './plan-run.repository.ts';
 import {
@@ -212,24 +213,9 @@ export async function transition(
 /** Why: above the threshold a plan waits for a second member; at or under it, sending it approves it. */
 export async function submitPlan(ctx: PlanCtx, planId: string): Promise<Plan> {
   const plan = await transition(ctx, planId, async (current, tx) => {
-    if (current.created_by !== ctx.tenant.userId)
-      return new AppError(
-        'plan_author_only',
-        403,
-        'Only the member who made this plan can send it for approval.',
-      );
-    if (current.state !== 'draft')
-      return new AppError(
-        'plan_not_draft',
-        409,
-        `This plan is ${current.state.replaceAll('_', ' ')}; only a draft can be sent.`,
-      );
-    if (current.change_count === 0)
-      return new AppError(
-        'plan_changes_nothing',
-        409,
-        'This plan changes no device, so there is nothing to approve or run.',
-      );
+    if (current.created_by !== ctx.tenant.userId) return planErrors.authorOnly();
+    if (current.state !== 'draft') return planErrors.notDraft(stateOf(current));
+    if (current.change_count === 0) return planErrors.changesNothing();
     const threshold = await approvalThreshold(tx, ctx.tenant.orgId);
     const required = current.change_count > threshold;
     await audit(ctx, tx, 'plan.submitted', current, { threshold, approvalRequired: required });
@@ -267,18 +253,8 @@ const CANCELLABLE = new Set(['draft', 'awaiting_approval', 'approved', 'paused']
 
 export async function cancelPlan(ctx: PlanCtx, planId: string): Promise<Plan> {
   const plan = await transition(ctx, planId, async (current, tx) => {
-    if (!canCancel(current, ctx.tenant))
-      return new AppError(
-        'plan_cancel_refused',
-        403,
-        'Only the member who made this plan, an owner or an admin can cancel it.',
-      );
-    if (!CANCELLABLE.has(current.state))
-      return new AppError(
-        'plan_not_cancellable',
-        409,
-        `This plan is ${current.state.replaceAll('_', ' ')} and can no longer be cancelled.`,
-      );
+    if (!canCancel(current, ctx.tenant)) return planErrors.cancelRefused();
+    if (!CANCELLABLE.has(current.state)) return planErrors.notCancellable(stateOf(current));
     await audit(ctx, tx, 'plan.cancelled', current, { from: current.state });
     return { state: 'cancelled', cancelled_by: ctx.tenant.userId, cancelled_at: new Date() };
   });
