@@ -17,7 +17,8 @@ import {
 } from '../src/modules/plans/plan-runner.ts';
 import { planRoutes } from '../src/routes/plans.routes.ts';
 import { bulkActionRoutes } from '../src/routes/bulk-actions.routes.ts';
-import { createBulkRunner, type BulkRunner } from '../src/modules/devices/bulk-runner.ts';
+import { createBulkRunner, type BulkRunQueue } from '../src/modules/devices/bulk-runner.ts';
+import { runBulkRunsHere, type LocalBulkRuns } from '../src/jobs/bulk-run-local.job.ts';
 import { previewTokenKey } from '../src/modules/devices/bulk-token.ts';
 import type { DeviceDeps } from '../src/modules/devices/device-context.ts';
 import { registerErrorHandling } from '../src/plugins/error-handler.ts';
@@ -122,24 +123,23 @@ async function registerBulkRoutes(
   db: Kysely<DB>,
   emulator: SyncEmulator,
   kicked: string[],
-): Promise<BulkRunner> {
+): Promise<LocalBulkRuns> {
   const deps: DeviceDeps = {
     db,
     googleFor: (tenant) => emulator.clientFactory({ ...tenant, onRetry: () => undefined }),
     publishChanged: () => undefined,
   };
-  const real = createBulkRunner({ deps, chunkSize: 10 });
-  const runner: BulkRunner = {
-    ...real,
-    kick: (orgId, runId) => {
+  const real = runBulkRunsHere(db, createBulkRunner({ deps, chunkSize: 10 }));
+  const queue: BulkRunQueue = {
+    enqueue: async (orgId, runId) => {
       kicked.push(runId);
-      real.kick(orgId, runId);
+      await real.enqueue(orgId, runId);
     },
   };
   await app.register(bulkActionRoutes, {
     deps,
     access: access(emulator.customerId),
-    runner,
+    queue,
     tokenKey: previewTokenKey('a-test-secret-that-is-long-enough-0123456789'),
   });
   return real;
