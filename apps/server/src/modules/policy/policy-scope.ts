@@ -12,7 +12,7 @@ import type { UserApi, UserLookup } from './policy-users.ts';
 
 /**
  * What a policy debugger caller may see: the OUs of their scope, and the users whose account sits
- * in one of them. Every OU id and address is checked here before Google is asked anything.
+ * in one of them. An OU picked outside the scope, or a user found outside it, goes no further.
  */
 
 export interface PolicyCaller {
