@@ -47,8 +47,8 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 /** The server's own request ids (randomUUID): a client's id is kept only in that form. */
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** One app for the server and the tests: external plugins, then app plugins, then routes. */
-export async function buildApp({ config, database, jobs }: AppDependencies): Promise<FastifyInstance> {
+/** The Fastify instance: its logger, request ids (echoed on every answer), URLs and zod schemas. */
+function createFastify(config: Config): FastifyInstance {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -71,6 +71,25 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  return app;
+}
+
+/** Why: the web app's paths answer its index page; any other unknown path is a 404. */
+async function registerWebFallback(app: FastifyInstance, config: Config): Promise<void> {
+  const web = await registerWebApp(app, path.resolve(config.webDistDir ?? DEFAULT_WEB_DIST));
+  // Unknown paths are rate limited too, by the app's first hook (plugins/security.ts).
+  app.setNotFoundHandler((request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && web) {
+      const answered = web.fallback(request, reply);
+      if (answered) return answered;
+    }
+    return sendNotFound(request, reply);
+  });
+}
+
+/** One app for the server and the tests: external plugins, then app plugins, then routes. */
+export async function buildApp({ config, database, jobs }: AppDependencies): Promise<FastifyInstance> {
+  const app = createFastify(config);
 
   await registerSecurity(app, config);
   await app.register(compress, COMPRESSION_OPTIONS);
@@ -124,15 +143,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
   });
   // ── end identity ──
 
-  const web = await registerWebApp(app, path.resolve(config.webDistDir ?? DEFAULT_WEB_DIST));
-  // Unknown paths are rate limited too, by the app's first hook (plugins/security.ts).
-  app.setNotFoundHandler((request, reply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && web) {
-      const answered = web.fallback(request, reply);
-      if (answered) return answered;
-    }
-    return sendNotFound(request, reply);
-  });
+  await registerWebFallback(app, config);
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { FleetTables } from './fleet-schema.ts';
 import type { PlanTables } from './plan-schema.ts';
+import type { SyncTables } from './sync-schema.ts';
 
 /** Tables owned by Fleetdeck's migrations. Every tenant table carries org_id. */
 export interface AuditLogTable {
@@ -214,7 +215,7 @@ export interface PolicySchemaCacheTable {
   fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface DB extends FleetTables, PlanTables {
+export interface DB extends FleetTables, SyncTables, PlanTables {
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
   server_secret: ServerSecretTable;

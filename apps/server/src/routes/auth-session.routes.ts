@@ -12,7 +12,7 @@ import {
 import { ignoreAccessChanges } from '../modules/identity/access-changes.ts';
 import { requirePrincipal } from '../modules/identity/request-guards.ts';
 import { currentPrincipal, signOut, type SessionDeps } from '../modules/identity/sessions.service.ts';
-import { onboardingStatus } from '../modules/organizations/onboarding.service.ts';
+import { onboardingStatus } from '../modules/organizations/onboarding-status.service.ts';
 
 /** Routes a session that still owes its second factor may call. */
 export const SECOND_FACTOR_EXEMPT_ROUTES = [

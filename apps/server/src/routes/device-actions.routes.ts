@@ -38,18 +38,21 @@ export interface DeviceActionRouteOptions {
 
 const commandParams = deviceParams.extend({ commandId: z.string().regex(/^\d{1,20}$/) });
 
-/** Why: thin handlers over the device action services, one per endpoint. */
-export async function deviceActionRoutes(
-  app: FastifyInstance,
-  { deps, access, commandRefreshAfterMs }: DeviceActionRouteOptions,
-): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const ctxOf = async (request: Parameters<typeof requestMeta>[0]) => ({
+type DeviceRequest = Parameters<typeof requestMeta>[0];
+
+/** What every handler of this file starts from: the request's tenant and metadata, and the services' deps. */
+function contextOf(deps: DeviceDeps, access: DeviceRouteAccess) {
+  return async (request: DeviceRequest) => ({
     deps,
     tenant: await access.tenantOf(request),
     meta: requestMeta(request),
   });
-  const refresh = { refreshAfterMs: commandRefreshAfterMs };
+}
+
+/** Annotate, move, disable / re-enable / deprovision, and the return message a disabled device shows. */
+function deviceChangeRoutes(app: FastifyInstance, deps: DeviceDeps, access: DeviceRouteAccess): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ctxOf = contextOf(deps, access);
 
   api.patch(
     '/api/devices/:deviceId',
@@ -105,6 +108,18 @@ export async function deviceActionRoutes(
       return reply.header('cache-control', 'no-store').send(view);
     },
   );
+}
+
+/** Remote commands and their tracker; a read asks Google again once a stored open command is old. */
+function deviceCommandRoutes(
+  app: FastifyInstance,
+  deps: DeviceDeps,
+  access: DeviceRouteAccess,
+  commandRefreshAfterMs: number | undefined,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ctxOf = contextOf(deps, access);
+  const refresh = { refreshAfterMs: commandRefreshAfterMs };
 
   api.post(
     '/api/devices/:deviceId/commands',
@@ -148,4 +163,13 @@ export async function deviceActionRoutes(
       return reply.header('cache-control', 'no-store').send(command);
     },
   );
+}
+
+/** Why: thin handlers over the device action services, one per endpoint. */
+export async function deviceActionRoutes(
+  app: FastifyInstance,
+  { deps, access, commandRefreshAfterMs }: DeviceActionRouteOptions,
+): Promise<void> {
+  deviceChangeRoutes(app, deps, access);
+  deviceCommandRoutes(app, deps, access, commandRefreshAfterMs);
 }

@@ -13,9 +13,9 @@ import {
   chooseOuScope,
   connectGoogleWorkspace,
   finishOnboarding,
-  onboardingStatus,
   type OnboardingDependencies,
 } from '../modules/organizations/onboarding.service.ts';
+import { onboardingStatus } from '../modules/organizations/onboarding-status.service.ts';
 
 /**
  * Onboarding: connect the Google Workspace, choose the managed OU subtree, first sync, finish.

@@ -39,15 +39,9 @@ interface Options extends OnboardingDependencies {
 const idParam = z.object({ id: z.string().min(1).max(128) });
 const userParam = z.object({ userId: z.string().min(1).max(128) });
 
-/** Members, roles, OU scopes and invitations of the caller's own organization. */
-export async function organizationRoutes(
-  app: FastifyInstance,
-  { identity, db, config, onAccessChanged = ignoreAccessChanges }: Options,
-): Promise<void> {
+/** The team: its members, their roles and OU scopes, leaving it and handing over ownership. */
+function memberRoutes(app: FastifyInstance, team: TeamDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const audit = (event: Parameters<TeamDeps['audit']>[0]) => identity.audit(event);
-  const team: TeamDeps = { db, audit, onAccessChanged };
-  const invitations: InvitationDeps = { db, audit, mailer: identity.mailer, publicUrl: config.publicUrl };
 
   api.get(
     '/api/organization/members',
@@ -86,6 +80,11 @@ export async function organizationRoutes(
       return reply.code(204).send();
     },
   );
+}
+
+/** Invitations: the organization's pending ones, and the invitee's preview and acceptance. */
+function invitationRoutes(app: FastifyInstance, invitations: InvitationDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/api/organization/invitations',
@@ -122,4 +121,14 @@ export async function organizationRoutes(
     async (request, reply) =>
       reply.send(await joinByInvitation(invitations, requirePrincipal(request), request.body.token)),
   );
+}
+
+/** Members, roles, OU scopes and invitations of the caller's own organization. */
+export async function organizationRoutes(
+  app: FastifyInstance,
+  { identity, db, config, onAccessChanged = ignoreAccessChanges }: Options,
+): Promise<void> {
+  const audit = (event: Parameters<TeamDeps['audit']>[0]) => identity.audit(event);
+  memberRoutes(app, { db, audit, onAccessChanged });
+  invitationRoutes(app, { db, audit, mailer: identity.mailer, publicUrl: config.publicUrl });
 }

@@ -56,6 +56,27 @@ export interface PolicyRouteOptions extends PolicyDeps {
   readonly access: PolicyRouteAccess;
 }
 
+/** The caller of a policy read, with Google clients built only when the cache misses, and its audit source. */
+async function policyCallerOf(
+  access: PolicyRouteAccess,
+  request: FastifyRequest,
+): Promise<{ caller: PolicyCaller; audit: RefreshAudit }> {
+  const tenant = await access.tenantOf(request);
+  let client: PolicyApi | undefined;
+  let directory: UserApi | undefined;
+  let management: AppsApi | undefined;
+  const caller: PolicyCaller = {
+    orgId: tenant.orgId,
+    userId: tenant.userId,
+    allowedPaths: tenant.allowedPaths,
+    api: () => (client ??= access.policyApi(tenant)),
+    userApi: () => (directory ??= access.userApi(tenant)),
+    appsApi: () => (management ??= access.appsApi(tenant)),
+  };
+  const source = auditSourceOf(request, { orgId: tenant.orgId, userId: tenant.userId });
+  return { caller, audit: { source, route: request.routeOptions.url } };
+}
+
 /** Why: thin handlers, validate → authorize → the policy debugger. */
 export async function policyRoutes(
   app: FastifyInstance,
@@ -66,24 +87,7 @@ export async function policyRoutes(
     app.log.warn({ orgId, err: error }, 'App names unavailable; the policy debugger shows app ids'),
   );
   const canRead = access.requirePermission('policy.read');
-  const callerOf = async (
-    request: FastifyRequest,
-  ): Promise<{ caller: PolicyCaller; audit: RefreshAudit }> => {
-    const tenant = await access.tenantOf(request);
-    let client: PolicyApi | undefined;
-    let directory: UserApi | undefined;
-    let management: AppsApi | undefined;
-    const caller: PolicyCaller = {
-      orgId: tenant.orgId,
-      userId: tenant.userId,
-      allowedPaths: tenant.allowedPaths,
-      api: () => (client ??= access.policyApi(tenant)),
-      userApi: () => (directory ??= access.userApi(tenant)),
-      appsApi: () => (management ??= access.appsApi(tenant)),
-    };
-    const source = auditSourceOf(request, { orgId: tenant.orgId, userId: tenant.userId });
-    return { caller, audit: { source, route: request.routeOptions.url } };
-  };
+  const callerOf = (request: FastifyRequest) => policyCallerOf(access, request);
 
   api.get(
     '/api/policy/org-units',

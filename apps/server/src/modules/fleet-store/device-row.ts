@@ -118,89 +118,87 @@ export const HISTORY_COLUMNS = {
 export type HistoryColumn = keyof typeof HISTORY_COLUMNS;
 export const HISTORY_COLUMN_NAMES = Object.keys(HISTORY_COLUMNS) as HistoryColumn[];
 
-export interface DeviceRow {
-  org_id: string;
-  device_id: string;
-  customer_id: string;
-  serial_number: string | null;
-  annotated_asset_id: string | null;
-  status: string | null;
-  model: string | null;
-  org_unit_path: string | null;
-  org_unit_id: string | null;
-  annotated_user: string | null;
-  annotated_location: string | null;
-  notes: string | null;
-  last_sync: string | null;
-  last_enrollment_time: string | null;
-  first_enrollment_time: string | null;
-  aue_date: string | null;
-  os_version: string | null;
-  platform_version: string | null;
-  firmware_version: string | null;
-  os_compliance: string | null;
-  os_update_state: string | null;
-  boot_mode: string | null;
-  recent_user: string | null;
-  mac_address: string | null;
-  ethernet_mac_address: string | null;
-  lan_ip: string | null;
-  wan_ip: string | null;
-  ram_total_bytes: string | null;
-  storage_total_bytes: string | null;
-  storage_free_bytes: string | null;
-  license_type: string | null;
-  chrome_os_type: string | null;
-  deprovision_reason: string | null;
-  manufacture_date: string | null;
-  etag: string | null;
-  raw: StoredDeviceJson;
-  content_hash: string;
-}
-
 /** Google's device JSON as stored: the time series are left out. */
 export type StoredDeviceJson = Omit<ChromeOsDevice, (typeof TIME_SERIES_DEVICE_FIELDS)[number]>;
 
-/** SQL column types of `DeviceRow`, in order, for `jsonb_to_recordset` (see device-page-writer.ts). */
-export const DEVICE_ROW_SQL_TYPES: Readonly<Record<Exclude<keyof DeviceRow, never>, string>> = {
-  org_id: 'text',
-  device_id: 'text',
-  customer_id: 'text',
-  serial_number: 'text',
-  annotated_asset_id: 'text',
-  status: 'text',
-  model: 'text',
-  org_unit_path: 'text',
-  org_unit_id: 'text',
-  annotated_user: 'text',
-  annotated_location: 'text',
-  notes: 'text',
-  last_sync: 'timestamptz',
-  last_enrollment_time: 'timestamptz',
-  first_enrollment_time: 'timestamptz',
-  aue_date: 'date',
-  os_version: 'text',
-  platform_version: 'text',
-  firmware_version: 'text',
-  os_compliance: 'text',
-  os_update_state: 'text',
-  boot_mode: 'text',
-  recent_user: 'text',
-  mac_address: 'text',
-  ethernet_mac_address: 'text',
-  lan_ip: 'text',
-  wan_ip: 'text',
-  ram_total_bytes: 'bigint',
-  storage_total_bytes: 'bigint',
-  storage_free_bytes: 'bigint',
-  license_type: 'text',
-  chrome_os_type: 'text',
-  deprovision_reason: 'text',
-  manufacture_date: 'date',
-  etag: 'text',
-  raw: 'jsonb',
-  content_hash: 'text',
+/** What a row's columns are filled from: the device (cleaned), its stored JSON and compared text. */
+interface RowSource {
+  readonly orgId: string;
+  readonly customerId: string;
+  readonly device: ChromeOsDevice;
+  readonly stored: StoredDeviceJson;
+  readonly compared: string;
+}
+
+type SqlType = 'text' | 'timestamptz' | 'date' | 'bigint' | 'jsonb';
+
+function column<T>(sql: SqlType, of: (source: RowSource) => T) {
+  return { sql, of };
+}
+
+/**
+ * The one list of a `fleet_device` row's columns, in order: each column's SQL type (for
+ * `jsonb_to_recordset`, see device-page-writer.ts) and how a device fills it.
+ */
+const DEVICE_COLUMNS = {
+  org_id: column('text', (s) => s.orgId),
+  device_id: column('text', (s) => s.device.deviceId),
+  customer_id: column('text', (s) => s.customerId),
+  serial_number: column('text', (s) => s.device.serialNumber ?? null),
+  annotated_asset_id: column('text', (s) => s.device.annotatedAssetId ?? null),
+  status: column('text', (s) => s.device.status ?? null),
+  model: column('text', (s) => s.device.model ?? null),
+  org_unit_path: column('text', (s) => s.device.orgUnitPath ?? null),
+  org_unit_id: column('text', (s) => s.device.orgUnitId ?? null),
+  annotated_user: column('text', (s) => s.device.annotatedUser ?? null),
+  annotated_location: column('text', (s) => s.device.annotatedLocation ?? null),
+  notes: column('text', (s) => s.device.notes ?? null),
+  last_sync: column('timestamptz', (s) => s.device.lastSync ?? null),
+  last_enrollment_time: column('timestamptz', (s) => s.device.lastEnrollmentTime ?? null),
+  first_enrollment_time: column('timestamptz', (s) => s.device.firstEnrollmentTime ?? null),
+  aue_date: column('date', (s) => aueDateOf(s.device)),
+  os_version: column('text', (s) => s.device.osVersion ?? null),
+  platform_version: column('text', (s) => s.device.platformVersion ?? null),
+  firmware_version: column('text', (s) => s.device.firmwareVersion ?? null),
+  os_compliance: column('text', (s) => s.device.osVersionCompliance ?? null),
+  os_update_state: column('text', (s) => s.device.osUpdateStatus?.state ?? null),
+  boot_mode: column('text', (s) => s.device.bootMode ?? null),
+  recent_user: column('text', (s) => s.device.recentUsers?.find((user) => user.email)?.email ?? null),
+  mac_address: column('text', (s) => s.device.macAddress ?? null),
+  ethernet_mac_address: column(
+    'text',
+    (s) => s.device.ethernetMacAddress ?? s.device.ethernetMacAddress0 ?? null,
+  ),
+  lan_ip: column('text', (s) => s.device.lastKnownNetwork?.[0]?.ipAddress ?? null),
+  wan_ip: column('text', (s) => s.device.lastKnownNetwork?.[0]?.wanIpAddress ?? null),
+  ram_total_bytes: column('bigint', (s) => s.device.systemRamTotal ?? null),
+  storage_total_bytes: column('bigint', (s) => storageOf(s.device).total),
+  storage_free_bytes: column('bigint', (s) => storageOf(s.device).free),
+  license_type: column('text', (s) => s.device.deviceLicenseType ?? null),
+  chrome_os_type: column('text', (s) => s.device.chromeOsType ?? null),
+  deprovision_reason: column('text', (s) => s.device.deprovisionReason ?? null),
+  manufacture_date: column('date', (s) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(s.device.manufactureDate ?? '') ? (s.device.manufactureDate ?? null) : null,
+  ),
+  etag: column('text', (s) => s.device.etag ?? null),
+  raw: column('jsonb', (s) => s.stored),
+  content_hash: column('text', (s) => createHash('sha1').update(s.compared).digest('base64url')),
 };
+
+type DeviceColumnName = keyof typeof DEVICE_COLUMNS;
+
+/** One `fleet_device` row, as `toDeviceRow` builds it. */
+export type DeviceRow = { [K in DeviceColumnName]: ReturnType<(typeof DEVICE_COLUMNS)[K]['of']> };
+
+const COLUMN_ENTRIES = Object.entries(DEVICE_COLUMNS) as [
+  DeviceColumnName,
+  { sql: SqlType; of: (source: RowSource) => unknown },
+][];
+
+/** SQL column types of `DeviceRow`, in order, for `jsonb_to_recordset` (see device-page-writer.ts). */
+export const DEVICE_ROW_SQL_TYPES: Readonly<Record<DeviceColumnName, SqlType>> = Object.fromEntries(
+  COLUMN_ENTRIES.map(([name, { sql }]) => [name, sql]),
+) as Record<DeviceColumnName, SqlType>;
 
 /** Why: one mapping for full and incremental syncs, so both write identical rows for one device. */
 export function toDeviceRow(orgId: string, customerId: string, listed: ChromeOsDevice): DeviceRow {
@@ -214,49 +212,10 @@ export function toDeviceRow(orgId: string, customerId: string, listed: ChromeOsD
     stored = storedJson(device);
     compared = comparedText(stored);
   }
-  const network = device.lastKnownNetwork?.[0];
-  const storage = storageOf(device);
-  return {
-    org_id: orgId,
-    device_id: device.deviceId,
-    customer_id: customerId,
-    serial_number: device.serialNumber ?? null,
-    annotated_asset_id: device.annotatedAssetId ?? null,
-    status: device.status ?? null,
-    model: device.model ?? null,
-    org_unit_path: device.orgUnitPath ?? null,
-    org_unit_id: device.orgUnitId ?? null,
-    annotated_user: device.annotatedUser ?? null,
-    annotated_location: device.annotatedLocation ?? null,
-    notes: device.notes ?? null,
-    last_sync: device.lastSync ?? null,
-    last_enrollment_time: device.lastEnrollmentTime ?? null,
-    first_enrollment_time: device.firstEnrollmentTime ?? null,
-    aue_date: aueDateOf(device),
-    os_version: device.osVersion ?? null,
-    platform_version: device.platformVersion ?? null,
-    firmware_version: device.firmwareVersion ?? null,
-    os_compliance: device.osVersionCompliance ?? null,
-    os_update_state: device.osUpdateStatus?.state ?? null,
-    boot_mode: device.bootMode ?? null,
-    recent_user: device.recentUsers?.find((user) => user.email)?.email ?? null,
-    mac_address: device.macAddress ?? null,
-    ethernet_mac_address: device.ethernetMacAddress ?? device.ethernetMacAddress0 ?? null,
-    lan_ip: network?.ipAddress ?? null,
-    wan_ip: network?.wanIpAddress ?? null,
-    ram_total_bytes: device.systemRamTotal ?? null,
-    storage_total_bytes: storage.total,
-    storage_free_bytes: storage.free,
-    license_type: device.deviceLicenseType ?? null,
-    chrome_os_type: device.chromeOsType ?? null,
-    deprovision_reason: device.deprovisionReason ?? null,
-    manufacture_date: /^\d{4}-\d{2}-\d{2}$/.test(device.manufactureDate ?? '')
-      ? (device.manufactureDate ?? null)
-      : null,
-    etag: device.etag ?? null,
-    raw: stored,
-    content_hash: createHash('sha1').update(compared).digest('base64url'),
-  };
+  const source: RowSource = { orgId, customerId, device, stored, compared };
+  const row: Partial<Record<DeviceColumnName, unknown>> = {};
+  for (const [name, { of }] of COLUMN_ENTRIES) row[name] = of(source);
+  return row as DeviceRow;
 }
 
 /**

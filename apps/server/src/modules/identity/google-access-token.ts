@@ -40,6 +40,63 @@ export interface GoogleTokenSource {
   forAccount(accountId: string, options?: { verifyGrant?: boolean }): Promise<string>;
 }
 
+type Tokens = z.infer<typeof tokenSchema>;
+
+/** Google's answer to a refresh: the new tokens, or null when it answers `invalid_grant`. */
+async function askGoogleToRefresh(
+  doFetch: typeof globalThis.fetch,
+  endpoint: string,
+  config: Config,
+  refreshToken: string,
+): Promise<Tokens | null> {
+  const res = await doFetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: config.google.clientId ?? LOCAL_GOOGLE_CLIENT.id,
+      client_secret: config.google.clientSecret ?? LOCAL_GOOGLE_CLIENT.secret,
+    }),
+  }).catch(() => undefined);
+  if (!res) throw googleUnavailable();
+  const body: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const error = (body as { error?: unknown }).error;
+    if (res.status === 400 && error === 'invalid_grant') return null;
+    throw googleUnavailable();
+  }
+  return tokenSchema.parse(body);
+}
+
+/** Stores refreshed tokens on the account row, encrypted as better-auth stores its own. */
+async function storeRefreshed(ctx: TokenContext, accountId: string, tokens: Tokens): Promise<void> {
+  await ctx.internalAdapter.updateAccount(accountId, {
+    accessToken: await setTokenUtil(tokens.access_token, ctx),
+    accessTokenExpiresAt: new Date(Date.now() + (tokens.expires_in ?? 3600) * 1000),
+    ...(tokens.refresh_token ? { refreshToken: await setTokenUtil(tokens.refresh_token, ctx) } : {}),
+    // better-auth updates scopes only when linking; Google's answer is the truth of what is granted.
+    ...(tokens.scope ? { scope: tokens.scope.split(/\s+/).filter(Boolean).join(',') } : {}),
+  });
+}
+
+function connectionOf(db: Kysely<DB>, orgId: string) {
+  return db
+    .selectFrom('org_google_connection')
+    .select(['account_id', 'status'])
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+}
+
+/** Why: a refused grant stops every sync and action until an admin reconnects Google. */
+async function markNeedsReconsent(db: Kysely<DB>, orgId: string): Promise<void> {
+  await db
+    .updateTable('org_google_connection')
+    .set({ status: 'needs_reconsent', updated_at: new Date(), last_error: 'invalid_grant' })
+    .where('org_id', '=', orgId)
+    .execute();
+}
+
 /**
  * Why: every Google call runs on an admin's offline grant. better-auth's own `getAccessToken`
  * hides why a refresh failed, and Fleetdeck must tell a revoked grant (`invalid_grant`: ask the
@@ -72,31 +129,9 @@ export function createGoogleTokenSource(deps: {
     const ctx = await authContext();
     const refreshToken = account.refreshToken ? await decryptOAuthToken(account.refreshToken, ctx) : '';
     if (!refreshToken) return null;
-    const res = await doFetch(await endpoint(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        client_id: deps.config.google.clientId ?? LOCAL_GOOGLE_CLIENT.id,
-        client_secret: deps.config.google.clientSecret ?? LOCAL_GOOGLE_CLIENT.secret,
-      }),
-    }).catch(() => undefined);
-    if (!res) throw googleUnavailable();
-    const body: unknown = await res.json().catch(() => ({}));
-    if (!res.ok) {
-      const error = (body as { error?: unknown }).error;
-      if (res.status === 400 && error === 'invalid_grant') return null;
-      throw googleUnavailable();
-    }
-    const tokens = tokenSchema.parse(body);
-    await ctx.internalAdapter.updateAccount(account.id, {
-      accessToken: await setTokenUtil(tokens.access_token, ctx),
-      accessTokenExpiresAt: new Date(Date.now() + (tokens.expires_in ?? 3600) * 1000),
-      ...(tokens.refresh_token ? { refreshToken: await setTokenUtil(tokens.refresh_token, ctx) } : {}),
-      // better-auth updates scopes only when linking; Google's answer is the truth of what is granted.
-      ...(tokens.scope ? { scope: tokens.scope.split(/\s+/).filter(Boolean).join(',') } : {}),
-    });
+    const tokens = await askGoogleToRefresh(doFetch, await endpoint(), deps.config, refreshToken);
+    if (tokens === null) return null;
+    await storeRefreshed(ctx, account.id, tokens);
     return tokens.access_token;
   };
 
@@ -130,20 +165,12 @@ export function createGoogleTokenSource(deps: {
       }),
     forOrganization: (orgId, options) =>
       shared(`org:${orgId}:${options?.forceRefresh === true}`, async () => {
-        const connection = await deps.db
-          .selectFrom('org_google_connection')
-          .select(['account_id', 'status'])
-          .where('org_id', '=', orgId)
-          .executeTakeFirst();
+        const connection = await connectionOf(deps.db, orgId);
         if (!connection) throw googleErrors.notConnected();
         if (connection.status === 'needs_reconsent') throw new GoogleReconsentRequiredError();
         const token = await tokenFor(connection.account_id, options?.forceRefresh);
         if (token !== null) return token;
-        await deps.db
-          .updateTable('org_google_connection')
-          .set({ status: 'needs_reconsent', updated_at: new Date(), last_error: 'invalid_grant' })
-          .where('org_id', '=', orgId)
-          .execute();
+        await markNeedsReconsent(deps.db, orgId);
         await deps.onReconsentRequired?.(orgId);
         throw new GoogleReconsentRequiredError();
       }),

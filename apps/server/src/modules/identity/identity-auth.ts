@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { emailOTP, genericOAuth, jwt, twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,10 +27,84 @@ export interface IdentityAuthDependencies {
   readonly log: FastifyBaseLogger;
 }
 
+type Send = (message: Parameters<Mailer['send']>[0]) => Promise<void>;
+
+/** Password accounts: verified address first, a 30-minute reset link, every session ended on reset. */
+function passwordSignIn(send: Send, events: IdentityEvents) {
+  return {
+    enabled: true,
+    minPasswordLength: PASSWORD_LENGTH.min,
+    maxPasswordLength: PASSWORD_LENGTH.max,
+    requireEmailVerification: true,
+    revokeSessionsOnPasswordReset: true,
+    resetPasswordTokenExpiresIn: 30 * 60,
+    sendResetPassword: async ({ user, url }) => send(mailTemplates.resetPassword(user.email, url)),
+    // Nobody is signed in when a reset link or code is used: only here does better-auth say whose
+    // password it was, so the successful reset is audited here, with its owner as the actor (the
+    // hooks audit only a refused one).
+    onPasswordReset: async ({ user }, request) =>
+      events.audit({
+        action: 'auth.password_reset',
+        outcome: 'success',
+        actorUserId: user.id,
+        actorLabel: user.email,
+        ip: request?.headers.get(CLIENT_IP_HEADER_NAME) ?? undefined,
+        userAgent: request?.headers.get('user-agent')?.slice(0, 512) ?? undefined,
+      }),
+  } satisfies BetterAuthOptions['emailAndPassword'];
+}
+
+/** Why: one code path for the emulator and real Google: both publish a discovery document. */
+function googleSignIn(config: Config) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: 'google',
+        discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
+        clientId: config.google.clientId ?? LOCAL_GOOGLE_CLIENT.id,
+        clientSecret: config.google.clientSecret ?? LOCAL_GOOGLE_CLIENT.secret,
+        scopes: [...GOOGLE_SIGN_IN_SCOPES],
+        accessType: 'offline',
+        prompt: 'consent',
+        pkce: true,
+        authorizationUrlParams: { include_granted_scopes: 'true' },
+      },
+    ],
+  });
+}
+
+/** Six-digit codes by mail, for sign-in and address checks: hashed at rest, three tries, five minutes. */
+function signInCodes(send: Send) {
+  return emailOTP({
+    otpLength: 6,
+    expiresIn: 300,
+    allowedAttempts: 3,
+    storeOTP: 'hashed',
+    sendVerificationOTP: async ({ email, otp, type }) => send(mailTemplates.signInCode(email, otp, type)),
+  });
+}
+
+/** The short-lived JWTs for this origin, signed with rotating Ed25519 keys. */
+function sessionTokens(origin: string) {
+  return jwt({
+    jwks: {
+      keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' },
+      rotationInterval: SESSION_POLICY.jwtKeyRotationSeconds,
+      gracePeriod: SESSION_POLICY.jwtKeyGraceSeconds,
+    },
+    jwt: {
+      issuer: origin,
+      audience: origin,
+      expirationTime: SESSION_POLICY.jwtLifetime,
+      definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
+    },
+  });
+}
+
 /** Why: one place holds every identity decision; the options are typed by inference for `auth.api`. */
 function buildIdentityAuth({ config, db, secret, mailer, events, log }: IdentityAuthDependencies) {
   const origin = new URL(config.publicUrl).origin;
-  const send = (message: Parameters<Mailer['send']>[0]) => mailer.send(message);
+  const send: Send = (message) => mailer.send(message);
   return betterAuth({
     appName: 'Fleetdeck',
     baseURL: config.publicUrl,
@@ -47,27 +121,7 @@ function buildIdentityAuth({ config, db, secret, mailer, events, log }: Identity
     },
     // Routes that would hand Google tokens to a browser; the server reads tokens itself.
     disabledPaths: ['/refresh-token', '/get-access-token', '/account-info'],
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: PASSWORD_LENGTH.min,
-      maxPasswordLength: PASSWORD_LENGTH.max,
-      requireEmailVerification: true,
-      revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 30 * 60,
-      sendResetPassword: async ({ user, url }) => send(mailTemplates.resetPassword(user.email, url)),
-      // Nobody is signed in when a reset link or code is used: only here does better-auth say whose
-      // password it was, so the successful reset is audited here, with its owner as the actor (the
-      // hooks audit only a refused one).
-      onPasswordReset: async ({ user }, request) =>
-        events.audit({
-          action: 'auth.password_reset',
-          outcome: 'success',
-          actorUserId: user.id,
-          actorLabel: user.email,
-          ip: request?.headers.get(CLIENT_IP_HEADER_NAME) ?? undefined,
-          userAgent: request?.headers.get('user-agent')?.slice(0, 512) ?? undefined,
-        }),
-    },
+    emailAndPassword: passwordSignIn(send, events),
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
@@ -103,48 +157,15 @@ function buildIdentityAuth({ config, db, secret, mailer, events, log }: Identity
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
     },
     plugins: [
-      genericOAuth({
-        config: [
-          {
-            // One code path for the emulator and real Google: both publish a discovery document.
-            providerId: 'google',
-            discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
-            clientId: config.google.clientId ?? LOCAL_GOOGLE_CLIENT.id,
-            clientSecret: config.google.clientSecret ?? LOCAL_GOOGLE_CLIENT.secret,
-            scopes: [...GOOGLE_SIGN_IN_SCOPES],
-            accessType: 'offline',
-            prompt: 'consent',
-            pkce: true,
-            authorizationUrlParams: { include_granted_scopes: 'true' },
-          },
-        ],
-      }),
+      googleSignIn(config),
       twoFactor({
         issuer: 'Fleetdeck',
         allowPasswordless: true,
         backupCodeOptions: { storeBackupCodes: 'encrypted' },
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
       }),
-      emailOTP({
-        otpLength: 6,
-        expiresIn: 300,
-        allowedAttempts: 3,
-        storeOTP: 'hashed',
-        sendVerificationOTP: async ({ email, otp, type }) => send(mailTemplates.signInCode(email, otp, type)),
-      }),
-      jwt({
-        jwks: {
-          keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' },
-          rotationInterval: SESSION_POLICY.jwtKeyRotationSeconds,
-          gracePeriod: SESSION_POLICY.jwtKeyGraceSeconds,
-        },
-        jwt: {
-          issuer: origin,
-          audience: origin,
-          expirationTime: SESSION_POLICY.jwtLifetime,
-          definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
-        },
-      }),
+      signInCodes(send),
+      sessionTokens(origin),
     ],
     hooks: createIdentityHooks(events),
     // Google's ID token is checked from the token response at sign-in and read by nothing later;

@@ -83,6 +83,30 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDepen
     },
   });
 
+  mountBetterAuth(app, auth);
+
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
+  const identity: Identity = {
+    auth,
+    mailer,
+    google,
+    routes,
+    audit,
+    authenticate: (request, reply) => resolvePrincipal({ auth, db, verifyJwt, audit }, request, reply),
+  };
+  registry.set(app, identity);
+  return identity;
+}
+
+/**
+ * Why: better-auth reads the raw Node request itself; only the client address and Fleetdeck's
+ * input checks come first. Also publishes the JWKS that verifies the session JWTs.
+ */
+function mountBetterAuth(app: FastifyInstance, auth: IdentityAuth): void {
   const handle = toNodeHandler(auth);
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -107,22 +131,6 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDepen
   app.get('/.well-known/jwks.json', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(await auth.api.getJwks()),
   );
-
-  const routes: RouteEntry[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-  });
-
-  const identity: Identity = {
-    auth,
-    mailer,
-    google,
-    routes,
-    audit,
-    authenticate: (request, reply) => resolvePrincipal({ auth, db, verifyJwt, audit }, request, reply),
-  };
-  registry.set(app, identity);
-  return identity;
 }
 
 /** Why: a refused grant stops every sync and action; the owners hear it once, when it happens. */

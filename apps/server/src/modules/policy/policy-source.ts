@@ -76,6 +76,54 @@ function limiter(max: number) {
   };
 }
 
+/** Identical reads in flight are shared: the second caller waits for the first one's answer. */
+function sharedRuns() {
+  const inFlight = new Map<string, Promise<unknown>>();
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const running = inFlight.get(key);
+    if (running) return running as Promise<T>;
+    const promise = task().finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+    return promise;
+  };
+}
+
+/** One namespace's schemas from Google, cut at the bound. */
+async function fetchSchemas(api: PolicyApi, namespace: PolicyNamespace): Promise<PolicySchema[]> {
+  const list: PolicySchema[] = [];
+  for await (const schema of api.iteratePolicySchemas({
+    filter: `namespace=${namespace}`,
+    pageSize: PAGE_SIZE,
+  })) {
+    list.push(schema);
+    if (list.length >= MAX_RESOLVED_PER_NAMESPACE) break;
+  }
+  return list;
+}
+
+/** One namespace's resolved values for an OU from Google, cut at the bound. */
+async function fetchResolved(
+  api: PolicyApi,
+  orgUnitId: string,
+  namespace: PolicyNamespace,
+): Promise<ResolvedPolicy[]> {
+  const list: ResolvedPolicy[] = [];
+  for await (const policy of api.iterateResolvedPolicies({
+    policySchemaFilter: `${namespace}.*`,
+    policyTargetKey: { targetResource: orgUnitTargetResource(orgUnitId) },
+    pageSize: PAGE_SIZE,
+  })) {
+    list.push(policy);
+    if (list.length >= MAX_RESOLVED_PER_NAMESPACE) break;
+  }
+  return list;
+}
+
+/** An optional namespace Google refused for this unit: shown as left out. */
+function skippedLoad(namespace: PolicyNamespace, fetchedAt: Date): NamespaceLoad {
+  return { namespace, schemas: [], resolved: [], fetchedAt, fromCache: false, skipped: true };
+}
+
 /** Why: one source per process, shared by every request, so its limits hold across requests. */
 export function createPolicySource(options: PolicySourceOptions) {
   const now = options.now ?? Date.now;
@@ -83,31 +131,13 @@ export function createPolicySource(options: PolicySourceOptions) {
   const schemaTtl = options.schemaTtlMs ?? 24 * 60 * 60_000;
   const minRefresh = options.minRefreshMs ?? 10_000;
   const gate = limiter(options.maxConcurrent ?? 2);
-  const inFlight = new Map<string, Promise<unknown>>();
-
-  const shared = <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    const running = inFlight.get(key);
-    if (running) return running as Promise<T>;
-    const promise = task().finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
-    return promise;
-  };
+  const shared = sharedRuns();
 
   const schemasOf = (request: LoadRequest, namespace: PolicyNamespace): Promise<PolicySchema[]> =>
     shared(`schemas|${request.orgId}|${namespace}`, async () => {
       const cached = await readSchemas(options.db, request.orgId, namespace);
       if (cached && now() - cached.fetchedAt.getTime() < schemaTtl) return cached.items;
-      const items = await gate(request.orgId, async () => {
-        const list: PolicySchema[] = [];
-        for await (const schema of request.api().iteratePolicySchemas({
-          filter: `namespace=${namespace}`,
-          pageSize: PAGE_SIZE,
-        })) {
-          list.push(schema);
-          if (list.length >= MAX_RESOLVED_PER_NAMESPACE) break;
-        }
-        return list;
-      });
+      const items = await gate(request.orgId, () => fetchSchemas(request.api(), namespace));
       await writeSchemas(options.db, request.orgId, namespace, items, new Date(now()));
       return items;
     });
@@ -121,18 +151,9 @@ export function createPolicySource(options: PolicySourceOptions) {
       const age = cached ? now() - cached.fetchedAt.getTime() : Infinity;
       if (cached && (request.refresh ? age < minRefresh : age < resolvedTtl))
         return { ...cached, fromCache: true };
-      const items = await gate(request.orgId, async () => {
-        const list: ResolvedPolicy[] = [];
-        for await (const policy of request.api().iterateResolvedPolicies({
-          policySchemaFilter: `${namespace}.*`,
-          policyTargetKey: { targetResource: orgUnitTargetResource(request.orgUnitId) },
-          pageSize: PAGE_SIZE,
-        })) {
-          list.push(policy);
-          if (list.length >= MAX_RESOLVED_PER_NAMESPACE) break;
-        }
-        return list;
-      });
+      const items = await gate(request.orgId, () =>
+        fetchResolved(request.api(), request.orgUnitId, namespace),
+      );
       const fetchedAt = new Date(now());
       await writeResolved(options.db, request.orgId, request.orgUnitId, namespace, items, fetchedAt);
       return { items, fetchedAt, fromCache: false };
@@ -163,14 +184,7 @@ export function createPolicySource(options: PolicySourceOptions) {
             } catch (error) {
               if (!OPTIONAL_NAMESPACES.has(namespace) || !(error instanceof GoogleInvalidInputError))
                 throw error;
-              return {
-                namespace,
-                schemas: [],
-                resolved: [],
-                fetchedAt: new Date(now()),
-                fromCache: false,
-                skipped: true,
-              };
+              return skippedLoad(namespace, new Date(now()));
             }
           }),
         );

@@ -48,6 +48,124 @@ export interface RealtimeSocketTimings {
   readonly recheckEveryMs?: number | undefined;
 }
 
+/** One socket's state: whether it listens, what its member may hear now, and events held meanwhile. */
+interface SocketSession {
+  readonly socket: WebSocket;
+  readonly principal: RealtimePrincipal;
+  readonly topic: string;
+  joined: boolean;
+  access: RealtimeAccess;
+  checking: Promise<void> | undefined;
+  held: Held[] | undefined;
+  // Changed by calls that narrowing cannot see (a change heard, a negative answer): read them
+  // through endedNow and askedAgain.
+  askAgain: boolean;
+  ended: boolean;
+}
+
+const endedNow = (session: SocketSession) => session.ended;
+const askedAgain = (session: SocketSession) => session.askAgain;
+
+function send(socket: WebSocket, frame: RealtimeFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+function reply(
+  socket: WebSocket,
+  frame: RealtimeFrame,
+  status: 'ok' | 'error',
+  response: Record<string, unknown> = {},
+): void {
+  send(socket, {
+    topic: frame.topic,
+    event: PROTOCOL_EVENTS.reply,
+    payload: { status, response },
+    ref: frame.ref ?? null,
+  });
+}
+
+/** The events held while access was asked again (none once the socket stopped listening). */
+function release(session: SocketSession): Held[] {
+  const waiting = session.held ?? [];
+  session.held = undefined;
+  return waiting;
+}
+
+/** Asks whether the member may still listen; a change heard meanwhile is asked about again. */
+function recheck(session: SocketSession): Promise<void> {
+  if (session.checking) {
+    session.askAgain = true;
+    return session.checking;
+  }
+  const { principal } = session;
+  session.checking = (async () => {
+    session.held ??= [];
+    do {
+      session.askAgain = false;
+      try {
+        const next = await principal.recheck();
+        if (!next || next.orgId !== principal.orgId || next.userId !== principal.userId) {
+          session.ended = true;
+          session.joined = false;
+          session.held = undefined;
+          session.socket.close(ACCESS_ENDED_CLOSE_CODE, 'access ended');
+          return;
+        }
+        session.access = next;
+      } catch {
+        // The database did not answer: keep what was known and ask again on the next tick.
+      }
+    } while (askedAgain(session) && !endedNow(session));
+  })().finally(() => {
+    session.checking = undefined;
+    for (const item of release(session)) forward(session, item);
+  });
+  return session.checking;
+}
+
+function forward(session: SocketSession, { event, payload }: Held): void {
+  if (session.ended || !session.joined) return;
+  const visible = visiblePayload(event, payload, session.access);
+  send(session.socket, { topic: session.topic, event, payload: visible, ref: null });
+}
+
+/** An organization's broadcast: a change of this member's access is asked about at once. */
+function hear(session: SocketSession, event: HubEvent, payload: unknown): void {
+  if (event === ACCESS_CHANGED) {
+    if ((payload as Partial<AccessChanged> | null)?.userId === session.principal.userId)
+      void recheck(session);
+    return;
+  }
+  if (!session.joined) return;
+  if (session.held) {
+    if (session.held.length >= MAX_HELD_EVENTS) session.held.shift();
+    session.held.push({ event, payload });
+    return;
+  }
+  forward(session, { event, payload });
+}
+
+async function join(session: SocketSession, frame: RealtimeFrame): Promise<void> {
+  if (session.ended || frame.topic !== session.topic)
+    return reply(session.socket, frame, 'error', { reason: 'unauthorized' });
+  // Joining is when listening starts: it is asked about first.
+  await recheck(session);
+  if (endedNow(session)) return;
+  session.joined = true;
+  reply(session.socket, frame, 'ok');
+}
+
+function leave(session: SocketSession, frame: RealtimeFrame): void {
+  if (frame.topic === session.topic) session.joined = false;
+  reply(session.socket, frame, 'ok');
+  send(session.socket, {
+    topic: frame.topic,
+    event: PROTOCOL_EVENTS.close,
+    payload: {},
+    ref: frame.ref ?? null,
+  });
+}
+
 /** Why: the protocol lives here so the plugin stays a thin upgrade route. */
 export function serveRealtimeSocket(
   socket: WebSocket,
@@ -58,29 +176,21 @@ export function serveRealtimeSocket(
     recheckEveryMs = HEARTBEAT_INTERVAL_MS,
   }: RealtimeSocketTimings = {},
 ): void {
-  const topic = orgTopic(principal.orgId);
-  let joined = false;
-  let access: RealtimeAccess = principal;
-  let checking: Promise<void> | undefined;
-  let held: Held[] | undefined;
-  // Changed by calls that narrowing cannot see (a change heard, a negative answer).
-  const state = { askAgain: false, ended: false };
-  const endedNow = () => state.ended;
-  const askedAgain = () => state.askAgain;
-  const send = (frame: RealtimeFrame) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  const session: SocketSession = {
+    socket,
+    principal,
+    topic: orgTopic(principal.orgId),
+    joined: false,
+    access: principal,
+    checking: undefined,
+    held: undefined,
+    askAgain: false,
+    ended: false,
   };
-  const reply = (frame: RealtimeFrame, status: 'ok' | 'error', response: Record<string, unknown> = {}) =>
-    send({
-      topic: frame.topic,
-      event: PROTOCOL_EVENTS.reply,
-      payload: { status, response },
-      ref: frame.ref ?? null,
-    });
   // Heard from the start, joined or not: a change of the member's access is asked about at once.
-  const unsubscribe = hub.subscribe(principal.orgId, hear);
+  const unsubscribe = hub.subscribe(principal.orgId, (event, payload) => hear(session, event, payload));
   // Asked again on the server's clock, whatever the client sends or leaves out.
-  const rechecks = setInterval(() => void recheck(), recheckEveryMs);
+  const rechecks = setInterval(() => void recheck(session), recheckEveryMs);
   let idle = setTimeout(() => socket.close(4000, 'heartbeat timeout'), idleTimeoutMs);
   socket.on('message', (data: Buffer) => {
     const frame = parseFrame(data);
@@ -89,91 +199,19 @@ export function serveRealtimeSocket(
       // Only a heartbeat proves the client is there.
       clearTimeout(idle);
       idle = setTimeout(() => socket.close(4000, 'heartbeat timeout'), idleTimeoutMs);
-      return reply(frame, 'ok');
+      return reply(socket, frame, 'ok');
     }
-    if (frame.event === PROTOCOL_EVENTS.join) return void join(frame);
-    if (frame.event === PROTOCOL_EVENTS.leave) return leave(frame);
-    reply(frame, 'error', { reason: 'unknown event' });
+    if (frame.event === PROTOCOL_EVENTS.join) return void join(session, frame);
+    if (frame.event === PROTOCOL_EVENTS.leave) return leave(session, frame);
+    reply(socket, frame, 'error', { reason: 'unknown event' });
   });
   socket.on('close', () => {
     clearTimeout(idle);
     clearInterval(rechecks);
     unsubscribe();
-    joined = false;
-    held = undefined;
+    session.joined = false;
+    session.held = undefined;
   });
-
-  /** The events held while access was asked again (none once the socket stopped listening). */
-  function release(): Held[] {
-    const waiting = held ?? [];
-    held = undefined;
-    return waiting;
-  }
-
-  /** Asks whether the member may still listen; a change heard meanwhile is asked about again. */
-  function recheck(): Promise<void> {
-    if (checking) {
-      state.askAgain = true;
-      return checking;
-    }
-    checking = (async () => {
-      held ??= [];
-      do {
-        state.askAgain = false;
-        try {
-          const next = await principal.recheck();
-          if (!next || next.orgId !== principal.orgId || next.userId !== principal.userId) {
-            state.ended = true;
-            joined = false;
-            held = undefined;
-            socket.close(ACCESS_ENDED_CLOSE_CODE, 'access ended');
-            return;
-          }
-          access = next;
-        } catch {
-          // The database did not answer: keep what was known and ask again on the next tick.
-        }
-      } while (askedAgain() && !endedNow());
-    })().finally(() => {
-      checking = undefined;
-      for (const item of release()) forward(item);
-    });
-    return checking;
-  }
-
-  function forward({ event, payload }: Held): void {
-    if (state.ended || !joined) return;
-    send({ topic, event, payload: visiblePayload(event, payload, access), ref: null });
-  }
-
-  function hear(event: HubEvent, payload: unknown): void {
-    if (event === ACCESS_CHANGED) {
-      if ((payload as Partial<AccessChanged> | null)?.userId === principal.userId) void recheck();
-      return;
-    }
-    if (!joined) return;
-    if (held) {
-      if (held.length >= MAX_HELD_EVENTS) held.shift();
-      held.push({ event, payload });
-      return;
-    }
-    forward({ event, payload });
-  }
-
-  async function join(frame: RealtimeFrame): Promise<void> {
-    if (state.ended || frame.topic !== topic) return reply(frame, 'error', { reason: 'unauthorized' });
-    // Joining is when listening starts: it is asked about first.
-    await recheck();
-    if (endedNow()) return;
-    joined = true;
-    reply(frame, 'ok');
-  }
-
-  function leave(frame: RealtimeFrame): void {
-    if (frame.topic === topic) joined = false;
-    reply(frame, 'ok');
-    send({ topic: frame.topic, event: PROTOCOL_EVENTS.close, payload: {}, ref: frame.ref ?? null });
-  }
 }
 
 /**

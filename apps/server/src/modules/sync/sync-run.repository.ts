@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { SyncError, SyncKind, SyncProgress } from '@fleetdeck/shared/sync-contract';
-import type { SyncRunTable } from '../../db/fleet-schema.ts';
+import type { SyncRunTable } from '../../db/sync-schema.ts';
 import type { Executor } from '../fleet-store/device-page-writer.ts';
 
 /**
