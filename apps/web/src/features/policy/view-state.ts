@@ -23,6 +23,9 @@ export interface PolicyViewState {
   readonly showAll: boolean;
 }
 
+/** Changes part of the view in the URL; `replace` while typing, so Back skips each keystroke. */
+export type PolicyViewUpdate = (patch: Partial<PolicyViewState>, options?: { replace?: boolean }) => void;
+
 const ORG_UNIT_ID = /^(id:)?[A-Za-z0-9_-]{1,100}$/;
 const DEVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 export const MAX_SEARCH_LENGTH = 200;

@@ -9,8 +9,8 @@ import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 const CODE_TYPE = 'sign-in';
 
-/** A one-time code by email: send, resend, verify. Signing in the first time creates the account. */
-export function EmailCodeForm() {
+/** The email, the code, where it was sent and what to say; sending, resending and verifying. */
+function useEmailCode() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string>();
@@ -18,7 +18,6 @@ export function EmailCodeForm() {
   const [notice, setNotice] = useState<string>();
   const send = useSendEmailOtp();
   const verify = useSignInWithEmailOtp();
-
   const sendCode = (event: SyntheticEvent) => {
     event.preventDefault();
     const problem = validateOtpRecipient({ email });
@@ -49,54 +48,81 @@ export function EmailCodeForm() {
     }
     verify.mutate({ email: sentTo, otp: code });
   };
-
+  const startOver = () => (setSentTo(undefined), setCode(''), setNotice(undefined), setInvalid(undefined));
   const error = invalid ?? send.error?.message ?? verify.error?.message;
-  if (sentTo === undefined) {
-    return (
-      <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={sendCode}>
-        <Field
-          id="otp-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        {error ? <FormMessage>{error}</FormMessage> : null}
-        <Button type="submit" variant="secondary" disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Email me a code'}
-        </Button>
-      </SafeTextForm>
-    );
-  }
+  return {
+    email,
+    setEmail,
+    code,
+    setCode,
+    sentTo,
+    notice,
+    error,
+    send,
+    verify,
+    sendCode,
+    resend,
+    verifyCode,
+    startOver,
+  };
+}
+
+type EmailCode = ReturnType<typeof useEmailCode>;
+
+/** First: the address to send the code to. */
+function EmailStep({ form }: { form: EmailCode }) {
   return (
-    <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={verifyCode}>
-      {notice && !error ? <FormMessage tone="success">{notice}</FormMessage> : null}
+    <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={form.sendCode}>
+      <Field
+        id="otp-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={(event) => form.setEmail(event.target.value)}
+      />
+      {form.error ? <FormMessage>{form.error}</FormMessage> : null}
+      <Button type="submit" variant="secondary" disabled={form.send.isPending}>
+        {form.send.isPending ? 'Sending…' : 'Email me a code'}
+      </Button>
+    </SafeTextForm>
+  );
+}
+
+/** Then: the code from the email, or another code, or another address. */
+function CodeStep({ form }: { form: EmailCode }) {
+  const { error } = form;
+  return (
+    <SafeTextForm className="flex flex-col gap-4" noValidate onSubmit={form.verifyCode}>
+      {form.notice && !error ? <FormMessage tone="success">{form.notice}</FormMessage> : null}
       <Field
         id="otp-code"
         label="Code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        value={form.code}
+        onChange={(event) => form.setCode(event.target.value)}
         hint="The code expires after 5 minutes."
       />
       {error ? <FormMessage>{error}</FormMessage> : null}
-      <Button type="submit" variant="secondary" disabled={verify.isPending}>
-        {verify.isPending ? 'Checking…' : 'Verify and sign in'}
+      <Button type="submit" variant="secondary" disabled={form.verify.isPending}>
+        {form.verify.isPending ? 'Checking…' : 'Verify and sign in'}
       </Button>
       <div className="flex flex-wrap gap-x-4">
-        <Button variant="link" onClick={resend} disabled={send.isPending}>
+        <Button variant="link" onClick={form.resend} disabled={form.send.isPending}>
           Resend code
         </Button>
-        <Button
-          variant="link"
-          onClick={() => (setSentTo(undefined), setCode(''), setNotice(undefined), setInvalid(undefined))}
-        >
+        <Button variant="link" onClick={form.startOver}>
           Use another email
         </Button>
       </div>
     </SafeTextForm>
   );
+}
+
+/** A one-time code by email: send, resend, verify. Signing in the first time creates the account. */
+export function EmailCodeForm() {
+  const form = useEmailCode();
+  return form.sentTo === undefined ? <EmailStep form={form} /> : <CodeStep form={form} />;
 }

@@ -30,6 +30,67 @@ function Frame({ title, subtitle, children }: { title: string; subtitle: string;
   );
 }
 
+/** A cut-short invitation link: signing in cannot mend it, so that is said first, not after the sign-in. */
+function BrokenInvitationLink({ problem }: { problem: keyof typeof INVITATION_LINK_MESSAGES }) {
+  return (
+    <Frame title="This invitation link does not work" subtitle="Signing in will not help with this link.">
+      <FormMessage>{INVITATION_LINK_MESSAGES[problem]}</FormMessage>
+      <Button variant="secondary" asChild>
+        <Link to="/login" onClick={() => window.sessionStorage.removeItem(NEXT_PATH_KEY)}>
+          Sign in to Fleetdeck without the invitation
+        </Link>
+      </Button>
+    </Frame>
+  );
+}
+
+/** Google first; then, for members invited by email, an email code or a password. */
+function SignInChoices({
+  invited,
+  next,
+  googleError,
+  onForgot,
+}: {
+  invited: boolean;
+  next: string | undefined;
+  googleError: string | undefined;
+  onForgot: () => void;
+}) {
+  return (
+    <Frame
+      title={invited ? 'Sign in to accept your invitation' : 'Sign in to Fleetdeck'}
+      subtitle={
+        invited
+          ? 'Use the address the invitation was sent to: with Google if it is a Google account, or with a code we email you.'
+          : 'Use the Google Workspace account you manage your Chromebooks with.'
+      }
+    >
+      {googleError ? <FormMessage>{googleError}</FormMessage> : null}
+      <GoogleSignInButton next={next ?? '/dashboard'} />
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" role="separator">
+        <span className="h-px flex-1 bg-border" />
+        or, if you were invited by email
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Tabs defaultValue="code">
+        <TabsList aria-label="Other ways to sign in">
+          <TabsTrigger value="code">Email code</TabsTrigger>
+          <TabsTrigger value="password">Password</TabsTrigger>
+        </TabsList>
+        <TabsContent value="code">
+          <EmailCodeForm />
+        </TabsContent>
+        <TabsContent value="password">
+          <PasswordSignInForm onForgot={onForgot} />
+        </TabsContent>
+      </Tabs>
+      <p className="text-center text-xs text-muted-foreground">
+        Fleetdeck never sees your Google password. Access can be revoked at any time from your Google account.
+      </p>
+    </Frame>
+  );
+}
+
 /** `/login`: Google first; password and email code for members invited by email; the second factor. */
 export function LoginPanel() {
   const [params, setParams] = useSearchParams();
@@ -68,51 +129,14 @@ export function LoginPanel() {
   // Opened from an invitation email: the person may have no Google Workspace admin account at all.
   const invited = next?.startsWith('/invitations/accept') === true;
   const linkProblem = invited && next ? invitationLinkProblem(invitationToken(next)) : null;
-  if (linkProblem) {
-    // Signing in cannot mend a cut-short link: say so first, not after the sign-in.
-    return (
-      <Frame title="This invitation link does not work" subtitle="Signing in will not help with this link.">
-        <FormMessage>{INVITATION_LINK_MESSAGES[linkProblem]}</FormMessage>
-        <Button variant="secondary" asChild>
-          <Link to="/login" onClick={() => window.sessionStorage.removeItem(NEXT_PATH_KEY)}>
-            Sign in to Fleetdeck without the invitation
-          </Link>
-        </Button>
-      </Frame>
-    );
-  }
+  if (linkProblem) return <BrokenInvitationLink problem={linkProblem} />;
   return (
-    <Frame
-      title={invited ? 'Sign in to accept your invitation' : 'Sign in to Fleetdeck'}
-      subtitle={
-        invited
-          ? 'Use the address the invitation was sent to: with Google if it is a Google account, or with a code we email you.'
-          : 'Use the Google Workspace account you manage your Chromebooks with.'
-      }
-    >
-      {googleError ? <FormMessage>{googleError}</FormMessage> : null}
-      <GoogleSignInButton next={next ?? '/dashboard'} />
-      <div className="flex items-center gap-3 text-xs text-muted-foreground" role="separator">
-        <span className="h-px flex-1 bg-border" />
-        or, if you were invited by email
-        <span className="h-px flex-1 bg-border" />
-      </div>
-      <Tabs defaultValue="code">
-        <TabsList aria-label="Other ways to sign in">
-          <TabsTrigger value="code">Email code</TabsTrigger>
-          <TabsTrigger value="password">Password</TabsTrigger>
-        </TabsList>
-        <TabsContent value="code">
-          <EmailCodeForm />
-        </TabsContent>
-        <TabsContent value="password">
-          <PasswordSignInForm onForgot={() => (setForgot(true), setParams({}, { replace: true }))} />
-        </TabsContent>
-      </Tabs>
-      <p className="text-center text-xs text-muted-foreground">
-        Fleetdeck never sees your Google password. Access can be revoked at any time from your Google account.
-      </p>
-    </Frame>
+    <SignInChoices
+      invited={invited}
+      next={next}
+      googleError={googleError}
+      onForgot={() => (setForgot(true), setParams({}, { replace: true }))}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Pencil } from 'lucide-react';
-import type { ReplacementCosts } from '@fleetdeck/shared/dashboard-contract';
+import type { ReplacementCosts, UpdateReplacementCosts } from '@fleetdeck/shared/dashboard-contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -19,6 +19,63 @@ function toCents(text: string): number | undefined {
     : undefined;
 }
 
+/** The typed costs as the server takes them, or what to fix first. */
+function readCosts(
+  costs: ReplacementCosts,
+  currency: string,
+  fallback: string,
+  models: Record<string, string>,
+): { ok: true; update: UpdateReplacementCosts } | { ok: false; problem: string } {
+  const defaultCostCents = toCents(fallback);
+  if (defaultCostCents === undefined)
+    return { ok: false, problem: 'Enter the default cost as an amount, such as 300.' };
+  if (!/^[A-Za-z]{3}$/.test(currency.trim()))
+    return { ok: false, problem: 'Use a three-letter currency code such as USD.' };
+  const priced = [];
+  for (const m of costs.models) {
+    const text = models[m.model] ?? '';
+    const cents = text.trim() === '' ? null : toCents(text);
+    if (cents === undefined)
+      return { ok: false, problem: `Enter the cost of ${m.model} as an amount, or leave it empty.` };
+    priced.push({ model: m.model, costCents: cents });
+  }
+  return { ok: true, update: { currency: currency.trim().toUpperCase(), defaultCostCents, models: priced } };
+}
+
+/** One cost per model seen in the fleet; empty takes the default. */
+function ModelCosts({
+  costs,
+  fallback,
+  models,
+  onModel,
+}: {
+  costs: ReplacementCosts;
+  fallback: string;
+  models: Record<string, string>;
+  onModel: (model: string, text: string) => void;
+}) {
+  return (
+    <fieldset className="flex max-h-72 flex-col gap-2 overflow-y-auto pr-1">
+      <legend className="mb-2 text-sm font-medium">Cost per model (empty: the default)</legend>
+      {costs.models.map((m, index) => (
+        <div key={m.model} className="grid grid-cols-[1fr_7rem] items-center gap-3">
+          <label htmlFor={`cost-model-${index}`} className="text-sm break-words">
+            {m.model} <span className="text-xs text-muted-foreground">({formatCount(m.devices)})</span>
+          </label>
+          <Input
+            id={`cost-model-${index}`}
+            inputMode="decimal"
+            placeholder={fallback}
+            value={models[m.model] ?? ''}
+            onChange={(e) => onModel(m.model, e.target.value)}
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The cost book as a form: a default, a currency and one cost per model. */
 function CostForm({ costs, onDone }: { costs: ReplacementCosts; onDone: () => void }) {
   const update = useUpdateReplacementCosts();
   const [currency, setCurrency] = useState(costs.currency);
@@ -32,24 +89,10 @@ function CostForm({ costs, onDone }: { costs: ReplacementCosts; onDone: () => vo
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const defaultCostCents = toCents(fallback);
-    if (defaultCostCents === undefined)
-      return setProblem('Enter the default cost as an amount, such as 300.');
-    if (!/^[A-Za-z]{3}$/.test(currency.trim()))
-      return setProblem('Use a three-letter currency code such as USD.');
-    const priced = [];
-    for (const m of costs.models) {
-      const text = models[m.model] ?? '';
-      const cents = text.trim() === '' ? null : toCents(text);
-      if (cents === undefined)
-        return setProblem(`Enter the cost of ${m.model} as an amount, or leave it empty.`);
-      priced.push({ model: m.model, costCents: cents });
-    }
+    const read = readCosts(costs, currency, fallback, models);
+    if (!read.ok) return setProblem(read.problem);
     setProblem(undefined);
-    update.mutate(
-      { currency: currency.trim().toUpperCase(), defaultCostCents, models: priced },
-      { onSuccess: onDone },
-    );
+    update.mutate(read.update, { onSuccess: onDone });
   };
 
   return (
@@ -71,23 +114,12 @@ function CostForm({ costs, onDone }: { costs: ReplacementCosts; onDone: () => vo
           onChange={(e) => setCurrency(e.target.value)}
         />
       </div>
-      <fieldset className="flex max-h-72 flex-col gap-2 overflow-y-auto pr-1">
-        <legend className="mb-2 text-sm font-medium">Cost per model (empty: the default)</legend>
-        {costs.models.map((m, index) => (
-          <div key={m.model} className="grid grid-cols-[1fr_7rem] items-center gap-3">
-            <label htmlFor={`cost-model-${index}`} className="text-sm break-words">
-              {m.model} <span className="text-xs text-muted-foreground">({formatCount(m.devices)})</span>
-            </label>
-            <Input
-              id={`cost-model-${index}`}
-              inputMode="decimal"
-              placeholder={fallback}
-              value={models[m.model] ?? ''}
-              onChange={(e) => setModels((all) => ({ ...all, [m.model]: e.target.value }))}
-            />
-          </div>
-        ))}
-      </fieldset>
+      <ModelCosts
+        costs={costs}
+        fallback={fallback}
+        models={models}
+        onModel={(model, text) => setModels((all) => ({ ...all, [model]: text }))}
+      />
       {problem ? <FormMessage>{problem}</FormMessage> : null}
       {update.isError ? <FormMessage>{update.error.message}</FormMessage> : null}
       <div className="flex justify-end gap-2">

@@ -45,6 +45,53 @@ function Counter({ id, field, value }: { id: string; field: AnnotatedField; valu
   );
 }
 
+/** One asset field with its label, length counter and error. */
+function AnnotateField({
+  inputId,
+  field: { id, label, multiline },
+  value,
+  onChange,
+}: {
+  inputId: string;
+  field: (typeof ANNOTATED_FIELDS)[number];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const error = fieldError(id, value);
+  const describedBy = `${inputId}-count${error ? ` ${inputId}-error` : ''}`;
+  const common = {
+    id: inputId,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  return (
+    <div className={cn('flex flex-col gap-1.5', multiline && 'sm:col-span-2')}>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          {label}
+        </label>
+        <Counter id={`${inputId}-count`} field={id} value={value} />
+      </div>
+      {multiline ? (
+        <Textarea {...common} rows={4} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <Input
+          {...common}
+          className={error ? 'border-danger' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {error ? (
+        <p id={`${inputId}-error`} className="text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Edits the asset fields; only the changed ones are sent, and only when all are valid. */
 function AnnotateForm({
   deviceId,
   initial,
@@ -77,45 +124,15 @@ function AnnotateForm({
       noValidate
     >
       <fieldset disabled={annotate.isPending} className="grid gap-4 sm:grid-cols-2">
-        {ANNOTATED_FIELDS.map(({ id, label, multiline }) => {
-          const inputId = `${idPrefix}-${id}`;
-          const error = fieldError(id, values[id]);
-          const describedBy = `${inputId}-count${error ? ` ${inputId}-error` : ''}`;
-          const common = {
-            id: inputId,
-            value: values[id],
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': describedBy,
-          } as const;
-          return (
-            <div key={id} className={cn('flex flex-col gap-1.5', multiline && 'sm:col-span-2')}>
-              <div className="flex items-baseline justify-between gap-2">
-                <label htmlFor={inputId} className="text-sm font-medium">
-                  {label}
-                </label>
-                <Counter id={`${inputId}-count`} field={id} value={values[id]} />
-              </div>
-              {multiline ? (
-                <Textarea
-                  {...common}
-                  rows={4}
-                  onChange={(event) => setValues((v) => ({ ...v, [id]: event.target.value }))}
-                />
-              ) : (
-                <Input
-                  {...common}
-                  className={error ? 'border-danger' : undefined}
-                  onChange={(event) => setValues((v) => ({ ...v, [id]: event.target.value }))}
-                />
-              )}
-              {error ? (
-                <p id={`${inputId}-error`} className="text-xs text-danger">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {ANNOTATED_FIELDS.map((field) => (
+          <AnnotateField
+            key={field.id}
+            inputId={`${idPrefix}-${field.id}`}
+            field={field}
+            value={values[field.id]}
+            onChange={(value) => setValues((v) => ({ ...v, [field.id]: value }))}
+          />
+        ))}
       </fieldset>
       {annotate.isError ? <FormMessage>{annotate.error.message}</FormMessage> : null}
       <div className="flex flex-wrap items-center gap-2">

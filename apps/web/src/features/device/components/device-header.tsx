@@ -63,6 +63,69 @@ function HeaderFact({
 
 const dash = <span className="font-normal text-muted-foreground">—</span>;
 
+type Device = DeviceDetail['device'];
+
+/** Status, auto-update expiration, boot mode, kiosk and deletion at a glance. */
+function DeviceBadges({ device }: { device: Device }) {
+  const aue = aueBadge(device.aueDate);
+  const devMode = isDeveloperMode(device.bootMode);
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-1.5" data-testid="device-badges">
+      <Badge tone={statusTone(device.status)} data-testid="device-status">
+        {humanize(device.status) ?? 'Unknown status'}
+      </Badge>
+      {aue ? (
+        <Badge tone={aue.tone} title={`Auto-update expiration: ${formatDate(device.aueDate) ?? ''}`}>
+          {aue.label}
+        </Badge>
+      ) : (
+        <Badge tone="neutral">AUE unknown</Badge>
+      )}
+      {devMode ? (
+        <Badge tone="danger" title="Verified boot is off: the OS can be modified on this device.">
+          <ShieldAlert aria-hidden="true" />
+          Developer mode
+        </Badge>
+      ) : device.bootMode ? (
+        <Badge tone="neutral">
+          <ShieldCheck aria-hidden="true" />
+          Verified boot
+        </Badge>
+      ) : null}
+      {device.isKiosk ? <Badge tone="accent">Kiosk</Badge> : null}
+      {device.deletedAt ? <Badge tone="danger">Deleted at Google</Badge> : null}
+    </div>
+  );
+}
+
+/** The facts under the header's rule: unit, user, asset ID, last sync, OS version and device ID. */
+function HeaderFacts({ device }: { device: Device }) {
+  // The assigned user when there is one; otherwise who used it last, labelled as such so the
+  // header never contradicts the asset details (where the assigned user is "—").
+  const assigned = device.annotatedUser !== null;
+  const user = device.annotatedUser ?? device.recentUser;
+  return (
+    <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 border-t border-border pt-4 sm:grid-cols-3 lg:grid-cols-6">
+      <HeaderFact label="Organizational unit" long>
+        {device.orgUnitPath ? <BreakableText text={device.orgUnitPath} /> : dash}
+      </HeaderFact>
+      <HeaderFact label={assigned || user === null ? 'User' : 'Most recent user'} long>
+        {user ? <BreakableText text={user} /> : dash}
+      </HeaderFact>
+      <HeaderFact label="Asset ID">{device.annotatedAssetId ?? dash}</HeaderFact>
+      <HeaderFact label="Last sync">
+        <RelativeTime iso={device.lastSync} fallback="Never" />
+      </HeaderFact>
+      <HeaderFact label="OS version">{device.osVersion ?? dash}</HeaderFact>
+      <HeaderFact label="Device ID">
+        <code className="font-mono text-xs font-normal" data-testid="device-id" title={device.deviceId}>
+          {device.deviceId}
+        </code>
+      </HeaderFact>
+    </dl>
+  );
+}
+
 /** The device's key facts, status badges and actions: what an admin checks first. */
 export function DeviceHeader({
   detail,
@@ -72,12 +135,6 @@ export function DeviceHeader({
   onAction: (action: DeviceAction) => void;
 }) {
   const { device } = detail;
-  const aue = aueBadge(device.aueDate);
-  const devMode = isDeveloperMode(device.bootMode);
-  // The assigned user when there is one; otherwise who used it last, labelled as such so the
-  // header never contradicts the asset details (where the assigned user is "—").
-  const assigned = device.annotatedUser !== null;
-  const user = device.annotatedUser ?? device.recentUser;
   // Opening a device (from the table, a link, the keyboard) puts focus on its heading, so a screen
   // reader starts here and Tab goes on to the device's actions; live updates do not move it again.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -94,31 +151,7 @@ export function DeviceHeader({
           >
             {device.serialNumber ?? 'Unknown serial'}
           </h1>
-          <div className="mt-2 flex flex-wrap items-center gap-1.5" data-testid="device-badges">
-            <Badge tone={statusTone(device.status)} data-testid="device-status">
-              {humanize(device.status) ?? 'Unknown status'}
-            </Badge>
-            {aue ? (
-              <Badge tone={aue.tone} title={`Auto-update expiration: ${formatDate(device.aueDate) ?? ''}`}>
-                {aue.label}
-              </Badge>
-            ) : (
-              <Badge tone="neutral">AUE unknown</Badge>
-            )}
-            {devMode ? (
-              <Badge tone="danger" title="Verified boot is off: the OS can be modified on this device.">
-                <ShieldAlert aria-hidden="true" />
-                Developer mode
-              </Badge>
-            ) : device.bootMode ? (
-              <Badge tone="neutral">
-                <ShieldCheck aria-hidden="true" />
-                Verified boot
-              </Badge>
-            ) : null}
-            {device.isKiosk ? <Badge tone="accent">Kiosk</Badge> : null}
-            {device.deletedAt ? <Badge tone="danger">Deleted at Google</Badge> : null}
-          </div>
+          <DeviceBadges device={device} />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button variant="secondary" asChild>
@@ -129,24 +162,7 @@ export function DeviceHeader({
           <DeviceActionsMenu detail={detail} onAction={onAction} />
         </div>
       </div>
-      <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 border-t border-border pt-4 sm:grid-cols-3 lg:grid-cols-6">
-        <HeaderFact label="Organizational unit" long>
-          {device.orgUnitPath ? <BreakableText text={device.orgUnitPath} /> : dash}
-        </HeaderFact>
-        <HeaderFact label={assigned || user === null ? 'User' : 'Most recent user'} long>
-          {user ? <BreakableText text={user} /> : dash}
-        </HeaderFact>
-        <HeaderFact label="Asset ID">{device.annotatedAssetId ?? dash}</HeaderFact>
-        <HeaderFact label="Last sync">
-          <RelativeTime iso={device.lastSync} fallback="Never" />
-        </HeaderFact>
-        <HeaderFact label="OS version">{device.osVersion ?? dash}</HeaderFact>
-        <HeaderFact label="Device ID">
-          <code className="font-mono text-xs font-normal" data-testid="device-id" title={device.deviceId}>
-            {device.deviceId}
-          </code>
-        </HeaderFact>
-      </dl>
+      <HeaderFacts device={device} />
     </Card>
   );
 }

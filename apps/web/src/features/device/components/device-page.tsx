@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Activity, History, LayoutList, SearchX, Terminal } from 'lucide-react';
 import type { DeviceCommandType } from '@fleetdeck/shared/device-actions';
+import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -72,18 +73,11 @@ function DeviceNotFound({ deviceId }: { deviceId: string }) {
   );
 }
 
-/** `/devices/chromebook/:deviceID`: one Chromebook, everything known about it, and what may be done to it. */
-export function DevicePage({ deviceId }: { deviceId: string }) {
-  const device = useDevice(deviceId);
-  useLiveDevice(deviceId);
+/** The open tab, kept in `?tab=` (Overview leaves it out) without adding history entries. */
+function useDeviceTab() {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'overview';
-  const [editing, setEditing] = useState(false);
-  const [moving, setMoving] = useState(false);
-  const [statusAction, setStatusAction] = useState<'disable' | 'reenable' | 'deprovision'>();
-  const [command, setCommand] = useState<DeviceCommandType | 'choose'>();
-
   const showTab = (next: string) => {
     if (!isTab(next)) return;
     setSearch(
@@ -96,7 +90,15 @@ export function DevicePage({ deviceId }: { deviceId: string }) {
       { replace: true },
     );
   };
+  return { tab, showTab };
+}
 
+/** Which action is under way (editing, moving, a status change or a command) and how each starts. */
+function useDeviceActions(showTab: (tab: Tab) => void) {
+  const [editing, setEditing] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const [statusAction, setStatusAction] = useState<'disable' | 'reenable' | 'deprovision'>();
+  const [command, setCommand] = useState<DeviceCommandType | 'choose'>();
   const onAction = (action: DeviceAction) => {
     if (action === 'edit') {
       showTab('overview');
@@ -106,7 +108,104 @@ export function DevicePage({ deviceId }: { deviceId: string }) {
     else if (action === 'commands') setCommand('choose');
     else setStatusAction(action);
   };
+  return {
+    editing,
+    setEditing,
+    moving,
+    setMoving,
+    statusAction,
+    setStatusAction,
+    command,
+    setCommand,
+    onAction,
+  };
+}
 
+type DeviceActions = ReturnType<typeof useDeviceActions>;
+
+/** Overview, Health, People & places and Commands. */
+function DeviceTabs({
+  detail,
+  tab,
+  showTab,
+  actions,
+}: {
+  detail: DeviceDetail;
+  tab: Tab;
+  showTab: (tab: string) => void;
+  actions: DeviceActions;
+}) {
+  return (
+    <Tabs value={tab} onValueChange={showTab}>
+      {/* Two rows of two on phones, so no section is off-screen behind a sideways scroll. */}
+      <TabsList aria-label="Device sections" className="max-sm:grid max-sm:grid-cols-2">
+        <TabsTrigger value="overview">
+          <LayoutList aria-hidden="true" />
+          Overview
+        </TabsTrigger>
+        <TabsTrigger value="health">
+          <Activity aria-hidden="true" />
+          Health
+        </TabsTrigger>
+        <TabsTrigger value="history">
+          <History aria-hidden="true" />
+          People &amp; places
+        </TabsTrigger>
+        <TabsTrigger value="commands">
+          <Terminal aria-hidden="true" />
+          Commands
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="overview">
+        <OverviewTab detail={detail} editing={actions.editing} onEditingChange={actions.setEditing} />
+      </TabsContent>
+      <TabsContent value="health">
+        <HealthTab detail={detail} />
+      </TabsContent>
+      <TabsContent value="history">
+        <PeopleTab detail={detail} />
+      </TabsContent>
+      <TabsContent value="commands">
+        <CommandsPanel detail={detail} onSend={actions.setCommand} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/** The move, status and command dialogs; a command sent opens the Commands tab to follow it. */
+function DeviceDialogs({
+  detail,
+  actions,
+  showTab,
+}: {
+  detail: DeviceDetail;
+  actions: DeviceActions;
+  showTab: (tab: Tab) => void;
+}) {
+  return (
+    <>
+      <MoveDialog detail={detail} open={actions.moving} onOpenChange={actions.setMoving} />
+      <StatusDialog
+        detail={detail}
+        kind={actions.statusAction}
+        onClose={() => actions.setStatusAction(undefined)}
+      />
+      <CommandDialog
+        detail={detail}
+        initial={actions.command}
+        onClose={() => actions.setCommand(undefined)}
+        onIssued={() => showTab('commands')}
+      />
+    </>
+  );
+}
+
+/** `/devices/chromebook/:deviceID`: one Chromebook, everything known about it, and what may be done to it. */
+export function DevicePage({ deviceId }: { deviceId: string }) {
+  const device = useDevice(deviceId);
+  useLiveDevice(deviceId);
+  const { tab, showTab } = useDeviceTab();
+  const actions = useDeviceActions(showTab);
   const serial = device.data?.device.serialNumber;
   return (
     <div className="flex flex-col gap-5">
@@ -125,48 +224,9 @@ export function DevicePage({ deviceId }: { deviceId: string }) {
       ) : null}
       {device.data ? (
         <>
-          <DeviceHeader detail={device.data} onAction={onAction} />
-          <Tabs value={tab} onValueChange={showTab}>
-            {/* Two rows of two on phones, so no section is off-screen behind a sideways scroll. */}
-            <TabsList aria-label="Device sections" className="max-sm:grid max-sm:grid-cols-2">
-              <TabsTrigger value="overview">
-                <LayoutList aria-hidden="true" />
-                Overview
-              </TabsTrigger>
-              <TabsTrigger value="health">
-                <Activity aria-hidden="true" />
-                Health
-              </TabsTrigger>
-              <TabsTrigger value="history">
-                <History aria-hidden="true" />
-                People &amp; places
-              </TabsTrigger>
-              <TabsTrigger value="commands">
-                <Terminal aria-hidden="true" />
-                Commands
-              </TabsTrigger>
-            </TabsList>
-            <TabsContent value="overview">
-              <OverviewTab detail={device.data} editing={editing} onEditingChange={setEditing} />
-            </TabsContent>
-            <TabsContent value="health">
-              <HealthTab detail={device.data} />
-            </TabsContent>
-            <TabsContent value="history">
-              <PeopleTab detail={device.data} />
-            </TabsContent>
-            <TabsContent value="commands">
-              <CommandsPanel detail={device.data} onSend={setCommand} />
-            </TabsContent>
-          </Tabs>
-          <MoveDialog detail={device.data} open={moving} onOpenChange={setMoving} />
-          <StatusDialog detail={device.data} kind={statusAction} onClose={() => setStatusAction(undefined)} />
-          <CommandDialog
-            detail={device.data}
-            initial={command}
-            onClose={() => setCommand(undefined)}
-            onIssued={() => showTab('commands')}
-          />
+          <DeviceHeader detail={device.data} onAction={actions.onAction} />
+          <DeviceTabs detail={device.data} tab={tab} showTab={showTab} actions={actions} />
+          <DeviceDialogs detail={device.data} actions={actions} showTab={showTab} />
         </>
       ) : null}
     </div>

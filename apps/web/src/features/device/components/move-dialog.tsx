@@ -12,23 +12,9 @@ import { useMoveDevice } from '../api/move-device.ts';
 import { useOrgUnits } from '../../../api/org-units.ts';
 import { orgUnitDepth, sortByOrgUnitPath, subtreeDeviceCounts } from '@fleetdeck/shared/org-unit-order';
 
-/** Moves the device to another OU, with a link to preview how its policies would change. */
-export function MoveDialog({
-  detail,
-  open,
-  onOpenChange,
-}: {
-  detail: DeviceDetail;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { device } = detail;
-  const filterId = useId();
-  const [filter, setFilter] = useState('');
-  const [target, setTarget] = useState<string>();
+/** The units to move to, in tree order, with device counts, narrowed by the filter. */
+function useMoveTargets(open: boolean, needle: string) {
   const orgUnits = useOrgUnits(open);
-  const move = useMoveDevice(device.deviceId);
-  const needle = filter.trim().toLowerCase();
   const all = useMemo(
     () => sortByOrgUnitPath(orgUnits.data?.orgUnits ?? [], (ou) => ou.orgUnitPath),
     [orgUnits.data],
@@ -44,6 +30,103 @@ export function MoveDialog({
     [all],
   );
   const matches = needle ? all.filter((ou) => ou.orgUnitPath.toLowerCase().includes(needle)) : all;
+  return { orgUnits, totals, matches };
+}
+
+type MoveTarget = ReturnType<typeof useMoveTargets>['matches'][number];
+
+/** One unit as a radio; the device's current unit is shown but cannot be picked. */
+function UnitOption({
+  ou,
+  current,
+  selected,
+  asPath,
+  total,
+  onPick,
+}: {
+  ou: MoveTarget;
+  current: boolean;
+  selected: boolean;
+  asPath: boolean;
+  total: number;
+  onPick: () => void;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer items-center gap-3 border-b border-border px-3 py-2 text-sm last:border-b-0 hover:bg-muted',
+        selected && 'bg-accent-subtle',
+        current && 'cursor-not-allowed opacity-60',
+      )}
+    >
+      <input
+        type="radio"
+        name="move-target"
+        value={ou.orgUnitId}
+        checked={selected}
+        disabled={current}
+        onChange={onPick}
+        className="accent-[var(--color-accent)]"
+      />
+      <UnitLabel path={ou.orgUnitPath} name={ou.name} asPath={asPath} />
+      <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+        {current ? 'Current' : devicesWord(total)}
+      </span>
+    </label>
+  );
+}
+
+/** The chosen unit, with a link to preview how the device's policies would change. */
+function MoveSummary({ deviceId, chosen }: { deviceId: string; chosen: MoveTarget }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <span className="min-w-0">
+        Moving to <span className="font-medium [overflow-wrap:anywhere]">{chosen.orgUnitPath}</span>
+      </span>
+      <Link
+        className="text-sm text-accent underline-offset-4 hover:underline"
+        to={`/debugPolicy?deviceId=${encodeURIComponent(deviceId)}&moveTo=${encodeURIComponent(chosen.orgUnitId)}`}
+      >
+        Preview policy changes
+      </Link>
+    </div>
+  );
+}
+
+/** The filter box above the units. */
+function UnitFilter({ filter, onFilter }: { filter: string; onFilter: (filter: string) => void }) {
+  const filterId = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={filterId} className="text-sm font-medium">
+        Find a unit
+      </label>
+      <Input
+        id={filterId}
+        value={filter}
+        placeholder="Type part of a path, e.g. North High"
+        onChange={(event) => onFilter(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Moves the device to another OU, with a link to preview how its policies would change. */
+export function MoveDialog({
+  detail,
+  open,
+  onOpenChange,
+}: {
+  detail: DeviceDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { device } = detail;
+  const [filter, setFilter] = useState('');
+  const [target, setTarget] = useState<string>();
+  const move = useMoveDevice(device.deviceId);
+  const needle = filter.trim().toLowerCase();
+  const { orgUnits, totals, matches } = useMoveTargets(open, needle);
   const chosen = orgUnits.data?.orgUnits.find((ou) => ou.orgUnitId === target);
   const close = (next: boolean) => {
     if (!next) {
@@ -61,17 +144,7 @@ export function MoveDialog({
         description={`Currently in ${device.orgUnitPath ?? 'an unknown unit'}. The device takes the new unit's policies at its next check-in.`}
         className="w-[min(36rem,calc(100vw-2rem))]"
       >
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={filterId} className="text-sm font-medium">
-            Find a unit
-          </label>
-          <Input
-            id={filterId}
-            value={filter}
-            placeholder="Type part of a path, e.g. North High"
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
+        <UnitFilter filter={filter} onFilter={setFilter} />
         {orgUnits.isError ? <FormMessage>{orgUnits.error.message}</FormMessage> : null}
         {orgUnits.isPending ? <Skeleton className="h-48 w-full" /> : null}
         {orgUnits.data ? (
@@ -83,50 +156,21 @@ export function MoveDialog({
             {matches.length === 0 ? (
               <p className="p-3 text-sm text-muted-foreground">No unit matches “{filter}”.</p>
             ) : (
-              matches.map((ou) => {
-                const current = ou.orgUnitId === device.orgUnitId || ou.orgUnitPath === device.orgUnitPath;
-                const selected = ou.orgUnitId === target;
-                return (
-                  <label
-                    key={ou.orgUnitId}
-                    className={cn(
-                      'flex cursor-pointer items-center gap-3 border-b border-border px-3 py-2 text-sm last:border-b-0 hover:bg-muted',
-                      selected && 'bg-accent-subtle',
-                      current && 'cursor-not-allowed opacity-60',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="move-target"
-                      value={ou.orgUnitId}
-                      checked={selected}
-                      disabled={current}
-                      onChange={() => setTarget(ou.orgUnitId)}
-                      className="accent-[var(--color-accent)]"
-                    />
-                    <UnitLabel path={ou.orgUnitPath} name={ou.name} asPath={needle !== ''} />
-                    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                      {current ? 'Current' : devicesWord(totals.get(ou.orgUnitPath) ?? ou.deviceCount)}
-                    </span>
-                  </label>
-                );
-              })
+              matches.map((ou) => (
+                <UnitOption
+                  key={ou.orgUnitId}
+                  ou={ou}
+                  current={ou.orgUnitId === device.orgUnitId || ou.orgUnitPath === device.orgUnitPath}
+                  selected={ou.orgUnitId === target}
+                  asPath={needle !== ''}
+                  total={totals.get(ou.orgUnitPath) ?? ou.deviceCount}
+                  onPick={() => setTarget(ou.orgUnitId)}
+                />
+              ))
             )}
           </div>
         ) : null}
-        {chosen ? (
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span className="min-w-0">
-              Moving to <span className="font-medium [overflow-wrap:anywhere]">{chosen.orgUnitPath}</span>
-            </span>
-            <Link
-              className="text-sm text-accent underline-offset-4 hover:underline"
-              to={`/debugPolicy?deviceId=${encodeURIComponent(device.deviceId)}&moveTo=${encodeURIComponent(chosen.orgUnitId)}`}
-            >
-              Preview policy changes
-            </Link>
-          </div>
-        ) : null}
+        {chosen ? <MoveSummary deviceId={device.deviceId} chosen={chosen} /> : null}
         {move.isError ? <FormMessage>{move.error.message}</FormMessage> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => close(false)}>

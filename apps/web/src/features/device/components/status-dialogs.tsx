@@ -30,6 +30,85 @@ export function StatusDialog({ detail, kind, onClose }: StatusDialogProps) {
   );
 }
 
+/** Deprovision: why the device leaves management, and the serial number typed to confirm. */
+function DeprovisionFields({
+  reason,
+  onReason,
+  word,
+  typed,
+  onTyped,
+}: {
+  readonly reason: DeprovisionReason | '';
+  readonly onReason: (reason: DeprovisionReason | '') => void;
+  readonly word: string;
+  readonly typed: string;
+  readonly onTyped: (typed: string) => void;
+}) {
+  const reasonId = useId();
+  const typedId = useId();
+  return (
+    <>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={reasonId} className="text-sm font-medium">
+          Reason
+        </label>
+        <NativeSelect
+          id={reasonId}
+          value={reason}
+          onChange={(event) => onReason(event.target.value as DeprovisionReason | '')}
+        >
+          <option value="">Choose a reason…</option>
+          {DEPROVISION_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {DEPROVISION_REASON_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={typedId} className="text-sm font-medium">
+          Type <span className="font-mono">{word}</span> to confirm
+        </label>
+        <Input
+          id={typedId}
+          value={typed}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => onTyped(event.target.value)}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The re-enable or deprovision request, with the reason and confirmation it needs. */
+function useStatusForm(
+  detail: DeviceDetail,
+  kind: 'reenable' | 'deprovision' | undefined,
+  onClose: () => void,
+) {
+  const change = useChangeStatus(detail.device.deviceId);
+  const [reason, setReason] = useState<DeprovisionReason | ''>('');
+  const [typed, setTyped] = useState('');
+  const word = confirmationWord(detail);
+  const close = () => {
+    setReason('');
+    setTyped('');
+    change.reset();
+    onClose();
+  };
+  const run = () => {
+    if (kind === 'reenable') {
+      change.mutate({ action: 'reenable' }, { onSuccess: close });
+    } else if (kind === 'deprovision' && reason) {
+      change.mutate({ action: 'deprovision', reason }, { onSuccess: close });
+    }
+  };
+  const ready = kind === 'reenable' ? true : reason !== '' && typed.trim() === word;
+  return { change, reason, setReason, typed, setTyped, word, close, run, ready };
+}
+
+/** Re-enable, or deprovision with a reason and the serial number typed to confirm. */
 function OtherStatusDialog({
   detail,
   kind,
@@ -39,30 +118,9 @@ function OtherStatusDialog({
   readonly kind: 'reenable' | 'deprovision' | undefined;
   readonly onClose: () => void;
 }) {
-  const change = useChangeStatus(detail.device.deviceId);
-  const reasonId = useId();
-  const typedId = useId();
-  const [reason, setReason] = useState<DeprovisionReason | ''>('');
-  const [typed, setTyped] = useState('');
-  const close = () => {
-    setReason('');
-    setTyped('');
-    change.reset();
-    onClose();
-  };
+  const form = useStatusForm(detail, kind, onClose);
+  const { change } = form;
   const serial = detail.device.serialNumber ?? 'this device';
-  const word = confirmationWord(detail);
-
-  const run = () => {
-    if (kind === 'reenable') {
-      change.mutate({ action: 'reenable' }, { onSuccess: close });
-    } else if (kind === 'deprovision' && reason) {
-      change.mutate({ action: 'deprovision', reason }, { onSuccess: close });
-    }
-  };
-
-  const ready = kind === 'reenable' ? true : reason !== '' && typed.trim() === word;
-
   const title = kind === 'reenable' ? `Re-enable ${serial}?` : `Deprovision ${serial}?`;
   const description =
     kind === 'reenable'
@@ -70,57 +128,33 @@ function OtherStatusDialog({
       : 'The device leaves management and loses its license and policies. This cannot be undone from Fleetdeck: it must be re-enrolled by hand.';
 
   return (
-    <Dialog open={kind !== undefined} onOpenChange={(open) => (open ? undefined : close())}>
+    <Dialog open={kind !== undefined} onOpenChange={(open) => (open ? undefined : form.close())}>
       <DialogContent title={title} description={description}>
         <SafeTextForm
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (ready && !change.isPending) run();
+            if (form.ready && !change.isPending) form.run();
           }}
         >
           {kind === 'deprovision' ? (
-            <>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={reasonId} className="text-sm font-medium">
-                  Reason
-                </label>
-                <NativeSelect
-                  id={reasonId}
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value as DeprovisionReason | '')}
-                >
-                  <option value="">Choose a reason…</option>
-                  {DEPROVISION_REASONS.map((value) => (
-                    <option key={value} value={value}>
-                      {DEPROVISION_REASON_LABELS[value]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={typedId} className="text-sm font-medium">
-                  Type <span className="font-mono">{word}</span> to confirm
-                </label>
-                <Input
-                  id={typedId}
-                  value={typed}
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => setTyped(event.target.value)}
-                />
-              </div>
-            </>
+            <DeprovisionFields
+              reason={form.reason}
+              onReason={form.setReason}
+              word={form.word}
+              typed={form.typed}
+              onTyped={form.setTyped}
+            />
           ) : null}
           {change.isError ? <FormMessage>{change.error.message}</FormMessage> : null}
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={close}>
+            <Button variant="ghost" onClick={form.close}>
               Cancel
             </Button>
             <Button
               type="submit"
               variant={kind === 'reenable' ? 'primary' : 'danger'}
-              disabled={!ready || change.isPending}
+              disabled={!form.ready || change.isPending}
             >
               {change.isPending
                 ? 'Working…'

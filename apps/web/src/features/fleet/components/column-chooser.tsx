@@ -6,6 +6,114 @@ import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/
 import { ColumnsButton } from './columns-button.tsx';
 
 /**
+ * A toggled column moves between the two lists (a new element), a moved one changes place: the
+ * control that was used keeps the focus, or its neighbour when it can no longer be used. The
+ * returned function is told, before the change, the ids to try in order.
+ */
+function useRefocusAfterChange(columns: readonly FleetColumnId[]) {
+  const refocus = useRef<readonly string[] | null>(null);
+  useLayoutEffect(() => {
+    const ids = refocus.current;
+    refocus.current = null;
+    ids
+      ?.map((id) => document.getElementById(id))
+      .find((element) => element !== null && !(element as HTMLButtonElement).disabled)
+      ?.focus();
+  }, [columns]);
+  return (ids: readonly string[]) => {
+    refocus.current = ids;
+  };
+}
+
+const MOVE_BUTTON =
+  'rounded p-0.5 text-muted-foreground hover:bg-surface hover:text-foreground disabled:opacity-30';
+
+/** A shown column: untick to hide it (not the last one), arrows to move it. */
+function ShownColumn({
+  id,
+  label,
+  index,
+  count,
+  onHide,
+  onMove,
+}: {
+  id: FleetColumnId;
+  label: string;
+  index: number;
+  count: number;
+  onHide: () => void;
+  onMove: (by: number) => void;
+}) {
+  return (
+    <li className="flex items-center gap-2 rounded-sm px-2 py-1 hover:bg-muted">
+      <input
+        id={`column-${id}`}
+        type="checkbox"
+        className="size-4 accent-[var(--color-accent)]"
+        checked
+        disabled={count === 1}
+        onChange={onHide}
+      />
+      <label htmlFor={`column-${id}`} className="min-w-0 flex-1 truncate text-sm">
+        {label}
+      </label>
+      <button
+        id={`column-${id}-up`}
+        type="button"
+        aria-label={`Move ${label} up`}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+        className={MOVE_BUTTON}
+      >
+        <ArrowUp className="size-3.5" aria-hidden="true" />
+      </button>
+      <button
+        id={`column-${id}-down`}
+        type="button"
+        aria-label={`Move ${label} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+        className={MOVE_BUTTON}
+      >
+        <ArrowDown className="size-3.5" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/** The columns not shown, each ticked to add it at the end. */
+function HiddenColumns({
+  columns,
+  onShow,
+}: {
+  columns: readonly FleetColumnId[];
+  onShow: (id: FleetColumnId) => void;
+}) {
+  const shown = new Set(columns);
+  return (
+    <ul aria-label="Hidden columns">
+      {FLEET_COLUMNS.filter((column) => !shown.has(column.id)).map((column) => (
+        <li key={column.id} className="flex items-center gap-2 rounded-sm px-2 py-1 hover:bg-muted">
+          <input
+            id={`column-${column.id}`}
+            type="checkbox"
+            className="size-4 accent-[var(--color-accent)]"
+            checked={false}
+            onChange={() => onShow(column.id)}
+          />
+          <label
+            htmlFor={`column-${column.id}`}
+            className="min-w-0 flex-1 truncate text-sm text-muted-foreground"
+          >
+            {column.label}
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * Which columns show and in what order: shown columns first (move up/down), then the rest to add.
  * At least one column always stays. Loaded when first opened (column-chooser-button.tsx).
  */
@@ -18,23 +126,11 @@ export function ColumnChooser({
   onChange: (columns: FleetColumnId[]) => void;
   defaultOpen?: boolean;
 }) {
-  const shown = new Set(columns);
-  const hidden = FLEET_COLUMNS.filter((column) => !shown.has(column.id));
   const labelOf = (id: FleetColumnId) => FLEET_COLUMNS.find((column) => column.id === id)?.label ?? id;
-  // A toggled column moves between the two lists (a new element), a moved one changes place: the
-  // control that was used keeps the focus, or its neighbour when it can no longer be used.
-  const refocus = useRef<readonly string[] | null>(null);
-  useLayoutEffect(() => {
-    const ids = refocus.current;
-    refocus.current = null;
-    ids
-      ?.map((id) => document.getElementById(id))
-      .find((element) => element !== null && !(element as HTMLButtonElement).disabled)
-      ?.focus();
-  }, [columns]);
+  const refocusAfter = useRefocusAfterChange(columns);
   const toggle = (next: FleetColumnId[], id: FleetColumnId) => {
     onChange(next);
-    refocus.current = [`column-${id}`];
+    refocusAfter([`column-${id}`]);
   };
   const move = (index: number, by: number) => {
     const next = [...columns];
@@ -42,7 +138,7 @@ export function ColumnChooser({
     if (item) next.splice(index + by, 0, item);
     onChange(next);
     const [used, other] = by < 0 ? ['up', 'down'] : ['down', 'up'];
-    if (item) refocus.current = [`column-${item}-${used}`, `column-${item}-${other}`];
+    if (item) refocusAfter([`column-${item}-${used}`, `column-${item}-${other}`]);
   };
   return (
     <Popover defaultOpen={defaultOpen}>
@@ -58,7 +154,7 @@ export function ColumnChooser({
             size="sm"
             onClick={() => {
               onChange([...DEFAULT_FLEET_COLUMNS]);
-              refocus.current = ['columns-reset'];
+              refocusAfter(['columns-reset']);
             }}
           >
             Reset
@@ -68,66 +164,24 @@ export function ColumnChooser({
           {/* The arrows say up and down, as the list runs; its name says how that maps to the table. */}
           <ul aria-label="Shown columns, left to right">
             {columns.map((id, index) => (
-              <li key={id} className="flex items-center gap-2 rounded-sm px-2 py-1 hover:bg-muted">
-                <input
-                  id={`column-${id}`}
-                  type="checkbox"
-                  className="size-4 accent-[var(--color-accent)]"
-                  checked
-                  disabled={columns.length === 1}
-                  onChange={() =>
-                    toggle(
-                      columns.filter((column) => column !== id),
-                      id,
-                    )
-                  }
-                />
-                <label htmlFor={`column-${id}`} className="min-w-0 flex-1 truncate text-sm">
-                  {labelOf(id)}
-                </label>
-                <button
-                  id={`column-${id}-up`}
-                  type="button"
-                  aria-label={`Move ${labelOf(id)} up`}
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                  className="rounded p-0.5 text-muted-foreground hover:bg-surface hover:text-foreground disabled:opacity-30"
-                >
-                  <ArrowUp className="size-3.5" aria-hidden="true" />
-                </button>
-                <button
-                  id={`column-${id}-down`}
-                  type="button"
-                  aria-label={`Move ${labelOf(id)} down`}
-                  disabled={index === columns.length - 1}
-                  onClick={() => move(index, 1)}
-                  className="rounded p-0.5 text-muted-foreground hover:bg-surface hover:text-foreground disabled:opacity-30"
-                >
-                  <ArrowDown className="size-3.5" aria-hidden="true" />
-                </button>
-              </li>
+              <ShownColumn
+                key={id}
+                id={id}
+                label={labelOf(id)}
+                index={index}
+                count={columns.length}
+                onHide={() =>
+                  toggle(
+                    columns.filter((column) => column !== id),
+                    id,
+                  )
+                }
+                onMove={(by) => move(index, by)}
+              />
             ))}
           </ul>
           <div className="mx-2 my-1 border-t border-border" />
-          <ul aria-label="Hidden columns">
-            {hidden.map((column) => (
-              <li key={column.id} className="flex items-center gap-2 rounded-sm px-2 py-1 hover:bg-muted">
-                <input
-                  id={`column-${column.id}`}
-                  type="checkbox"
-                  className="size-4 accent-[var(--color-accent)]"
-                  checked={false}
-                  onChange={() => toggle([...columns, column.id], column.id)}
-                />
-                <label
-                  htmlFor={`column-${column.id}`}
-                  className="min-w-0 flex-1 truncate text-sm text-muted-foreground"
-                >
-                  {column.label}
-                </label>
-              </li>
-            ))}
-          </ul>
+          <HiddenColumns columns={columns} onShow={(id) => toggle([...columns, id], id)} />
         </div>
       </PopoverContent>
     </Popover>

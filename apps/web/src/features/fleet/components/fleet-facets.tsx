@@ -94,6 +94,63 @@ export function FleetFacets({
   );
 }
 
+/** One value of a facet as a toggle: pressed when its term is in the query, with its device count. */
+function FacetBucket({
+  facet,
+  bucket,
+  active,
+  onToggle,
+}: {
+  facet: FacetId;
+  bucket: Facets[FacetId][number];
+  active: boolean;
+  onToggle: (term: string) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={active}
+        title={bucket.term}
+        onClick={() => onToggle(bucket.term)}
+        className={cn(
+          'flex w-full items-baseline gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+          active && 'bg-accent-subtle text-accent-subtle-foreground hover:bg-accent-subtle',
+        )}
+      >
+        {facet === 'orgUnit' && bucket.value ? (
+          <OrgUnitLabel path={bucket.value} />
+        ) : (
+          // Read in full: "Acer Chromebook 11 (C732 / C732T / C732L / C732LT)" wraps instead of being cut.
+          <span className="min-w-0 flex-1 leading-snug break-words">{bucketLabel(facet, bucket.value)}</span>
+        )}
+        <span className="text-xs text-muted-foreground tabular-nums">{formatCount(bucket.count)}</span>
+      </button>
+    </li>
+  );
+}
+
+/** Values past the listed ones: how many, and the operator that finds them. */
+function UnlistedNote({ facet, more }: { facet: FacetId; more: NonNullable<More[FacetId]> }) {
+  const noun = FACET_NOUNS[facet];
+  return (
+    <p className="mt-1 px-2 text-xs text-muted-foreground" data-testid={`facet-${facet}-more`}>
+      {formatCount(more.values)} more {more.values === 1 ? noun.one : noun.plural} (
+      {formatCount(more.devices)} {more.devices === 1 ? 'device' : 'devices'}) not listed: find them with{' '}
+      <code>{noun.operator}</code> in the search box.
+    </p>
+  );
+}
+
+/** The values listed: the first few, or all of them (narrowed by the filter when there are many). */
+function shownBuckets(facet: FacetId, buckets: Facets[FacetId], all: boolean, needle: string) {
+  if (!all) return buckets.slice(0, SHOWN);
+  return needle
+    ? buckets.filter((bucket) => bucketLabel(facet, bucket.value).toLowerCase().includes(needle))
+    : buckets;
+}
+
+/** One facet: its values as toggles, Show more / fewer, and a filter once all of many are shown. */
 function FacetGroup({
   facet,
   buckets,
@@ -111,12 +168,7 @@ function FacetGroup({
   const [filter, setFilter] = useState('');
   if (buckets.length === 0) return null;
   const filtering = all && buckets.length > FILTER_FROM;
-  const needle = filtering ? filter.trim().toLowerCase() : '';
-  const shown = all
-    ? needle
-      ? buckets.filter((bucket) => bucketLabel(facet, bucket.value).toLowerCase().includes(needle))
-      : buckets
-    : buckets.slice(0, SHOWN);
+  const shown = shownBuckets(facet, buckets, all, filtering ? filter.trim().toLowerCase() : '');
   const headingId = `facet-${facet}`;
   const noun = FACET_NOUNS[facet];
   return (
@@ -135,34 +187,15 @@ function FacetGroup({
         />
       ) : null}
       <ul className="flex flex-col">
-        {shown.map((bucket) => {
-          const active = hasTerm(query, bucket.term);
-          const label = bucketLabel(facet, bucket.value);
-          return (
-            <li key={bucket.term}>
-              <button
-                type="button"
-                aria-pressed={active}
-                title={bucket.term}
-                onClick={() => onToggle(bucket.term)}
-                className={cn(
-                  'flex w-full items-baseline gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
-                  active && 'bg-accent-subtle text-accent-subtle-foreground hover:bg-accent-subtle',
-                )}
-              >
-                {facet === 'orgUnit' && bucket.value ? (
-                  <OrgUnitLabel path={bucket.value} />
-                ) : (
-                  // Read in full: "Acer Chromebook 11 (C732 / C732T / C732L / C732LT)" wraps instead of being cut.
-                  <span className="min-w-0 flex-1 leading-snug break-words">{label}</span>
-                )}
-                <span className="text-xs text-muted-foreground tabular-nums">
-                  {formatCount(bucket.count)}
-                </span>
-              </button>
-            </li>
-          );
-        })}
+        {shown.map((bucket) => (
+          <FacetBucket
+            key={bucket.term}
+            facet={facet}
+            bucket={bucket}
+            active={hasTerm(query, bucket.term)}
+            onToggle={onToggle}
+          />
+        ))}
       </ul>
       {filtering && shown.length === 0 ? (
         <p className="px-2 py-1 text-xs text-muted-foreground">
@@ -181,13 +214,7 @@ function FacetGroup({
           {all ? 'Show fewer' : `Show ${formatCount(buckets.length - SHOWN)} more`}
         </button>
       ) : null}
-      {more && (all || buckets.length <= SHOWN) ? (
-        <p className="mt-1 px-2 text-xs text-muted-foreground" data-testid={`facet-${facet}-more`}>
-          {formatCount(more.values)} more {more.values === 1 ? noun.one : noun.plural} (
-          {formatCount(more.devices)} {more.devices === 1 ? 'device' : 'devices'}) not listed: find them with{' '}
-          <code>{noun.operator}</code> in the search box.
-        </p>
-      ) : null}
+      {more && (all || buckets.length <= SHOWN) ? <UnlistedNote facet={facet} more={more} /> : null}
     </section>
   );
 }

@@ -29,6 +29,48 @@ export interface FleetGridRowProps {
   readonly onSelect: (index: number, range: boolean) => void;
 }
 
+/** The row's selection checkbox; Shift+click selects from the last clicked row to this one. */
+function CheckboxCell({
+  index,
+  device,
+  selected,
+  background,
+  focusMarker,
+  onActivate,
+  onSelect,
+}: Pick<FleetGridRowProps, 'index' | 'device' | 'selected' | 'onActivate' | 'onSelect'> & {
+  /** The pinned cell's own background and the row's keyboard focus marker (false: none). */
+  background: string;
+  focusMarker: string | false;
+}) {
+  return (
+    <div
+      role="gridcell"
+      className={cn('sticky left-0 z-[1] flex shrink-0 items-center justify-center', background, focusMarker)}
+      style={{ width: CHECKBOX_WIDTH }}
+    >
+      {device ? (
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          className="size-4 accent-[var(--color-accent)]"
+          aria-label={`Select ${device.serialNumber ?? device.deviceId}`}
+          checked={selected}
+          onClick={(event) => {
+            event.stopPropagation();
+            onActivate(index);
+            if (event.shiftKey) {
+              event.preventDefault();
+              onSelect(index, true);
+            }
+          }}
+          onChange={() => onSelect(index, false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * One row of the fleet grid, or a placeholder for a row not loaded yet. Memoised because scrolling,
  * arrow keys and focus re-render the table alone: then only the rows entering the view or changing
@@ -70,34 +112,15 @@ export const FleetGridRow = memo(function FleetGridRow(props: FleetGridRowProps)
       style={{ height: props.height, transform: `translateY(${props.start}px)` }}
     >
       {selectable ? (
-        <div
-          role="gridcell"
-          className={cn(
-            'sticky left-0 z-[1] flex shrink-0 items-center justify-center',
-            pinnedBackground,
-            focusMarker,
-          )}
-          style={{ width: CHECKBOX_WIDTH }}
-        >
-          {device ? (
-            <input
-              type="checkbox"
-              tabIndex={-1}
-              className="size-4 accent-[var(--color-accent)]"
-              aria-label={`Select ${device.serialNumber ?? device.deviceId}`}
-              checked={selected}
-              onClick={(event) => {
-                event.stopPropagation();
-                props.onActivate(index);
-                if (event.shiftKey) {
-                  event.preventDefault();
-                  props.onSelect(index, true);
-                }
-              }}
-              onChange={() => props.onSelect(index, false)}
-            />
-          ) : null}
-        </div>
+        <CheckboxCell
+          index={index}
+          device={device}
+          selected={selected}
+          background={pinnedBackground}
+          focusMarker={focusMarker}
+          onActivate={props.onActivate}
+          onSelect={props.onSelect}
+        />
       ) : null}
       {columns.map((column, columnIndex) => (
         <div

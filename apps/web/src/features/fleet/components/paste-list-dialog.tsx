@@ -17,6 +17,108 @@ import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 type MatchBy = 'auto' | 'serial' | 'assetId';
 
+/** The pasted text and how to match it, kept while the report shows so Edit the list returns to it. */
+function usePasteForm() {
+  const [text, setText] = useState('');
+  const [by, setBy] = useState<MatchBy>('auto');
+  const [column, setColumn] = useState('');
+  const lineCount = text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
+  const tooLong = text.length > FLEET_LIST_LIMITS.resolveChars || lineCount > FLEET_LIST_LIMITS.resolveLines;
+  return { text, setText, by, setBy, column, setColumn, lineCount, tooLong };
+}
+
+type PasteForm = ReturnType<typeof usePasteForm>;
+
+/** Match on serial, asset ID or either; which CSV column holds them; how many lines there are. */
+function MatchOptions({ form }: { form: PasteForm }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="paste-list-by" className="text-sm font-medium">
+          Match on
+        </label>
+        <NativeSelect
+          id="paste-list-by"
+          value={form.by}
+          onChange={(event) => form.setBy(event.target.value as MatchBy)}
+          className="w-44"
+        >
+          <option value="auto">Serial or asset ID</option>
+          <option value="serial">Serial number</option>
+          <option value="assetId">Asset ID</option>
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="paste-list-column" className="text-sm font-medium">
+          CSV column <span className="font-normal text-muted-foreground">(optional)</span>
+        </label>
+        <Input
+          id="paste-list-column"
+          value={form.column}
+          maxLength={200}
+          onChange={(event) => form.setColumn(event.target.value)}
+          placeholder="Header name or number"
+          className="w-52"
+        />
+      </div>
+      <span className="ml-auto text-xs text-muted-foreground tabular-nums">
+        {formatCount(form.lineCount)} {form.lineCount === 1 ? 'line' : 'lines'}
+      </span>
+    </div>
+  );
+}
+
+/** The list to paste and how to match it; Find devices asks the server to match each line. */
+function PasteListForm({
+  form,
+  resolve,
+  onClose,
+}: {
+  form: PasteForm;
+  resolve: ReturnType<typeof useResolveDevices>;
+  onClose: () => void;
+}) {
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const column = form.column.trim();
+    resolve.mutate({ text: form.text, by: form.by, ...(column ? { column } : {}) });
+  };
+  return (
+    <SafeTextForm onSubmit={submit} className="flex min-h-0 flex-col gap-3">
+      <label htmlFor="paste-list-text" className="sr-only">
+        Serial numbers or asset IDs
+      </label>
+      <Textarea
+        id="paste-list-text"
+        value={form.text}
+        onChange={(event) => form.setText(event.target.value)}
+        rows={10}
+        autoFocus
+        spellCheck={false}
+        placeholder={'5CD1234XYZ\n5CD1234XZ0\n…'}
+        className="font-mono text-[0.8125rem]"
+        aria-invalid={form.tooLong || undefined}
+      />
+      <MatchOptions form={form} />
+      {form.tooLong ? (
+        <FormMessage>
+          Paste at most {formatCount(FLEET_LIST_LIMITS.resolveLines)} lines at a time; split the list and
+          resolve it in parts.
+        </FormMessage>
+      ) : null}
+      {resolve.error ? <FormMessage>{resolve.error.message}</FormMessage> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={form.lineCount === 0 || form.tooLong || resolve.isPending}>
+          {resolve.isPending ? 'Matching…' : 'Find devices'}
+        </Button>
+      </div>
+    </SafeTextForm>
+  );
+}
+
 /**
  * Paste a list of serials or asset IDs (one a line, or a CSV column). Each line is matched
  * exactly and reported as no match, one, or several before anything can act on the devices; the
@@ -32,19 +134,9 @@ export function PasteListDialog({
   onShow: (deviceIds: string[], unmatched: UnmatchedLine[]) => void;
   canSelect: boolean;
 }) {
-  const [text, setText] = useState('');
-  const [by, setBy] = useState<MatchBy>('auto');
-  const [column, setColumn] = useState('');
+  const form = usePasteForm();
   const resolve = useResolveDevices();
   const report = resolve.data;
-  const lineCount = text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
-  const tooLong = text.length > FLEET_LIST_LIMITS.resolveChars || lineCount > FLEET_LIST_LIMITS.resolveLines;
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    resolve.mutate({ text, by, ...(column.trim() ? { column: column.trim() } : {}) });
-  };
-
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
@@ -60,76 +152,14 @@ export function PasteListDialog({
             onShow={() => onShow(report.uniqueDeviceIds, unmatchedLines(report.lines))}
           />
         ) : (
-          <SafeTextForm onSubmit={submit} className="flex min-h-0 flex-col gap-3">
-            <label htmlFor="paste-list-text" className="sr-only">
-              Serial numbers or asset IDs
-            </label>
-            <Textarea
-              id="paste-list-text"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              rows={10}
-              autoFocus
-              spellCheck={false}
-              placeholder={'5CD1234XYZ\n5CD1234XZ0\n…'}
-              className="font-mono text-[0.8125rem]"
-              aria-invalid={tooLong || undefined}
-            />
-            <div className="flex flex-wrap items-end gap-3">
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor="paste-list-by" className="text-sm font-medium">
-                  Match on
-                </label>
-                <NativeSelect
-                  id="paste-list-by"
-                  value={by}
-                  onChange={(event) => setBy(event.target.value as MatchBy)}
-                  className="w-44"
-                >
-                  <option value="auto">Serial or asset ID</option>
-                  <option value="serial">Serial number</option>
-                  <option value="assetId">Asset ID</option>
-                </NativeSelect>
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor="paste-list-column" className="text-sm font-medium">
-                  CSV column <span className="font-normal text-muted-foreground">(optional)</span>
-                </label>
-                <Input
-                  id="paste-list-column"
-                  value={column}
-                  maxLength={200}
-                  onChange={(event) => setColumn(event.target.value)}
-                  placeholder="Header name or number"
-                  className="w-52"
-                />
-              </div>
-              <span className="ml-auto text-xs text-muted-foreground tabular-nums">
-                {formatCount(lineCount)} {lineCount === 1 ? 'line' : 'lines'}
-              </span>
-            </div>
-            {tooLong ? (
-              <FormMessage>
-                Paste at most {formatCount(FLEET_LIST_LIMITS.resolveLines)} lines at a time; split the list
-                and resolve it in parts.
-              </FormMessage>
-            ) : null}
-            {resolve.error ? <FormMessage>{resolve.error.message}</FormMessage> : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={lineCount === 0 || tooLong || resolve.isPending}>
-                {resolve.isPending ? 'Matching…' : 'Find devices'}
-              </Button>
-            </div>
-          </SafeTextForm>
+          <PasteListForm form={form} resolve={resolve} onClose={onClose} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
+/** Each line's result, problems first if asked, then Select (or Show) the devices matched exactly. */
 function ResolveReport({
   report,
   canSelect,

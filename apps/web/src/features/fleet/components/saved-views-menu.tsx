@@ -21,6 +21,25 @@ const SaveViewDialog = lazyComponent<ComponentProps<typeof SaveViewDialogModule>
   import('./save-view-dialog.tsx').then((module) => ({ default: module.SaveViewDialog })),
 );
 
+/** Updating or deleting the open view, and copying the link to what is on screen. */
+function useViewActions(onSaved: (view: SavedView) => void, onDeleted: () => void) {
+  const [copied, setCopied] = useState(false);
+  const update = useUpdateSavedView();
+  const remove = useDeleteSavedView();
+  const updateView = (view: SavedView, current: SavedViewState) =>
+    update.mutate({ id: view.id, patch: current }, { onSuccess: (saved) => onSaved(saved) });
+  const deleteView = (view: SavedView) => {
+    if (window.confirm(`Delete the view “${view.name}”?`)) remove.mutate(view.id, { onSuccess: onDeleted });
+  };
+  const copyLink = () => {
+    void navigator.clipboard.writeText(window.location.href).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return { copied, updateView, deleteView, copyLink, error: update.error ?? remove.error };
+}
+
 /**
  * Saved views: the admin's own and those shared with the organization. Opening one puts its state
  * in the URL (with `view=<id>`), so the URL itself can be shared.
@@ -43,70 +62,40 @@ export default function SavedViewsMenu({
   onDeleted: () => void;
 }) {
   const [saving, setSaving] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const update = useUpdateSavedView();
-  const remove = useDeleteSavedView();
-  const mine = views?.filter((view) => !view.shared) ?? [];
-  const shared = views?.filter((view) => view.shared) ?? [];
+  const actions = useViewActions(onSaved, onDeleted);
   const changed = isEdited(activeView, current);
   return (
     <>
       <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
         <DropdownMenuContent className="w-72" align="start">
-          <ViewGroup label="My views" views={mine} activeId={activeView?.id} onOpen={onOpen} />
-          <ViewGroup
-            label="Shared with the organization"
-            views={shared}
-            activeId={activeView?.id}
-            onOpen={onOpen}
-          />
-          {views && views.length === 0 ? (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">No saved views yet.</p>
-          ) : null}
+          <ViewGroups views={views} activeId={activeView?.id} onOpen={onOpen} />
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setSaving(true)}>
             <Plus aria-hidden="true" />
             Save as new view…
           </DropdownMenuItem>
           {activeView?.editable && changed ? (
-            <DropdownMenuItem
-              onSelect={() =>
-                update.mutate({ id: activeView.id, patch: current }, { onSuccess: (view) => onSaved(view) })
-              }
-            >
+            <DropdownMenuItem onSelect={() => actions.updateView(activeView, current)}>
               <Save aria-hidden="true" />
               Update “{activeView.name}”
             </DropdownMenuItem>
           ) : null}
-          <DropdownMenuItem
-            onSelect={() => {
-              void navigator.clipboard.writeText(window.location.href).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              );
-            }}
-          >
+          <DropdownMenuItem onSelect={actions.copyLink}>
             <Link2 aria-hidden="true" />
-            {copied ? 'Link copied' : 'Copy link to this view'}
+            {actions.copied ? 'Link copied' : 'Copy link to this view'}
           </DropdownMenuItem>
           {activeView?.editable ? (
-            <DropdownMenuItem
-              className="text-danger"
-              onSelect={() => {
-                if (window.confirm(`Delete the view “${activeView.name}”?`))
-                  remove.mutate(activeView.id, { onSuccess: onDeleted });
-              }}
-            >
+            <DropdownMenuItem className="text-danger" onSelect={() => actions.deleteView(activeView)}>
               <Trash2 aria-hidden="true" />
               Delete “{activeView.name}”
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
-      {update.error || remove.error ? (
+      {actions.error ? (
         <span role="alert" className="text-xs text-danger">
-          {(update.error ?? remove.error)?.message}
+          {actions.error.message}
         </span>
       ) : null}
       {saving ? (
@@ -120,6 +109,37 @@ export default function SavedViewsMenu({
             }}
           />
         </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** My views, then those shared with the organization; a line when there are none yet. */
+function ViewGroups({
+  views,
+  activeId,
+  onOpen,
+}: {
+  views: readonly SavedView[] | undefined;
+  activeId: string | undefined;
+  onOpen: (view: SavedView) => void;
+}) {
+  return (
+    <>
+      <ViewGroup
+        label="My views"
+        views={views?.filter((view) => !view.shared) ?? []}
+        activeId={activeId}
+        onOpen={onOpen}
+      />
+      <ViewGroup
+        label="Shared with the organization"
+        views={views?.filter((view) => view.shared) ?? []}
+        activeId={activeId}
+        onOpen={onOpen}
+      />
+      {views && views.length === 0 ? (
+        <p className="px-2 py-1.5 text-sm text-muted-foreground">No saved views yet.</p>
       ) : null}
     </>
   );

@@ -23,6 +23,94 @@ interface Pending {
 
 const nothingPending = (): Pending => ({ all: false, named: new Set(), added: 0, timer: null });
 
+/** Refreshing every loaded row, and how long ago the rows were last known fresh. */
+function useRefreshClock(refresh: (named: null) => void) {
+  const lastRefresh = useRef(0);
+  const refreshLoaded = useCallback(() => {
+    lastRefresh.current = Date.now();
+    refresh(null);
+  }, [refresh]);
+  const markFresh = useCallback(() => {
+    lastRefresh.current = Date.now();
+  }, []);
+  const sinceRefresh = useCallback(() => Date.now() - lastRefresh.current, []);
+  return { refreshLoaded, markFresh, sinceRefresh };
+}
+
+type RefreshClock = ReturnType<typeof useRefreshClock>;
+
+/**
+ * Rows kept in the cache from an earlier visit (back from a device page) may have changed
+ * meanwhile, unheard: they refresh in place, once, on opening. Rows loaded just now need nothing.
+ */
+function useRefreshKeptRows(source: LiveSource, clock: RefreshClock) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const loadedAt = queryClient.getQueryState(source.queryKey)?.dataUpdatedAt ?? 0;
+    if (loadedAt > 0 && Date.now() - loadedAt > KEPT_ROWS_MS) clock.refreshLoaded();
+    else clock.markFresh();
+    // Once, for the rows the table opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
+ * `fleet.changed` on the organization's channel, gathered for SETTLE_MS and then handed to
+ * `onSettled` together; whether the channel is joined.
+ */
+function useFleetChanges(orgId: string | undefined, onSettled: (changes: Pending) => void): boolean {
+  const pending = useRef<Pending>(nothingPending());
+  useEffect(
+    () => () => {
+      if (pending.current.timer) clearTimeout(pending.current.timer);
+    },
+    [],
+  );
+  const flush = () => {
+    const changes = pending.current;
+    pending.current = nothingPending();
+    onSettled(changes);
+  };
+  const channel = useRealtimeChannel(orgId ? `org:${orgId}` : null, {
+    'fleet.changed': (payload) => {
+      const change = readFleetChanged(payload);
+      if (!change) return;
+      // A change that names no devices (a sync) may have touched any loaded row, whether or not it
+      // also added devices: the loaded rows refresh, and the new devices are only announced.
+      if (change.deviceIds === undefined) pending.current.all = true;
+      else for (const id of change.deviceIds) pending.current.named.add(id);
+      pending.current.added += change.added;
+      pending.current.timer ??= setTimeout(flush, SETTLE_MS);
+    },
+  });
+  return channel.state === 'joined';
+}
+
+/**
+ * Missed pushes: the channel joined again after a drop, or (without the channel) the window
+ * regained focus and the rows were last refreshed a while ago.
+ */
+function useRefreshWhenMissed(live: boolean, { refreshLoaded, sinceRefresh }: RefreshClock) {
+  const everJoined = useRef(false);
+  useEffect(() => {
+    if (!live) return;
+    if (everJoined.current) refreshLoaded();
+    everJoined.current = true;
+  }, [live, refreshLoaded]);
+
+  const liveRef = useRef(live);
+  useEffect(() => {
+    liveRef.current = live;
+  });
+  useEffect(
+    () =>
+      focusManager.subscribe((focused) => {
+        if (focused && !liveRef.current && sinceRefresh() > FOCUS_REFRESH_MS) refreshLoaded();
+      }),
+    [refreshLoaded, sinceRefresh],
+  );
+}
+
 /**
  * Why: the table stays live without moving. `fleet.changed` refreshes the loaded rows it may have
  * touched by device id, in place (use-live-refresh.ts); a sync names no devices, so every loaded
@@ -40,72 +128,19 @@ export function useFleetLive(source: LiveSource): {
 } {
   const queryClient = useQueryClient();
   const { session } = useAuthSession();
-  const orgId = session?.user.organization?.id;
   const [newDevices, setNewDevices] = useState(0);
   const { refresh, onVisibleRows, forget } = useLiveRefresh(source);
-  const pending = useRef<Pending>(nothingPending());
-  const lastRefresh = useRef(0);
-  const refreshLoaded = useCallback(() => {
-    lastRefresh.current = Date.now();
-    refresh(null);
-  }, [refresh]);
+  const clock = useRefreshClock(refresh);
+  const { refreshLoaded } = clock;
+  useRefreshKeptRows(source, clock);
 
-  useEffect(() => {
-    // Rows kept in the cache from an earlier visit (back from a device page) may have changed
-    // meanwhile, unheard: they refresh in place. Rows loaded just now need nothing.
-    const loadedAt = queryClient.getQueryState(source.queryKey)?.dataUpdatedAt ?? 0;
-    if (loadedAt > 0 && Date.now() - loadedAt > KEPT_ROWS_MS) refreshLoaded();
-    else lastRefresh.current = Date.now();
-    return () => {
-      if (pending.current.timer) clearTimeout(pending.current.timer);
-    };
-    // Once, for the rows the table opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const flush = () => {
-    const { all, named, added } = pending.current;
-    pending.current = nothingPending();
+  const live = useFleetChanges(session?.user.organization?.id, ({ all, named, added }) => {
     void queryClient.invalidateQueries({ queryKey: fleetKeys.facetsAll });
     if (added > 0) setNewDevices((count) => count + added);
     if (all) refreshLoaded();
     else if (named.size > 0) refresh(named);
-  };
-
-  const channel = useRealtimeChannel(orgId ? `org:${orgId}` : null, {
-    'fleet.changed': (payload) => {
-      const change = readFleetChanged(payload);
-      if (!change) return;
-      // A change that names no devices (a sync) may have touched any loaded row, whether or not it
-      // also added devices: the loaded rows refresh, and the new devices are only announced.
-      if (change.deviceIds === undefined) pending.current.all = true;
-      else for (const id of change.deviceIds) pending.current.named.add(id);
-      pending.current.added += change.added;
-      pending.current.timer ??= setTimeout(flush, SETTLE_MS);
-    },
   });
-  const live = channel.state === 'joined';
-
-  // Joined again after a drop: pushes sent meanwhile were missed.
-  const everJoined = useRef(false);
-  useEffect(() => {
-    if (!live) return;
-    if (everJoined.current) refreshLoaded();
-    everJoined.current = true;
-  }, [live, refreshLoaded]);
-
-  const liveRef = useRef(live);
-  useEffect(() => {
-    liveRef.current = live;
-  });
-  useEffect(
-    () =>
-      focusManager.subscribe((focused) => {
-        if (focused && !liveRef.current && Date.now() - lastRefresh.current > FOCUS_REFRESH_MS)
-          refreshLoaded();
-      }),
-    [refreshLoaded],
-  );
+  useRefreshWhenMissed(live, clock);
 
   const showNew = () => {
     setNewDevices(0);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import {
   hashKey,
   useQueryClient,
@@ -32,6 +32,103 @@ const SCROLL_SETTLE_MS = 300;
 
 type Pages = InfiniteData<FleetPage>;
 
+type Latest = RefObject<LiveSource>;
+
+/**
+ * Reads rows by id, one read at a time (ids asked while one runs are read together after it), and
+ * puts them in the list once it is idle. `drop` forgets reads begun or queued before it.
+ */
+function useRowReader(latest: Latest) {
+  const queryClient = useQueryClient();
+  // Bumped when the list starts over: reads begun before it no longer apply.
+  const generation = useRef(0);
+  const readNow = useCallback(
+    (ids: readonly string[]) => {
+      const { queryKey, q, columns } = latest.current;
+      const started = generation.current;
+      return readRowsById({
+        ids,
+        q,
+        read: listDevicesReader(columns),
+        onChunk: (refreshed) =>
+          whenIdle(queryClient, queryKey, () => {
+            if (generation.current === started) applyRefreshed(queryClient, queryKey, refreshed);
+          }),
+      });
+    },
+    [queryClient, latest],
+  );
+  const reads = useRef<ReturnType<typeof oneReadAtATime> | null>(null);
+  const read = useCallback(
+    (ids: readonly string[]) => {
+      if (ids.length === 0) return;
+      reads.current ??= oneReadAtATime(readNow);
+      reads.current.read(ids);
+    },
+    [readNow],
+  );
+  const drop = useCallback(() => {
+    generation.current += 1;
+    reads.current?.drop();
+  }, []);
+  return { read, drop };
+}
+
+/**
+ * The rows on screen as the table reports them, and the loaded devices a change touched but not yet
+ * refreshed (far from the screen), per list: those are read once scrolling to them pauses, and
+ * `clear` forgets them.
+ */
+function useRowsLeftForLater(latest: Latest, read: (ids: readonly string[]) => void) {
+  const queryClient = useQueryClient();
+  const visible = useRef<RowWindow>({ first: 0, last: 0 });
+  const waiting = useRef<Waiting['current']>({ key: '', ids: new Set() });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const onVisibleRows = useCallback(
+    (first: number, last: number) => {
+      visible.current = { first, last };
+      if (waiting.current.ids.size === 0) return;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        const { queryKey } = latest.current;
+        const later = waitingFor(waiting, hashKey(queryKey));
+        const due = dueIds(loadedIds(queryClient, queryKey), later, visible.current);
+        for (const id of due) later.delete(id);
+        read(due);
+      }, SCROLL_SETTLE_MS);
+    },
+    [queryClient, read, latest],
+  );
+  const clear = useCallback(() => {
+    waiting.current = { key: '', ids: new Set() };
+  }, []);
+  return { visible, waiting, onVisibleRows, clear };
+}
+
+/**
+ * The list and the columns its rows were last asked with: a column shown in the same list refreshes
+ * every loaded row. Another list (another query or sort, a pasted list, whose key holds the
+ * columns) loads with the new columns: nothing to fill.
+ */
+function useFillShownColumns(source: LiveSource, latest: Latest, refresh: (named: null) => void) {
+  const listKey = hashKey(source.queryKey);
+  const columnSet = columnParam(source.columns);
+  const shown = useRef({ listKey, columns: source.columns });
+  useEffect(() => {
+    const before = shown.current;
+    const { columns } = latest.current;
+    shown.current = { listKey, columns };
+    if (before.listKey === listKey && showsNewColumn(before.columns, columns)) refresh(null);
+  }, [listKey, columnSet, refresh, latest]);
+}
+
 /**
  * Why: the table's loaded rows are refreshed by device id and replaced where they stand, never by
  * refetching the pages (which would slip the devices that joined the fleet in and move rows).
@@ -47,45 +144,8 @@ export function useLiveRefresh(source: LiveSource) {
   useEffect(() => {
     latest.current = source;
   });
-  const visible = useRef<RowWindow>({ first: 0, last: 0 });
-  // Loaded devices a change touched but not yet refreshed (far from the screen), per list.
-  const waiting = useRef<Waiting['current']>({ key: '', ids: new Set() });
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // Bumped when the list starts over: reads begun before it no longer apply.
-  const generation = useRef(0);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  const readNow = useCallback(
-    (ids: readonly string[]) => {
-      const { queryKey, q, columns } = latest.current;
-      const started = generation.current;
-      return readRowsById({
-        ids,
-        q,
-        read: listDevicesReader(columns),
-        onChunk: (refreshed) =>
-          whenIdle(queryClient, queryKey, () => {
-            if (generation.current === started) applyRefreshed(queryClient, queryKey, refreshed);
-          }),
-      });
-    },
-    [queryClient],
-  );
-  // One read at a time: ids asked while one runs are read together after it.
-  const reads = useRef<ReturnType<typeof oneReadAtATime> | null>(null);
-  const read = useCallback(
-    (ids: readonly string[]) => {
-      if (ids.length === 0) return;
-      reads.current ??= oneReadAtATime(readNow);
-      reads.current.read(ids);
-    },
-    [readNow],
-  );
+  const { read, drop } = useRowReader(latest);
+  const { visible, waiting, onVisibleRows, clear } = useRowsLeftForLater(latest, read);
 
   const refresh = useCallback(
     (named: ReadonlySet<string> | null) => {
@@ -99,43 +159,14 @@ export function useLiveRefresh(source: LiveSource) {
         read(plan.now);
       });
     },
-    [queryClient, read],
+    [queryClient, read, visible, waiting],
   );
-
-  // The list and the columns its rows were last asked with. Another list (another query or sort,
-  // a pasted list, whose key holds the columns) loads with the new columns: nothing to fill.
-  const listKey = hashKey(source.queryKey);
-  const columnSet = columnParam(source.columns);
-  const shown = useRef({ listKey, columns: source.columns });
-  useEffect(() => {
-    const before = shown.current;
-    const { columns } = latest.current;
-    shown.current = { listKey, columns };
-    if (before.listKey === listKey && showsNewColumn(before.columns, columns)) refresh(null);
-  }, [listKey, columnSet, refresh]);
-
-  const onVisibleRows = useCallback(
-    (first: number, last: number) => {
-      visible.current = { first, last };
-      if (waiting.current.ids.size === 0) return;
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        const { queryKey } = latest.current;
-        const later = waitingFor(waiting, hashKey(queryKey));
-        const due = dueIds(loadedIds(queryClient, queryKey), later, visible.current);
-        for (const id of due) later.delete(id);
-        read(due);
-      }, SCROLL_SETTLE_MS);
-    },
-    [queryClient, read],
-  );
+  useFillShownColumns(source, latest, refresh);
 
   const forget = useCallback(() => {
-    generation.current += 1;
-    waiting.current = { key: '', ids: new Set() };
-    reads.current?.drop();
-  }, []);
+    drop();
+    clear();
+  }, [drop, clear]);
 
   return { refresh, onVisibleRows, forget };
 }

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { ChevronRight, SearchX } from 'lucide-react';
-import type { EffectivePoliciesResponse } from '@fleetdeck/shared/policy-contract';
+import { SearchX } from 'lucide-react';
+import type { EffectivePoliciesResponse, PolicyGroup } from '@fleetdeck/shared/policy-contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -10,7 +9,8 @@ import { useEffectivePolicies, useRefreshEffectivePolicies } from '../api/get-ef
 import { MAX_SEARCH_LENGTH, matchesPolicy, type PolicyFilter } from '../view-state.ts';
 import { FetchedAge } from './fetched-age.tsx';
 import { isUserLookupError, PolicyErrorPanel } from './policy-error-panel.tsx';
-import { PolicyRow } from './policy-row.tsx';
+import { NamespacesNote, PoliciesHeading } from './effective-policies-heading.tsx';
+import { PolicyGroupCard } from './policy-group-card.tsx';
 
 const FILTERS: ReadonlyArray<readonly [PolicyFilter, string]> = [
   ['all', 'All'],
@@ -40,56 +40,123 @@ function FilterButtons({ value, onChange }: { value: PolicyFilter; onChange: (ne
   );
 }
 
-function NamespacesNote({ data }: { data: EffectivePoliciesResponse }) {
-  const included = data.namespaces.filter((item) => item.included);
-  const notes = data.namespaces.flatMap((item) => (item.note === null ? [] : [item.note]));
-  return (
-    <p className="text-xs text-muted-foreground" data-testid="policy-namespaces">
-      Includes{' '}
-      {included.map((item, index) => (
-        <span key={item.namespace}>
-          {index > 0 ? (index === included.length - 1 ? ' and ' : ', ') : null}
-          {item.label} (<code className="font-mono">{item.namespace}.*</code>)
-        </span>
-      ))}
-      .{data.user ? null : ' User settings are those of users whose account is in this unit.'}
-      {notes.map((note) => (
-        <span key={note} className="block">
-          {note}
-        </span>
-      ))}
-    </p>
-  );
+/**
+ * Asks for the unit's policies with the user's settings; when Google does not know (or may not
+ * show) that user, the error is kept to explain and the unit's own policies are asked instead.
+ */
+function usePoliciesForUnit(orgUnitId: string, user: string | undefined) {
+  const withUser = useEffectivePolicies(orgUnitId, user, user !== undefined);
+  const userError =
+    user !== undefined && withUser.isError && isUserLookupError(withUser.error) ? withUser.error : undefined;
+  const plain = useEffectivePolicies(orgUnitId, undefined, user === undefined || userError !== undefined);
+  const query = user !== undefined && userError === undefined ? withUser : plain;
+  const asked = userError === undefined ? user : undefined;
+  return { query, asked, userError, retryUser: () => void withUser.refetch() };
 }
 
-/** Which OU each part came from: the user's account OU for user settings, the unit for devices. */
-function Heading({ data, device }: { data: EffectivePoliciesResponse; device: string | undefined }) {
-  if (!data.user)
-    return (
-      <h2 className="text-base font-semibold break-all" data-testid="policy-org-unit">
-        Effective policies for {data.orgUnit.path}
-      </h2>
-    );
-  const user = data.user;
+/** The Refresh button's round trip to Google, with its progress and error. */
+function useRefreshPolicies(orgUnitId: string, user: string | undefined) {
+  const refresh = useRefreshEffectivePolicies();
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshError, setRefreshError] = useState<Error>();
+  const onRefresh = () => {
+    setRefreshing(true);
+    setRefreshError(undefined);
+    refresh(orgUnitId, user)
+      .catch((error: unknown) => setRefreshError(error instanceof Error ? error : new Error(String(error))))
+      .finally(() => setRefreshing(false));
+  };
+  return { refreshing, refreshError, onRefresh };
+}
+
+/** The groups with only the policies that match the search and the filter, empty groups dropped. */
+function useMatchingGroups(data: EffectivePoliciesResponse | undefined, text: string, filter: PolicyFilter) {
+  const groups = useMemo(
+    () =>
+      (data?.groups ?? [])
+        .map((group) => ({
+          ...group,
+          policies: group.policies.filter((p) => matchesPolicy(p, text, filter)),
+        }))
+        .filter((group) => group.policies.length > 0),
+    [data, text, filter],
+  );
+  const total = data?.groups.reduce((sum, group) => sum + group.policies.length, 0) ?? 0;
+  const shown = groups.reduce((sum, group) => sum + group.policies.length, 0);
+  return { groups, total, shown };
+}
+
+/** The search box, the filter and how many policies show. */
+function PolicySearchBar({
+  text,
+  filter,
+  shown,
+  total,
+  onText,
+  onFilter,
+}: {
+  text: string;
+  filter: PolicyFilter;
+  shown: number;
+  total: number;
+  onText: (text: string) => void;
+  onFilter: (filter: PolicyFilter) => void;
+}) {
   return (
-    <div className="flex flex-col gap-1">
-      <h2 className="text-base font-semibold">Effective policies</h2>
-      <p className="text-sm break-all" data-testid="policy-user-unit">
-        User settings for <span className="font-medium">{user.email}</span>
-        {user.name ? <span className="text-muted-foreground"> ({user.name})</span> : null} · account in{' '}
-        <span className="font-medium">{user.orgUnit.path}</span>
-      </p>
-      {user.suspended ? (
-        <p className="text-xs text-muted-foreground" data-testid="policy-user-suspended">
-          This account is suspended in Google Workspace: the settings shown apply when it is restored.
-        </p>
-      ) : null}
-      <p className="text-sm break-all" data-testid="policy-org-unit">
-        Device settings for <span className="font-medium">{device ?? 'devices'}</span> · in{' '}
-        <span className="font-medium">{data.orgUnit.path}</span>
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <Input
+        type="search"
+        aria-label="Search policies"
+        placeholder="Search by policy name or description"
+        value={text}
+        maxLength={MAX_SEARCH_LENGTH}
+        onChange={(event) => onText(event.target.value)}
+        className="sm:max-w-sm"
+      />
+      <FilterButtons value={filter} onChange={onFilter} />
+      <p className="text-xs text-muted-foreground sm:ml-auto" aria-live="polite">
+        {shown === total ? `${total} policies` : `${shown} of ${total} policies`}
       </p>
     </div>
   );
+}
+
+/** Nothing matches the search and filter. */
+function NoPolicyMatch({ text, filter }: { text: string; filter: PolicyFilter }) {
+  return (
+    <EmptyState icon={SearchX} title="No policy matches">
+      {text ? `Nothing matches “${text}”` : 'Nothing matches'}
+      {filter === 'here'
+        ? ' among the policies set on this unit.'
+        : filter === 'inherited'
+          ? ' among inherited policies.'
+          : '.'}
+    </EmptyState>
+  );
+}
+
+/** The matching groups, each folded open or closed by hand. */
+function PolicyGroups({ groups, nameUnits }: { groups: readonly PolicyGroup[]; nameUnits: boolean }) {
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const toggle = (category: string, open: boolean) =>
+    setClosed((current) => {
+      const next = new Set(current);
+      if (open) next.add(category);
+      else next.delete(category);
+      return next;
+    });
+  return groups.map((group) => {
+    const open = !closed.has(group.category);
+    return (
+      <PolicyGroupCard
+        key={group.category}
+        group={group}
+        open={open}
+        nameUnits={nameUnits}
+        onToggle={() => toggle(group.category, open)}
+      />
+    );
+  });
 }
 
 /** Why: the debugger's main answer, one OU's effective policies by category, searchable. */
@@ -112,46 +179,18 @@ export function EffectivePolicies({
   onSearch: (q: string) => void;
   onFilter: (filter: PolicyFilter) => void;
 }) {
-  const withUser = useEffectivePolicies(orgUnitId, user, user !== undefined);
-  // A user Google does not know (or may not show) is explained; the unit's policies still show.
-  const userError =
-    user !== undefined && withUser.isError && isUserLookupError(withUser.error) ? withUser.error : undefined;
-  const plain = useEffectivePolicies(orgUnitId, undefined, user === undefined || userError !== undefined);
-  const query = user !== undefined && userError === undefined ? withUser : plain;
-  const asked = userError === undefined ? user : undefined;
-  const refresh = useRefreshEffectivePolicies();
-  const [refreshing, setRefreshing] = useState(false);
-  const [refreshError, setRefreshError] = useState<Error>();
-  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const { query, asked, userError, retryUser } = usePoliciesForUnit(orgUnitId, user);
+  const { refreshing, refreshError, onRefresh } = useRefreshPolicies(orgUnitId, asked);
   // Typing is answered at once; the URL follows (navigations are asynchronous).
   const [text, setText] = useState(q);
   const data = query.data;
-  const groups = useMemo(
-    () =>
-      (data?.groups ?? [])
-        .map((group) => ({
-          ...group,
-          policies: group.policies.filter((p) => matchesPolicy(p, text, filter)),
-        }))
-        .filter((group) => group.policies.length > 0),
-    [data, text, filter],
-  );
-  const total = data?.groups.reduce((sum, group) => sum + group.policies.length, 0) ?? 0;
-  const shown = groups.reduce((sum, group) => sum + group.policies.length, 0);
-
-  const onRefresh = () => {
-    setRefreshing(true);
-    setRefreshError(undefined);
-    refresh(orgUnitId, asked)
-      .catch((error: unknown) => setRefreshError(error instanceof Error ? error : new Error(String(error))))
-      .finally(() => setRefreshing(false));
-  };
+  const { groups, total, shown } = useMatchingGroups(data, text, filter);
 
   const userPanel = userError ? (
     <PolicyErrorPanel
       error={userError}
       title={`User settings for ${user ?? ''} could not be shown`}
-      onRetry={() => void withUser.refetch()}
+      onRetry={retryUser}
     />
   ) : null;
   if (query.isError)
@@ -176,78 +215,27 @@ export function EffectivePolicies({
       {userPanel}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <Heading data={data} device={device} />
+          <PoliciesHeading data={data} device={device} />
           <NamespacesNote data={data} />
         </div>
         <FetchedAge fetchedAt={data.fetchedAt} refreshing={refreshing} onRefresh={onRefresh} />
       </div>
       {refreshError ? <PolicyErrorPanel error={refreshError} onRetry={onRefresh} /> : null}
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Input
-          type="search"
-          aria-label="Search policies"
-          placeholder="Search by policy name or description"
-          value={text}
-          maxLength={MAX_SEARCH_LENGTH}
-          onChange={(event) => {
-            setText(event.target.value);
-            onSearch(event.target.value);
-          }}
-          className="sm:max-w-sm"
-        />
-        <FilterButtons value={filter} onChange={onFilter} />
-        <p className="text-xs text-muted-foreground sm:ml-auto" aria-live="polite">
-          {shown === total ? `${total} policies` : `${shown} of ${total} policies`}
-        </p>
-      </div>
+      <PolicySearchBar
+        text={text}
+        filter={filter}
+        shown={shown}
+        total={total}
+        onText={(next) => {
+          setText(next);
+          onSearch(next);
+        }}
+        onFilter={onFilter}
+      />
       {groups.length === 0 ? (
-        <EmptyState icon={SearchX} title="No policy matches">
-          {text ? `Nothing matches “${text}”` : 'Nothing matches'}
-          {filter === 'here'
-            ? ' among the policies set on this unit.'
-            : filter === 'inherited'
-              ? ' among inherited policies.'
-              : '.'}
-        </EmptyState>
+        <NoPolicyMatch text={text} filter={filter} />
       ) : (
-        groups.map((group) => {
-          const open = !closed.has(group.category);
-          const id = `policy-group-${group.category.replace(/[^A-Za-z0-9]+/g, '-')}`;
-          return (
-            <Card key={group.category} data-testid="policy-group" aria-labelledby={`${id}-title`}>
-              <h2 id={`${id}-title`} className="text-sm font-semibold">
-                <button
-                  type="button"
-                  aria-expanded={open}
-                  aria-controls={id}
-                  className="flex w-full items-center gap-2 px-4 py-3 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
-                  onClick={() =>
-                    setClosed((current) => {
-                      const next = new Set(current);
-                      if (open) next.add(group.category);
-                      else next.delete(group.category);
-                      return next;
-                    })
-                  }
-                >
-                  <ChevronRight
-                    aria-hidden="true"
-                    className={cn('size-4 transition-transform', open && 'rotate-90')}
-                  />
-                  {group.category}
-                  <span className="font-normal text-muted-foreground">· {group.policies.length}</span>
-                </button>
-              </h2>
-              {open ? (
-                <ul id={id} className="divide-y divide-border border-t border-border">
-                  {group.policies.map((policy) => (
-                    <PolicyRow key={policy.key} policy={policy} nameUnits={data.user !== null} />
-                  ))}
-                </ul>
-              ) : null}
-            </Card>
-          );
-        })
+        <PolicyGroups groups={groups} nameUnits={data.user !== null} />
       )}
     </div>
   );

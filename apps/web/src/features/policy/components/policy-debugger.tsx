@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeftRight, FolderTree, ListTree, RefreshCcw } from 'lucide-react';
 import { APP_ROUTES } from '@fleetdeck/shared/app-routes';
-import type { PolicyDevice, PolicyOrgUnit } from '@fleetdeck/shared/policy-contract';
+import type { PolicyDevice, PolicyOrgUnit, PolicyOrgUnitsResponse } from '@fleetdeck/shared/policy-contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -9,18 +9,23 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { usePolicyOrgUnits } from '../api/get-policy-org-units.ts';
 import { useDeviceLookup } from '../api/lookup-device.ts';
-import { modeOf, readViewState, writeViewState, type PolicyViewState } from '../view-state.ts';
+import {
+  modeOf,
+  readViewState,
+  writeViewState,
+  type PolicyMode,
+  type PolicyViewState,
+  type PolicyViewUpdate,
+} from '../view-state.ts';
 import { CompareView } from './compare-view.tsx';
 import { DeviceLookup } from './device-lookup.tsx';
-import { DeviceSummary } from './device-summary.tsx';
+import { DevicePanel } from './device-panel.tsx';
 import { EffectivePolicies } from './effective-policies.tsx';
-import { MovePreview } from './move-preview.tsx';
 import { OrgUnitTree } from './org-unit-tree.tsx';
 import { PolicyErrorPanel } from './policy-error-panel.tsx';
 import { UserField } from './user-field.tsx';
 
-type Update = (patch: Partial<PolicyViewState>, options?: { replace?: boolean }) => void;
-
+/** Effective policies or Compare units: each link starts its view from the unit at hand. */
 function ModeLinks({
   compare,
   state,
@@ -70,63 +75,126 @@ function ModeLinks({
   );
 }
 
-function DevicePanel({
-  deviceId,
+/** Nothing synced yet: the debugger needs Fleetdeck's copy of the OU tree. */
+function NoOrgUnits() {
+  return (
+    <EmptyState
+      icon={FolderTree}
+      title="No organizational units yet"
+      action={
+        <Button asChild variant="secondary">
+          <Link to={APP_ROUTES.settingsSync}>
+            <RefreshCcw aria-hidden="true" />
+            Open Settings → Sync
+          </Link>
+        </Button>
+      }
+    >
+      The debugger works on Fleetdeck&apos;s copy of your OU tree. Run a sync to fill it.
+    </EmptyState>
+  );
+}
+
+/** The pickers beside the answer: a device, a user, or a unit of the tree. */
+function PickerAside({
+  mode,
+  state,
+  orgUnits,
+  activeUnit,
+  update,
+}: {
+  mode: PolicyMode;
+  state: PolicyViewState;
+  orgUnits: PolicyOrgUnitsResponse;
+  /** The unit marked in the tree: the picked one, or the picked device's. */
+  activeUnit: string | undefined;
+  update: PolicyViewUpdate;
+}) {
+  const pickUnit = (unit: PolicyOrgUnit) =>
+    update({ orgUnitId: unit.id, deviceId: undefined, moveTo: undefined });
+  const pickDevice = (device: PolicyDevice) =>
+    update({ deviceId: device.deviceId, orgUnitId: undefined, moveTo: undefined });
+  return (
+    <aside
+      className={cn('flex flex-col gap-4', mode !== 'pick' && 'order-2 lg:order-1')}
+      aria-label="Choose what to debug"
+    >
+      <Card className="p-4">
+        <DeviceLookup onPick={pickDevice} />
+      </Card>
+      <Card className="p-4">
+        <UserField key={state.user ?? ''} value={state.user} onChange={(user) => update({ user })} />
+      </Card>
+      <Card className="flex flex-col gap-2 p-4">
+        <h2 className="text-sm font-medium">Organizational unit</h2>
+        {orgUnits.scoped ? (
+          <p className="text-xs text-muted-foreground">Only the units you may see are listed.</p>
+        ) : null}
+        <OrgUnitTree units={orgUnits.orgUnits} selectedId={activeUnit} onSelect={pickUnit} />
+      </Card>
+    </aside>
+  );
+}
+
+/** The answer for what is picked: a device, a unit's policies, or how to start. */
+function PickedAnswer({
   state,
   units,
   update,
 }: {
-  deviceId: string;
   state: PolicyViewState;
   units: readonly PolicyOrgUnit[];
-  update: Update;
+  update: PolicyViewUpdate;
 }) {
-  const lookup = useDeviceLookup({ deviceId });
-  if (lookup.isError) return <PolicyErrorPanel error={lookup.error} onRetry={() => void lookup.refetch()} />;
-  if (!lookup.data) return <Skeleton className="h-24 w-full" />;
-  const device = lookup.data.matches[0];
-  if (!device)
+  if (state.deviceId !== undefined)
+    return <DevicePanel deviceId={state.deviceId} state={state} units={units} update={update} />;
+  if (state.orgUnitId !== undefined)
     return (
-      <PolicyErrorPanel
-        error={
-          new Error(
-            'This device is not in Fleetdeck’s copy of your fleet, or not one you may see. Look it up by serial number, or run a sync if it was enrolled recently.',
-          )
-        }
+      <EffectivePolicies
+        orgUnitId={state.orgUnitId}
+        user={state.user}
+        q={state.q}
+        filter={state.filter}
+        onSearch={(q) => update({ q }, { replace: true })}
+        onFilter={(filter) => update({ filter })}
       />
     );
   return (
-    <div className="flex flex-col gap-4">
-      <DeviceSummary
-        device={device}
-        units={units}
-        moveTo={state.moveTo}
-        onMoveTo={(id) => update({ moveTo: id })}
-      />
-      {state.moveTo !== undefined ? (
-        <MovePreview
-          device={device}
-          units={units}
-          moveTo={state.moveTo}
-          user={state.user}
-          onTarget={(id) => update({ moveTo: id })}
-        />
-      ) : device.orgUnitId ? (
-        <EffectivePolicies
-          orgUnitId={device.orgUnitId}
-          user={state.user}
-          device={device.serialNumber ?? device.annotatedAssetId ?? device.deviceId}
-          q={state.q}
-          filter={state.filter}
-          onSearch={(q) => update({ q }, { replace: true })}
-          onFilter={(filter) => update({ filter })}
-        />
-      ) : (
-        <PolicyErrorPanel
-          error={new Error('This device has no organizational unit in Fleetdeck yet. Run a sync first.')}
-        />
-      )}
-    </div>
+    <EmptyState icon={ListTree} title="Every policy, and the unit that set it">
+      Pick an organizational unit in the tree, or find a device by serial number or asset ID. Fleetdeck asks
+      Google for the effective value of each Chrome policy and shows whether it is set on that unit, inherited
+      (and from where) or left at its default.
+    </EmptyState>
+  );
+}
+
+/** Compare mode: both units and "show all" live in the URL; the single-unit view is left. */
+function CompareMode({
+  state,
+  units,
+  update,
+}: {
+  state: PolicyViewState;
+  units: readonly PolicyOrgUnit[];
+  update: PolicyViewUpdate;
+}) {
+  return (
+    <CompareView
+      units={units}
+      a={state.compare}
+      b={state.with}
+      showAll={state.showAll}
+      onChange={(next) =>
+        update({
+          ...(next.compare === undefined ? {} : { compare: next.compare }),
+          ...(next.with === undefined ? {} : { with: next.with }),
+          ...(next.showAll === undefined ? {} : { showAll: next.showAll }),
+          orgUnitId: undefined,
+          deviceId: undefined,
+          moveTo: undefined,
+        })
+      }
+    />
   );
 }
 
@@ -143,13 +211,9 @@ export function PolicyDebugger() {
   const deviceLookup = useDeviceLookup(
     state.deviceId !== undefined ? { deviceId: state.deviceId } : undefined,
   );
-  const update: Update = (patch, options) =>
+  const update: PolicyViewUpdate = (patch, options) =>
     setParams(writeViewState({ ...state, ...patch }), { replace: options?.replace ?? false });
   const units = orgUnits.data?.orgUnits ?? [];
-  const pickUnit = (unit: PolicyOrgUnit) =>
-    update({ orgUnitId: unit.id, deviceId: undefined, moveTo: undefined });
-  const pickDevice = (device: PolicyDevice) =>
-    update({ deviceId: device.deviceId, orgUnitId: undefined, moveTo: undefined });
 
   if (orgUnits.isError)
     return <PolicyErrorPanel error={orgUnits.error} onRetry={() => void orgUnits.refetch()} />;
@@ -160,23 +224,7 @@ export function PolicyDebugger() {
         <Skeleton className="h-96 w-full" />
       </div>
     );
-  if (units.length === 0)
-    return (
-      <EmptyState
-        icon={FolderTree}
-        title="No organizational units yet"
-        action={
-          <Button asChild variant="secondary">
-            <Link to={APP_ROUTES.settingsSync}>
-              <RefreshCcw aria-hidden="true" />
-              Open Settings → Sync
-            </Link>
-          </Button>
-        }
-      >
-        The debugger works on Fleetdeck&apos;s copy of your OU tree. Run a sync to fill it.
-      </EmptyState>
-    );
+  if (units.length === 0) return <NoOrgUnits />;
 
   const devicePath = deviceLookup.data?.matches[0]?.orgUnitPath;
   const activeUnit =
@@ -193,61 +241,18 @@ export function PolicyDebugger() {
         fallbackId={(units.find((unit) => unit.path === '/') ?? units[0])?.id}
       />
       {mode === 'compare' ? (
-        <CompareView
-          units={units}
-          a={state.compare}
-          b={state.with}
-          showAll={state.showAll}
-          onChange={(next) =>
-            update({
-              ...(next.compare === undefined ? {} : { compare: next.compare }),
-              ...(next.with === undefined ? {} : { with: next.with }),
-              ...(next.showAll === undefined ? {} : { showAll: next.showAll }),
-              orgUnitId: undefined,
-              deviceId: undefined,
-              moveTo: undefined,
-            })
-          }
-        />
+        <CompareMode state={state} units={units} update={update} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
-          <aside
-            className={cn('flex flex-col gap-4', mode !== 'pick' && 'order-2 lg:order-1')}
-            aria-label="Choose what to debug"
-          >
-            <Card className="p-4">
-              <DeviceLookup onPick={pickDevice} />
-            </Card>
-            <Card className="p-4">
-              <UserField key={state.user ?? ''} value={state.user} onChange={(user) => update({ user })} />
-            </Card>
-            <Card className="flex flex-col gap-2 p-4">
-              <h2 className="text-sm font-medium">Organizational unit</h2>
-              {orgUnits.data.scoped ? (
-                <p className="text-xs text-muted-foreground">Only the units you may see are listed.</p>
-              ) : null}
-              <OrgUnitTree units={units} selectedId={activeUnit} onSelect={pickUnit} />
-            </Card>
-          </aside>
+          <PickerAside
+            mode={mode}
+            state={state}
+            orgUnits={orgUnits.data}
+            activeUnit={activeUnit}
+            update={update}
+          />
           <div className={cn('min-w-0', mode !== 'pick' && 'order-1 lg:order-2')}>
-            {state.deviceId !== undefined ? (
-              <DevicePanel deviceId={state.deviceId} state={state} units={units} update={update} />
-            ) : state.orgUnitId !== undefined ? (
-              <EffectivePolicies
-                orgUnitId={state.orgUnitId}
-                user={state.user}
-                q={state.q}
-                filter={state.filter}
-                onSearch={(q) => update({ q }, { replace: true })}
-                onFilter={(filter) => update({ filter })}
-              />
-            ) : (
-              <EmptyState icon={ListTree} title="Every policy, and the unit that set it">
-                Pick an organizational unit in the tree, or find a device by serial number or asset ID.
-                Fleetdeck asks Google for the effective value of each Chrome policy and shows whether it is
-                set on that unit, inherited (and from where) or left at its default.
-              </EmptyState>
-            )}
+            <PickedAnswer state={state} units={units} update={update} />
           </div>
         </div>
       )}

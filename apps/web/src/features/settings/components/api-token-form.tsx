@@ -30,6 +30,58 @@ export function parseApiTokenForm(input: {
   return { ok: true, name, units: parsed.units };
 }
 
+/** The token's role: up to the member's own. */
+function RoleField({
+  roles,
+  role,
+  onRole,
+}: {
+  roles: readonly ApiTokenRole[];
+  role: ApiTokenRole;
+  onRole: (role: ApiTokenRole) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="api-token-role" className="text-sm font-medium">
+        Role
+      </label>
+      <NativeSelect
+        id="api-token-role"
+        value={role}
+        onChange={(event) => onRole(event.target.value as ApiTokenRole)}
+      >
+        {roles.map((candidate) => (
+          <option key={candidate} value={candidate}>
+            {ROLE_LABELS[candidate]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** How long the token lasts. */
+function ExpiryField({ days, onDays }: { days: number; onDays: (days: number) => void }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="api-token-expiry" className="text-sm font-medium">
+        Expires after
+      </label>
+      <NativeSelect
+        id="api-token-expiry"
+        value={String(days)}
+        onChange={(event) => onDays(Number(event.target.value))}
+      >
+        {EXPIRY_DAYS.map((value) => (
+          <option key={value} value={value}>
+            {value === 365 ? '1 year' : `${value} days`}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 /** Create a token: a name, a role up to the member's own, units within theirs, an expiry. */
 export function ApiTokenForm({
   myRole,
@@ -40,7 +92,6 @@ export function ApiTokenForm({
   myUnits: readonly string[];
   onCreated: (created: ApiTokenCreated) => void;
 }) {
-  const roles = tokenRolesFor(myRole);
   const [name, setName] = useState('');
   const [role, setRole] = useState<ApiTokenRole>('viewer');
   const [units, setUnits] = useState(myUnits.join(', '));
@@ -74,22 +125,7 @@ export function ApiTokenForm({
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="api-token-role" className="text-sm font-medium">
-            Role
-          </label>
-          <NativeSelect
-            id="api-token-role"
-            value={role}
-            onChange={(event) => setRole(event.target.value as ApiTokenRole)}
-          >
-            {roles.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {ROLE_LABELS[candidate]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <RoleField roles={tokenRolesFor(myRole)} role={role} onRole={setRole} />
         <Field
           id="api-token-units"
           label={myUnits.length > 0 ? 'Units' : 'Units (optional)'}
@@ -98,22 +134,7 @@ export function ApiTokenForm({
           value={units}
           onChange={(event) => setUnits(event.target.value)}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="api-token-expiry" className="text-sm font-medium">
-            Expires after
-          </label>
-          <NativeSelect
-            id="api-token-expiry"
-            value={String(days)}
-            onChange={(event) => setDays(Number(event.target.value))}
-          >
-            {EXPIRY_DAYS.map((value) => (
-              <option key={value} value={value}>
-                {value === 365 ? '1 year' : `${value} days`}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <ExpiryField days={days} onDays={setDays} />
       </div>
       {error ? <FormMessage>{error}</FormMessage> : null}
       <Button type="submit" className="self-start" disabled={create.isPending}>

@@ -119,6 +119,88 @@ function TargetInput({ value, onCommit }: { value: string; onCommit: (value: str
   );
 }
 
+type SetFilters = (patch: Partial<AuditFilterValues>) => void;
+
+/** What: a whole category, or one action within it. */
+function WhatFilter({ values, set }: { values: AuditFilterValues; set: SetFilters }) {
+  return (
+    <FilterLabel id="audit-category" label="What">
+      <NativeSelect
+        id="audit-category"
+        value={
+          values.action ? `action:${values.action}` : values.category ? `category:${values.category}` : ''
+        }
+        onChange={(event) => {
+          const [kind = '', id = ''] = event.target.value.split(':');
+          set({
+            category: kind === 'category' && isCategory(id) ? id : '',
+            action: kind === 'action' && isAction(id) ? id : '',
+          });
+        }}
+      >
+        <option value="">Everything</option>
+        {Object.entries(AUDIT_CATEGORIES).map(([id, { label }]) => (
+          <option key={id} value={`category:${id}`}>
+            {label}
+          </option>
+        ))}
+        {Object.entries(AUDIT_CATEGORIES).map(([id, { label, prefixes }]) => (
+          <optgroup key={id} label={label}>
+            {Object.entries(AUDIT_ACTION_LABELS)
+              .filter(([action]) => prefixes.some((prefix) => action.startsWith(prefix)))
+              .map(([action, words]) => (
+                <option key={action} value={`action:${action}`}>
+                  {words}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </NativeSelect>
+    </FilterLabel>
+  );
+}
+
+/** Who: one of the team's members, by name and email. */
+function WhoFilter({ value, set }: { value: string; set: SetFilters }) {
+  const members = useMembers(true);
+  return (
+    <FilterLabel id="audit-who" label="Who">
+      <NativeSelect
+        id="audit-who"
+        value={value}
+        onChange={(event) => set({ actorUserId: event.target.value })}
+      >
+        <option value="">Anyone</option>
+        {(members.data?.members ?? []).map((member) => (
+          <option key={member.userId} value={member.userId}>
+            {member.name && member.name !== member.email ? `${member.name} (${member.email})` : member.email}
+          </option>
+        ))}
+      </NativeSelect>
+    </FilterLabel>
+  );
+}
+
+/** Result: successes or failures only. */
+function ResultFilter({ value, set }: { value: AuditFilterValues['outcome']; set: SetFilters }) {
+  return (
+    <FilterLabel id="audit-result" label="Result">
+      <NativeSelect
+        id="audit-result"
+        value={value}
+        onChange={(event) => {
+          const outcome = event.target.value;
+          set({ outcome: outcome === 'success' || outcome === 'failure' ? outcome : '' });
+        }}
+      >
+        <option value="">All</option>
+        <option value="success">Success</option>
+        <option value="failure">Failure</option>
+      </NativeSelect>
+    </FilterLabel>
+  );
+}
+
 /** What, who, target, date range and result: the questions an admin brings to the log. */
 export function AuditFilters({
   values,
@@ -127,8 +209,7 @@ export function AuditFilters({
   values: AuditFilterValues;
   onChange: (values: AuditFilterValues) => void;
 }) {
-  const members = useMembers(true);
-  const set = (patch: Partial<AuditFilterValues>) => onChange({ ...values, ...patch });
+  const set: SetFilters = (patch) => onChange({ ...values, ...patch });
   const filtered = Object.values(values).some((value) => value !== '');
   return (
     <div
@@ -136,55 +217,8 @@ export function AuditFilters({
       role="group"
       aria-label="Filter the audit log"
     >
-      <FilterLabel id="audit-category" label="What">
-        <NativeSelect
-          id="audit-category"
-          value={
-            values.action ? `action:${values.action}` : values.category ? `category:${values.category}` : ''
-          }
-          onChange={(event) => {
-            const [kind = '', id = ''] = event.target.value.split(':');
-            set({
-              category: kind === 'category' && isCategory(id) ? id : '',
-              action: kind === 'action' && isAction(id) ? id : '',
-            });
-          }}
-        >
-          <option value="">Everything</option>
-          {Object.entries(AUDIT_CATEGORIES).map(([id, { label }]) => (
-            <option key={id} value={`category:${id}`}>
-              {label}
-            </option>
-          ))}
-          {Object.entries(AUDIT_CATEGORIES).map(([id, { label, prefixes }]) => (
-            <optgroup key={id} label={label}>
-              {Object.entries(AUDIT_ACTION_LABELS)
-                .filter(([action]) => prefixes.some((prefix) => action.startsWith(prefix)))
-                .map(([action, words]) => (
-                  <option key={action} value={`action:${action}`}>
-                    {words}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
-        </NativeSelect>
-      </FilterLabel>
-      <FilterLabel id="audit-who" label="Who">
-        <NativeSelect
-          id="audit-who"
-          value={values.actorUserId}
-          onChange={(event) => set({ actorUserId: event.target.value })}
-        >
-          <option value="">Anyone</option>
-          {(members.data?.members ?? []).map((member) => (
-            <option key={member.userId} value={member.userId}>
-              {member.name && member.name !== member.email
-                ? `${member.name} (${member.email})`
-                : member.email}
-            </option>
-          ))}
-        </NativeSelect>
-      </FilterLabel>
+      <WhatFilter values={values} set={set} />
+      <WhoFilter value={values.actorUserId} set={set} />
       <FilterLabel id="audit-target" label="Target">
         <TargetInput value={values.target} onCommit={(target) => set({ target })} />
       </FilterLabel>
@@ -206,20 +240,7 @@ export function AuditFilters({
           onChange={(event) => set({ toDay: event.target.value })}
         />
       </FilterLabel>
-      <FilterLabel id="audit-result" label="Result">
-        <NativeSelect
-          id="audit-result"
-          value={values.outcome}
-          onChange={(event) => {
-            const outcome = event.target.value;
-            set({ outcome: outcome === 'success' || outcome === 'failure' ? outcome : '' });
-          }}
-        >
-          <option value="">All</option>
-          <option value="success">Success</option>
-          <option value="failure">Failure</option>
-        </NativeSelect>
-      </FilterLabel>
+      <ResultFilter value={values.outcome} set={set} />
       <Button variant="ghost" disabled={!filtered} onClick={() => onChange(NO_AUDIT_FILTERS)}>
         <X aria-hidden="true" />
         Clear filters
