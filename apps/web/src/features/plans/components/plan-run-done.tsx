@@ -69,7 +69,7 @@ export function PlanRunDone({ plan, run }: { plan: Plan; run: PlanRun }) {
         </Button>
         <UndoAction plan={plan} />
         <Button asChild variant="link" size="sm">
-          <Link to={`/settings/audit?target=${encodeURIComponent(plan.id)}`}>See it in the audit log</Link>
+          <Link to={`/settings/audit?plan=${plan.id}`}>See it in the audit log</Link>
         </Button>
       </div>
       {plan.state === 'done' && !plan.undoPlanId ? (
