@@ -29,7 +29,7 @@ export function PlanRunProgress({ run, running }: { run: PlanRun; running: boole
   return (
     <div className="flex flex-col gap-3" data-testid="plan-run-progress">
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-        <span className="font-medium tabular-nums" data-testid="plan-run-done">
+        <span className="font-medium tabular-nums" data-testid="plan-run-count">
           {line}
         </span>
         <span className="font-semibold tabular-nums">{percent} %</span>
