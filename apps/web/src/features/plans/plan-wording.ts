@@ -113,6 +113,14 @@ export const RUN_STATE_LABELS: Readonly<Record<PlanRunState, string>> = {
   skipped: 'Skipped',
 };
 
+export const RUN_STATE_TONES: Readonly<Record<PlanRunState, Tone>> = {
+  pending: 'neutral',
+  sending: 'accent',
+  succeeded: 'success',
+  failed: 'danger',
+  skipped: 'warning',
+};
+
 /** The changes of a run: all of them, and those it is done with (changed, failed or skipped). */
 export function runTotals(counts: Readonly<Record<PlanRunState, number>>): { total: number; done: number } {
   const done = counts.succeeded + counts.failed + counts.skipped;

@@ -72,7 +72,7 @@ function Entry({ entry, last }: { entry: TimelineEntry; last: boolean }) {
           {entry.plan ? (
             <Link
               to={`/plans/${entry.plan.id}`}
-              className="font-medium text-accent hover:underline"
+              className="inline-flex min-h-6 items-center font-medium text-accent hover:underline"
               data-testid="timeline-plan-link"
             >
               Plan: {entry.plan.title}

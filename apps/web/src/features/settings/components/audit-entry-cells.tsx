@@ -63,7 +63,10 @@ function OriginLine({ origin }: { origin: AuditEntry['origin'] }) {
   if (!words) return null;
   if (origin?.kind === 'plan' && origin.planId)
     return (
-      <Link to={`/plans/${origin.planId}`} className="block text-xs text-accent hover:underline">
+      <Link
+        to={`/plans/${origin.planId}`}
+        className="flex min-h-6 items-center text-xs text-accent hover:underline"
+      >
         {words}
       </Link>
     );
