@@ -259,7 +259,7 @@ async function startRun(page: Page, request: APIRequestContext, ownerEmail: stri
 }
 
 /** The run as it goes: progress, time left, the write budget; then its end, counted per result. */
-async function watchRun(page: Page, changes: string): Promise<void> {
+async function watchRun(page: Page, changes: string, name: string): Promise<void> {
   const card = page.getByTestId('plan-run-area');
   await expect(page.getByTestId('plan-state')).toHaveText('Running');
   const progress = card.getByRole('progressbar', { name: 'Plan run progress' });
@@ -271,7 +271,7 @@ async function watchRun(page: Page, changes: string): Promise<void> {
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 30_000 })
     .toBeGreaterThan(0);
   await expect(card.getByTestId('plan-run-time-left')).toHaveText(/ left$/);
-  await screenshot(page, 'plans-plan-running-1440');
+  await screenshot(page, `${name}-running-1440`);
   await expect(page.getByTestId('plan-state')).toHaveText('Done', { timeout: 90_000 });
   await expect(card.getByTestId('plan-run-succeeded')).toContainText(changes);
   await expect(card.getByTestId('plan-run-failed')).toContainText('0');
@@ -351,7 +351,7 @@ test('a 2,000-row CSV update is read, approved by a second admin, run, found aga
     await page.reload();
     await expect(page.getByTestId('plan-state')).toHaveText('Approved');
     await startRun(page, request, ownerEmail);
-    await watchRun(page, '1,997');
+    await watchRun(page, '1,997', 'plans-plan');
     await screenshot(page, 'plans-plan-done-1440');
     await downloadResults(page);
     await findItAgain(
@@ -376,7 +376,8 @@ test('a 2,000-row CSV update is read, approved by a second admin, run, found aga
     await page.getByRole('button', { name: 'Send for approval' }).click();
     await expect(page.getByTestId('plan-state')).toHaveText('Approved');
     await startRun(page, request, ownerEmail);
-    await watchRun(page, '1,997');
+    await watchRun(page, '1,997', 'plans-undo-plan');
+    await screenshot(page, 'plans-undo-plan-done-1440');
     await page.goto(planUrl);
     await expect(page.getByTestId('plan-state')).toHaveText('Undone');
     await expect(page.getByRole('link', { name: 'Open the undo plan' })).toBeVisible();
