@@ -20,7 +20,7 @@ export function runDescription(plan: Plan): string {
     case 'awaiting_approval':
       return 'Nothing changes on any device until the plan is approved and run.';
     case 'approved':
-      return 'Approved: nothing has changed on any device yet. Running it asks you to confirm it is you; the changes are sent to Google within the organization’s write budget.';
+      return 'Approved: nothing has changed on any device yet. Running it may ask you to confirm it is you; the changes go to Google within the organization’s write budget.';
     case 'running':
       return `Running, started by ${who(run?.startedBy ?? null)}${when(run?.startedAt ?? null)}. This page follows it as it goes; you may leave it.`;
     case 'paused':
