@@ -56,8 +56,8 @@ export function PlanRunDone({ plan, run }: { plan: Plan; run: PlanRun }) {
         ))}
       </dl>
       <p className="text-sm text-muted-foreground">
-        {total.toLocaleString()} {total === 1 ? 'change' : 'changes'} in all. The results file has a line per
-        row: its device, what became of it and Google’s message.
+        {total.toLocaleString()} {total === 1 ? 'change' : 'changes'} in all. The results file has a line per{' '}
+        {plan.kind === 'csv_update' ? 'row' : 'device'}: its device, what became of it and Google’s message.
         {run.note ? ` ${run.note}` : ''}
       </p>
       <div className="flex flex-wrap items-center gap-2">
