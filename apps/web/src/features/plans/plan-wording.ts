@@ -4,6 +4,7 @@ import type {
   PlanDeviceState,
   PlanKind,
   PlanOutcome,
+  PlanRunState,
   PlanState,
 } from '@fleetdeck/shared/plan-contract';
 
@@ -101,4 +102,37 @@ export function approveBlockedReason(plan: Pick<Plan, 'caller'>): string | null 
   return plan.caller.isAuthor
     ? 'You made this plan: a second member has to approve it.'
     : 'You cannot approve this plan.';
+}
+
+/** What became of a plan's changes in its run, as the Run card counts them. */
+export const RUN_STATE_LABELS: Readonly<Record<PlanRunState, string>> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  succeeded: 'Changed',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
+export const RUN_STATE_TONES: Readonly<Record<PlanRunState, Tone>> = {
+  pending: 'neutral',
+  sending: 'accent',
+  succeeded: 'success',
+  failed: 'danger',
+  skipped: 'warning',
+};
+
+/** The changes of a run: all of them, and those it is done with (changed, failed or skipped). */
+export function runTotals(counts: Readonly<Record<PlanRunState, number>>): { total: number; done: number } {
+  const done = counts.succeeded + counts.failed + counts.skipped;
+  return { total: done + counts.pending + counts.sending, done };
+}
+
+/** "12 s left", "About 4 min left", "About 1 h 5 min left": the server's estimate, counted down. */
+export function formatTimeLeft(seconds: number): string {
+  if (seconds <= 0) return 'Finishing…';
+  if (seconds < 60) return `${Math.ceil(seconds)} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `About ${minutes} min left`;
+  const rest = minutes % 60;
+  return `About ${Math.floor(minutes / 60)} h${rest > 0 ? ` ${rest} min` : ''} left`;
 }

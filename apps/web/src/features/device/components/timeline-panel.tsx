@@ -10,6 +10,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { TimelineEntry, TimelineKind } from '@fleetdeck/shared/device-contract';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -68,6 +69,15 @@ function Entry({ entry, last }: { entry: TimelineEntry; last: boolean }) {
           <RelativeTime iso={entry.at} />
           {who ? <span>by {who}</span> : null}
           <Badge tone={entry.source === 'sync' ? 'neutral' : 'accent'}>{SOURCE_LABEL[entry.source]}</Badge>
+          {entry.plan ? (
+            <Link
+              to={`/plans/${entry.plan.id}`}
+              className="inline-flex min-h-6 items-center font-medium text-accent hover:underline"
+              data-testid="timeline-plan-link"
+            >
+              Plan: {entry.plan.title}
+            </Link>
+          ) : null}
         </p>
       </div>
     </li>

@@ -45,11 +45,17 @@ export function getPlan(id: string, query: PlanPageQuery): Promise<PlanDetail> {
   return apiFetch<PlanDetail>(`/api/plans/${encodeURIComponent(id)}?${params.toString()}`);
 }
 
-export function usePlan(id: string, query: PlanPageQuery) {
+/** Without the realtime channel, a running plan is read this often (the sync page's fallback too). */
+export const PLAN_POLL_MS = 2_000;
+
+/** Why: while a plan runs and the channel is not joined, the page polls; `plan.progress` moves it otherwise. */
+export function usePlan(id: string, query: PlanPageQuery, live = true) {
   return useQuery({
     queryKey: [...planKeys.detail(id), query.outcome ?? 'all', query.after ?? 0],
     queryFn: () => getPlan(id, query),
     placeholderData: keepPreviousData,
+    refetchInterval: (current) =>
+      !live && current.state.data?.plan.state === 'running' ? PLAN_POLL_MS : false,
   });
 }
 
@@ -101,4 +107,37 @@ export function useDecidePlan(id: string) {
     mutationFn: (decision: PlanDecision) => decidePlan(id, decision),
     onSuccess: () => client.invalidateQueries({ queryKey: planKeys.all }),
   });
+}
+
+export type PlanRunVerb = 'run' | 'pause' | 'resume';
+
+/** `POST /api/plans/:id/{run|pause|resume}`; running and resuming ask for a step-up (the dialog answers). */
+export function runPlanVerb(id: string, verb: PlanRunVerb): Promise<Plan> {
+  return apiFetch<Plan>(`/api/plans/${encodeURIComponent(id)}/${verb}`, { method: 'POST' });
+}
+
+export function useRunPlanVerb(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (verb: PlanRunVerb) => runPlanVerb(id, verb),
+    onSuccess: () => client.invalidateQueries({ queryKey: planKeys.all }),
+  });
+}
+
+/** `POST /api/plans/:id/undo`: the reverse plan of a finished one, built as a new plan to review. */
+export function createUndoPlan(id: string): Promise<Plan> {
+  return apiFetch<Plan>(`/api/plans/${encodeURIComponent(id)}/undo`, { method: 'POST' });
+}
+
+export function useCreateUndoPlan(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => createUndoPlan(id),
+    onSuccess: () => client.invalidateQueries({ queryKey: planKeys.all }),
+  });
+}
+
+/** `GET /api/plans/:id/results.csv`: a line per row or device (row, device, outcome, message). */
+export function planResultsUrl(id: string): string {
+  return `/api/plans/${encodeURIComponent(id)}/results.csv`;
 }

@@ -19,13 +19,17 @@ const DONE: Readonly<Record<PlanDecision, (plan: Plan) => string>> = {
 /** Send for approval, approve (a step-up is asked by the server), cancel: what the plan's state allows. */
 export function PlanActions({ plan }: { plan: Plan }) {
   const decide = useDecidePlan(plan.id);
-  const [done, setDone] = useState<string>();
+  // What the last decision did, while the plan is still in the state it left it in.
+  const [decided, setDecided] = useState<{ text: string; state: Plan['state'] }>();
+  const done = decided?.state === plan.state ? decided.text : undefined;
   const { session } = useAuthSession();
   const actions = planActions(plan, roleCan(session?.user.organization?.role, 'settings.manage'));
   const blocked = approveBlockedReason(plan);
   const run = (decision: PlanDecision) => {
-    setDone(undefined);
-    decide.mutate(decision, { onSuccess: (next) => setDone(DONE[decision](next)) });
+    setDecided(undefined);
+    decide.mutate(decision, {
+      onSuccess: (next) => setDecided({ text: DONE[decision](next), state: next.state }),
+    });
   };
   if (!actions.submit && !actions.approve && !actions.cancel && !done) return null;
   return (

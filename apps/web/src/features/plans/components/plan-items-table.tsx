@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { PLAN_OUTCOME_LABELS, type PlanItem } from '@fleetdeck/shared/plan-contract';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
-import { OUTCOME_TONES, describeChange } from '../plan-wording.ts';
+import { OUTCOME_TONES, RUN_STATE_LABELS, RUN_STATE_TONES, describeChange } from '../plan-wording.ts';
 
-/** One page of a plan's items: the row as written, the device, the outcome, current → new, and why. */
+/** One page of a plan's items: the row as written, the device, the outcome (and its run's), current → new, and why. */
 export function PlanItemsTable({ items, csv }: { items: readonly PlanItem[]; csv: boolean }) {
   return (
     <ScrollRegion label="Plan rows" className="overflow-x-auto">
@@ -57,7 +57,14 @@ export function PlanItemsTable({ items, csv }: { items: readonly PlanItem[]; csv
                 )}
               </td>
               <td className="px-3 py-2">
-                <Badge tone={OUTCOME_TONES[item.outcome]}>{PLAN_OUTCOME_LABELS[item.outcome]}</Badge>
+                <div className="flex flex-wrap gap-1">
+                  <Badge tone={OUTCOME_TONES[item.outcome]}>{PLAN_OUTCOME_LABELS[item.outcome]}</Badge>
+                  {item.runState ? (
+                    <Badge tone={RUN_STATE_TONES[item.runState]} data-testid="plan-item-run">
+                      {RUN_STATE_LABELS[item.runState]}
+                    </Badge>
+                  ) : null}
+                </div>
               </td>
               <td className="px-3 py-2">
                 <ItemDetail item={item} />
@@ -88,6 +95,11 @@ function ItemDetail({ item }: { item: PlanItem }) {
         <p className="text-muted-foreground break-words" data-testid="plan-item-reason">
           {item.reason}
           {item.matchCount !== null && item.outcome === 'ambiguous' ? ` (${item.matchCount} devices)` : null}
+        </p>
+      ) : null}
+      {item.runMessage ? (
+        <p className="text-muted-foreground break-words" data-testid="plan-item-run-message">
+          {item.runMessage}
         </p>
       ) : null}
     </div>

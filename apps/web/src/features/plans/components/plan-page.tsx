@@ -14,6 +14,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PLAN_PAGE_SIZE, usePlan } from '../api/plans.ts';
 import { PLAN_KIND_LABELS, PLAN_STATE_LABELS, PLAN_STATE_TONES } from '../plan-wording.ts';
 import { PlanActions } from './plan-actions.tsx';
+import { PlanRunCard } from './plan-run-card.tsx';
+import { usePlanLive } from './use-plan-live.ts';
 import { PlanItemsTable } from './plan-items-table.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 import { RolloverPairs } from './rollover-pairs.tsx';
@@ -32,7 +34,8 @@ export function PlanPage({ planId }: { planId: string }) {
   // The `after` of each page seen so far, so Previous goes back without the server counting.
   const [pages, setPages] = useState<number[]>([]);
   const after = pages.at(-1);
-  const detail = usePlan(planId, { outcome, after });
+  const live = usePlanLive(planId);
+  const detail = usePlan(planId, { outcome, after }, live);
   const setOutcome = (next: PlanOutcome | undefined) => {
     setPages([]);
     setParams(next ? { outcome: next } : {}, { replace: true });
@@ -47,6 +50,7 @@ export function PlanPage({ planId }: { planId: string }) {
         <PlanFacts plan={plan} />
       </PlanPageIntro>
       <PlanActions plan={plan} />
+      <PlanRunCard plan={plan} />
       {plan.rollover ? <RolloverPairs pairs={plan.rollover.pairs} query={plan.rollover.query} /> : null}
       <Card>
         <CardHeader>
@@ -73,7 +77,6 @@ export function PlanPage({ planId }: { planId: string }) {
           />
         </CardContent>
       </Card>
-      <RunArea plan={plan} />
     </div>
   );
 }
@@ -110,27 +113,6 @@ function PlanFacts({ plan }: { plan: Plan }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Reserved for running the plan: progress and time left, per-device results and the results CSV,
- * undo. It says only what is true today: approved plans wait here to be run.
- */
-function RunArea({ plan }: { plan: Plan }) {
-  return (
-    <Card data-testid="plan-run-area" aria-labelledby="plan-run-heading">
-      <CardHeader>
-        <CardTitle id="plan-run-heading">Run</CardTitle>
-        <CardDescription>
-          {plan.state === 'approved'
-            ? 'Approved, waiting to be run. Running plans is not available yet: nothing has changed on any device.'
-            : plan.state === 'cancelled'
-              ? 'Cancelled before it ran: nothing changed on any device.'
-              : 'Nothing changes on any device until the plan is approved and run.'}
-        </CardDescription>
-      </CardHeader>
-    </Card>
   );
 }
 

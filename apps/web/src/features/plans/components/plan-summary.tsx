@@ -20,7 +20,7 @@ export function PlanSummary({
     <div
       role="group"
       aria-label="Rows by outcome"
-      className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
+      className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7"
     >
       {PLAN_OUTCOMES.map((value) => {
         const pressed = outcome === value;

@@ -13,13 +13,24 @@ export interface AuditFilters {
   readonly from?: string;
   readonly to?: string;
   readonly outcome?: 'success' | 'failure';
+  /** A change plan: its entries and those of every device change its run made. */
+  readonly planId?: string;
 }
 
 const PAGE_SIZE = 50;
 
 function filterParams(filters: AuditFilters): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['action', 'category', 'actorUserId', 'target', 'from', 'to', 'outcome'] as const) {
+  for (const key of [
+    'action',
+    'category',
+    'actorUserId',
+    'target',
+    'from',
+    'to',
+    'outcome',
+    'planId',
+  ] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
   }

@@ -23,14 +23,13 @@ export function originWords(origin: AuditEntry['origin']): string | null {
 
 /** The member who acted (name, then email), or Fleetdeck and what started it. */
 export function WhoCell({ entry }: { entry: AuditEntry }) {
-  const origin = originWords(entry.origin);
   const name = entry.actorName?.trim() || null;
   const email = entry.actorLabel;
   if (!name && !email) {
     return (
       <>
         <span className="block">Fleetdeck</span>
-        {origin ? <span className="block text-xs text-muted-foreground">{origin}</span> : null}
+        <OriginLine origin={entry.origin} />
       </>
     );
   }
@@ -53,9 +52,25 @@ export function WhoCell({ entry }: { entry: AuditEntry }) {
       ) : (
         who
       )}
-      {origin ? <span className="block text-xs text-muted-foreground">{origin}</span> : null}
+      <OriginLine origin={entry.origin} />
     </>
   );
+}
+
+/** What started the action; a change plan's run links to its plan. */
+function OriginLine({ origin }: { origin: AuditEntry['origin'] }) {
+  const words = originWords(origin);
+  if (!words) return null;
+  if (origin?.kind === 'plan' && origin.planId)
+    return (
+      <Link
+        to={`/plans/${origin.planId}`}
+        className="flex min-h-6 items-center text-xs text-accent hover:underline"
+      >
+        {words}
+      </Link>
+    );
+  return <span className="block text-xs text-muted-foreground">{words}</span>;
 }
 
 /** Where a target's link leads: the device, the run's entries, the sync page, the member's entries. */

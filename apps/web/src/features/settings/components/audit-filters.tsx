@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { X } from 'lucide-react';
 import { AUDIT_ACTION_LABELS } from '@fleetdeck/shared/audit-actions';
 import { AUDIT_CATEGORIES, type AuditCategory } from '@fleetdeck/shared/audit-contract';
@@ -20,6 +21,8 @@ export interface AuditFilterValues {
   readonly fromDay: string;
   readonly toDay: string;
   readonly outcome: '' | 'success' | 'failure';
+  /** A change plan: its own entries and the device changes of its run (linked from the plan page). */
+  readonly planId: string;
 }
 
 export const NO_AUDIT_FILTERS: AuditFilterValues = {
@@ -30,11 +33,14 @@ export const NO_AUDIT_FILTERS: AuditFilterValues = {
   fromDay: '',
   toDay: '',
   outcome: '',
+  planId: '',
 };
 
 const isCategory = (value: string): value is AuditCategory => Object.hasOwn(AUDIT_CATEGORIES, value);
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 const isAction = (value: string) => Object.hasOwn(AUDIT_ACTION_LABELS, value);
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** Why: a filtered log is a link an admin can share; unknown values in the URL are ignored. */
 export function readAuditFilters(params: URLSearchParams): AuditFilterValues {
@@ -43,6 +49,7 @@ export function readAuditFilters(params: URLSearchParams): AuditFilterValues {
   const fromDay = params.get('from') ?? '';
   const toDay = params.get('to') ?? '';
   const action = params.get('action') ?? '';
+  const planId = params.get('plan') ?? '';
   return {
     category: isCategory(category) ? category : '',
     action: isAction(action) ? action : '',
@@ -51,6 +58,7 @@ export function readAuditFilters(params: URLSearchParams): AuditFilterValues {
     fromDay: isDay(fromDay) ? fromDay : '',
     toDay: isDay(toDay) ? toDay : '',
     outcome: outcome === 'success' || outcome === 'failure' ? outcome : '',
+    planId: isUuid(planId) ? planId : '',
   };
 }
 
@@ -63,6 +71,7 @@ export function writeAuditFilters(values: AuditFilterValues): URLSearchParams {
   if (values.fromDay) params.set('from', values.fromDay);
   if (values.toDay) params.set('to', values.toDay);
   if (values.outcome) params.set('result', values.outcome);
+  if (values.planId) params.set('plan', values.planId);
   return params;
 }
 
@@ -245,6 +254,18 @@ export function AuditFilters({
         <X aria-hidden="true" />
         Clear filters
       </Button>
+      {values.planId ? (
+        <p
+          className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-7"
+          data-testid="audit-plan-filter"
+        >
+          Only the entries of{' '}
+          <Link to={`/plans/${values.planId}`} className="font-medium text-accent hover:underline">
+            one change plan
+          </Link>{' '}
+          and the device changes its run made.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -98,6 +98,7 @@ export function AuditLogSection() {
     ...(values.fromDay ? { from: dayStart(values.fromDay) } : {}),
     ...(values.toDay ? { to: dayStart(values.toDay, true) } : {}),
     ...(values.outcome ? { outcome: values.outcome } : {}),
+    ...(values.planId ? { planId: values.planId } : {}),
   };
   return (
     <Card>
