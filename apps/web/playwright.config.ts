@@ -84,6 +84,9 @@ export default defineConfig({
     cwd: repoRoot,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
+    // Stopped as an admin would stop it, so it stops its embedded PostgreSQL too (a SIGKILL, the
+    // default, would leave that server running after the journeys).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     // scripts/start.ts rebuilds the app first when its sources are newer than the build.
     timeout: 120_000,
     stdout: 'ignore',
