@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useIssueCommand } from '../api/commands.ts';
 import { commandUnavailable, confirmationWord } from '../action-rules.ts';
 import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
+import { ConfirmWordField } from './confirm-word-field.tsx';
 
 const REBOOT_DELAYS = [
   { seconds: 0, label: 'Right away' },
@@ -184,33 +185,6 @@ function VolumeField({
         onChange={(event) => onVolume(event.target.value)}
       />
       {!valid ? <p className="text-xs text-danger">Enter a whole number from 0 to 100.</p> : null}
-    </div>
-  );
-}
-
-/** Commands that erase data: the serial number (or the device's word) typed to confirm. */
-function ConfirmWordField({
-  word,
-  typed,
-  onTyped,
-}: {
-  word: string;
-  typed: string;
-  onTyped: (typed: string) => void;
-}) {
-  const typedId = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={typedId} className="text-sm font-medium">
-        Type <span className="font-mono">{word}</span> to confirm
-      </label>
-      <Input
-        id={typedId}
-        value={typed}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => onTyped(event.target.value)}
-      />
     </div>
   );
 }

@@ -5,11 +5,11 @@ import type { DeviceDetail } from '@fleetdeck/shared/device-contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { confirmationWord } from '../action-rules.ts';
 import { useChangeStatus } from '../api/change-status.ts';
 import { DisableDialog } from './disable-dialog.tsx';
+import { ConfirmWordField } from './confirm-word-field.tsx';
 import { SafeTextForm } from '../../../components/ui/safe-text-form.tsx';
 
 type StatusDialogKind = 'disable' | 'reenable' | 'deprovision';
@@ -45,7 +45,6 @@ function DeprovisionFields({
   readonly onTyped: (typed: string) => void;
 }) {
   const reasonId = useId();
-  const typedId = useId();
   return (
     <>
       <div className="flex flex-col gap-1.5">
@@ -65,18 +64,7 @@ function DeprovisionFields({
           ))}
         </NativeSelect>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={typedId} className="text-sm font-medium">
-          Type <span className="font-mono">{word}</span> to confirm
-        </label>
-        <Input
-          id={typedId}
-          value={typed}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => onTyped(event.target.value)}
-        />
-      </div>
+      <ConfirmWordField word={word} typed={typed} onTyped={onTyped} />
     </>
   );
 }
