@@ -9,7 +9,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table plan add column bulk_run_id uuid references bulk_action_run (id) on delete set null`.execute(
     db,
   );
-  await sql`create unique index plan_bulk_run_idx on plan (bulk_run_id) where bulk_run_id is not null`.execute(db);
+  await sql`create unique index plan_bulk_run_idx on plan (bulk_run_id) where bulk_run_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -127,7 +127,8 @@ export async function startBulkAction(
   const resolved = await resolveAsPreviewed(ctx, request);
   const count = resolved.changeIds.length;
   const threshold = await bulkPlanThreshold(ctx.deps.db, ctx.tenant.orgId);
-  if (bulkStartOutcome(count, threshold) !== 'run') return { plan: await startAsPlan(ctx, request, resolved) };
+  if (bulkStartOutcome(count, threshold) !== 'run')
+    return { plan: await startAsPlan(ctx, request, resolved) };
   const stepUpReason = bulkStepUpReason(request.action, count);
   if (stepUpReason) await ctx.stepUp(stepUpReason);
   requireTypedCount(request, count);

@@ -77,7 +77,9 @@ function titleOf(action: BulkAction, changes: number, targetOuPath: string | und
   const devices = `${changes.toLocaleString('en-US')} device${changes === 1 ? '' : 's'}`;
   const where = action.kind === 'move' && targetOuPath ? ` to ${targetOuPath}` : '';
   const what =
-    action.kind === 'command' ? `Bulk ${DEVICE_COMMANDS[action.command.type].label.toLowerCase()}` : TITLES[action.kind];
+    action.kind === 'command'
+      ? `Bulk ${DEVICE_COMMANDS[action.command.type].label.toLowerCase()}`
+      : TITLES[action.kind];
   return `${what}${where}: ${devices}`;
 }
 
