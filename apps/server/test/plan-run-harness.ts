@@ -65,7 +65,7 @@ export interface PlanRunHarness {
 export function as(
   role: MemberRole,
   user: string = USERS.admin,
-  options: { org?: string; scope?: string; stepUp?: boolean } = {},
+  options: { org?: string; scope?: string; stepUp?: boolean; freshFor?: readonly string[] } = {},
 ): Record<string, string> {
   return {
     'x-org': options.org ?? ORG,
@@ -73,6 +73,8 @@ export function as(
     'x-user': user,
     ...(options.scope ? { 'x-scope': options.scope } : {}),
     ...(options.stepUp === false ? { 'x-step-up': 'missing' } : {}),
+    // A second factor fresh for these step-up reasons only.
+    ...(options.freshFor ? { 'x-step-up-for': options.freshFor.join(',') } : {}),
   };
 }
 
@@ -83,7 +85,9 @@ const access = (customerId: string): DeviceRouteAccess => ({
     if (!roleCan(role, permission)) throw appErrors.forbidden();
   },
   stepUp: async (request, reason) => {
-    if (request.headers['x-step-up'] === 'missing')
+    const freshFor = request.headers['x-step-up-for'];
+    const fresh = typeof freshFor === 'string' ? freshFor.split(',').includes(reason) : true;
+    if (request.headers['x-step-up'] === 'missing' || !fresh)
       throw new AppError('step_up_required', `step-up needed to ${reason}`, {
         details: { reason, methods: ['totp'] },
       });

@@ -239,7 +239,20 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
     const approved = await planAction(h, plan.id, 'approve', as('admin', USERS.admin2));
     expect(approved.statusCode, approved.body).toBe(200);
     const noStepUp = await planAction(h, plan.id, 'run', as('admin', USERS.admin2, { stepUp: false }));
-    expect(noStepUp.json()).toMatchObject({ error: 'step_up_required' });
+    expect(noStepUp.json()).toMatchObject({ error: 'step_up_required', details: { reason: 'plan_run' } });
+    if (action.kind === 'deprovision') {
+      // A deprovision keeps its own step-up at run, besides the plan's.
+      const planOnly = await planAction(
+        h,
+        plan.id,
+        'run',
+        as('admin', USERS.admin2, { freshFor: ['plan_run'] }),
+      );
+      expect(planOnly.json()).toMatchObject({
+        error: 'step_up_required',
+        details: { reason: 'deprovision' },
+      });
+    }
     expect(await bulkRuns()).toBe(runs);
     const run = await planAction(h, plan.id, 'run', as('admin', USERS.admin2));
     expect(run.statusCode, run.body).toBe(200);
