@@ -139,7 +139,7 @@ export async function buildApp({ config, database, jobs }: AppDependencies): Pro
     // device page, device actions and bulk actions
     await registerDeviceApi(api, devices);
     // change plans: CSV updates, rollovers, approval, runs on the job queue, undo, results
-    await registerPlanApi(api, { db: database.db, queue: planRuns });
+    await registerPlanApi(api, { db: database.db, queue: planRuns, bulkQueue: devices.queue });
   });
   // ── end identity ──
 

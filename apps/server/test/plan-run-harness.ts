@@ -32,7 +32,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
  * runner reads the starter's role and units at run time), a queue that only records what was
  * started (the test runs the plan itself, or in a worker process), and runners made on demand
  * with a Google client that retries nothing, as production's; optionally the bulk action routes
- * with their runner (a bulk action above the plan threshold becomes a plan).
+ * with their runner (a bulk action above the plan threshold becomes a plan; a plan of commands or
+ * a deprovision starts a bulk run of that runner).
  */
 
 export const ORG = 'org-a';
@@ -55,6 +56,8 @@ export interface PlanRunHarness {
   readonly published: { orgId: string; event: string; payload: unknown }[];
   /** With `bulk: true`, the bulk action routes too, and the runs their runner started. */
   readonly bulkRunsKicked: string[];
+  /** Resolves when no bulk run is executing (they run in this process). */
+  bulkRunsIdle(): Promise<void>;
   runner(options?: PlanRunnerOptions & { mailAfterMs?: number }): PlanRunner;
   close(): Promise<void>;
 }
@@ -62,7 +65,7 @@ export interface PlanRunHarness {
 export function as(
   role: MemberRole,
   user: string = USERS.admin,
-  options: { org?: string; scope?: string; stepUp?: boolean } = {},
+  options: { org?: string; scope?: string; stepUp?: boolean; freshFor?: readonly string[] } = {},
 ): Record<string, string> {
   return {
     'x-org': options.org ?? ORG,
@@ -70,6 +73,8 @@ export function as(
     'x-user': user,
     ...(options.scope ? { 'x-scope': options.scope } : {}),
     ...(options.stepUp === false ? { 'x-step-up': 'missing' } : {}),
+    // A second factor fresh for these step-up reasons only.
+    ...(options.freshFor ? { 'x-step-up-for': options.freshFor.join(',') } : {}),
   };
 }
 
@@ -80,7 +85,9 @@ const access = (customerId: string): DeviceRouteAccess => ({
     if (!roleCan(role, permission)) throw appErrors.forbidden();
   },
   stepUp: async (request, reason) => {
-    if (request.headers['x-step-up'] === 'missing')
+    const freshFor = request.headers['x-step-up-for'];
+    const fresh = typeof freshFor === 'string' ? freshFor.split(',').includes(reason) : true;
+    if (request.headers['x-step-up'] === 'missing' || !fresh)
       throw new AppError('step_up_required', `step-up needed to ${reason}`, {
         details: { reason, methods: ['totp'] },
       });
@@ -123,7 +130,7 @@ async function registerBulkRoutes(
   db: Kysely<DB>,
   emulator: SyncEmulator,
   kicked: string[],
-): Promise<LocalBulkRuns> {
+): Promise<{ local: LocalBulkRuns; queue: BulkRunQueue }> {
   const deps: DeviceDeps = {
     db,
     googleFor: (tenant) => emulator.clientFactory({ ...tenant, onRetry: () => undefined }),
@@ -142,7 +149,7 @@ async function registerBulkRoutes(
     queue,
     tokenKey: previewTokenKey('a-test-secret-that-is-long-enough-0123456789'),
   });
-  return real;
+  return { local: real, queue };
 }
 
 export async function startPlanRunHarness(
@@ -160,9 +167,15 @@ export async function startPlanRunHarness(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await app.register(planRoutes, { db, access: access(emulator.customerId), queue });
   const bulkRunsKicked: string[] = [];
-  const bulkRunner = options.bulk ? await registerBulkRoutes(app, db, emulator, bulkRunsKicked) : undefined;
+  const bulk = options.bulk ? await registerBulkRoutes(app, db, emulator, bulkRunsKicked) : undefined;
+  // A plan of commands or a deprovision starts its bulk run through the same seam.
+  await app.register(planRoutes, {
+    db,
+    access: access(emulator.customerId),
+    queue,
+    bulkQueue: bulk?.queue,
+  });
   await app.ready();
   const owner = emulator.emu.oauth.admins()[0];
   if (!owner) throw new Error('the emulator has no demo admin');
@@ -175,6 +188,7 @@ export async function startPlanRunHarness(
     enqueued,
     published,
     bulkRunsKicked,
+    bulkRunsIdle: async () => bulk?.local.idle(),
     runner: ({ mailAfterMs, ...runnerOptions } = {}) =>
       createPlanRunner(
         {
@@ -198,7 +212,7 @@ export async function startPlanRunHarness(
         { leaseMs: 5_000, ...runnerOptions },
       ),
     close: async () => {
-      await bulkRunner?.stop();
+      await bulk?.local.stop();
       await app.close();
       await emulator.close();
       await testDb.cleanup();

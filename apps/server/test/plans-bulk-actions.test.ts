@@ -18,9 +18,10 @@ import { backendName } from './test-database.ts';
 /**
  * Bulk actions above the organization's plan threshold (decision 048): starting one saves a plan
  * of kind `bulk_action` awaiting a second member's approval instead of running it, and sends
- * nothing to Google; the plan runner then applies it (and undo reverses it) as any plan. At or
- * under the threshold a bulk action runs as before; deprovision and commands, which cannot be
- * undone, are refused above it; a member limited to units makes plans of their units' devices only.
+ * nothing to Google; the plan runner then applies it (and undo reverses it) as any plan. A
+ * deprovision or a command becomes a plan too, run once approved as one bulk run (each device sent
+ * once, the plan done when the run ends, no undo, no pause). At or under the threshold a bulk
+ * action runs as before; a member limited to units makes plans of their units' devices only.
  */
 
 const THRESHOLD = 5;
@@ -182,26 +183,161 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
     expect(await plansCount()).toBe(before);
   }, 60_000);
 
-  it('refuses a command or a deprovision above the threshold (they cannot be undone), running nothing', async () => {
-    const ids = (await take(THRESHOLD + 1, () => true)).map((device) => device.device_id);
+  /** Commands Google holds per device id (the emulator's record of every command issued). */
+  function commandsAtGoogle(): Map<string, number> {
+    const byDevice = new Map<string, number>();
+    for (const command of h.emulator.emu.state.commands.all()) {
+      const deviceId = h.emulator.emu.state.fleet.devices.deviceId[command.device] as string;
+      byDevice.set(deviceId, (byDevice.get(deviceId) ?? 0) + 1);
+    }
+    return byDevice;
+  }
+
+  /** Items of a plan, all on one page. */
+  async function itemsOf(planId: string) {
+    const detail = await h.app.inject({
+      method: 'GET',
+      url: `/api/plans/${planId}?limit=100`,
+      headers: as('admin'),
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    return detail.json<PlanDetail>().items;
+  }
+
+  /**
+   * Saves an action that cannot be undone above the threshold as a plan, checks nothing ran and
+   * its author cannot approve it, has a second admin approve and run it, and waits for its bulk run.
+   */
+  async function planApproveAndRun(action: BulkPreviewRequest['action'], ids: string[]) {
     const runs = await bulkRuns();
-    const plans = await plansCount();
-    for (const action of [
-      { kind: 'command' as const, command: { type: 'WIPE_USERS' as const } },
-      { kind: 'deprovision' as const, reason: 'retiring_device' as const },
-    ]) {
-      const { preview: seen, response } = await start({ target: { deviceIds: ids }, action });
-      expect(seen).toMatchObject({ onStart: 'refused' });
-      expect(response.statusCode, response.body).toBe(409);
-      expect(response.json()).toMatchObject({
-        error: 'bulk_over_plan_threshold',
-        message: expect.stringContaining('cannot be undone'),
+    const kicked = h.bulkRunsKicked.length;
+    const commands = h.emulator.emu.state.commands.all().length;
+    const { preview: seen, response } = await start({ target: { deviceIds: ids }, action });
+    expect(seen.changeCount).toBeGreaterThan(THRESHOLD);
+    expect(seen).toMatchObject({ onStart: 'plan' });
+    expect(response.statusCode, response.body).toBe(201);
+    const plan = response.json<Plan>();
+    expect(plan).toMatchObject({
+      kind: 'bulk_action',
+      state: 'awaiting_approval',
+      counts: { change: seen.changeCount },
+      bulkRunId: null,
+      cannotBeUndone: expect.stringContaining('cannot be undone'),
+      approval: { required: true, approvedBy: null },
+    });
+    // Nothing run yet: no bulk run, no command, no write at Google.
+    expect(await bulkRuns()).toBe(runs);
+    expect(h.bulkRunsKicked).toHaveLength(kicked);
+    expect(h.emulator.emu.state.commands.all().length).toBe(commands);
+    const writes = googleWrites(h.emulator);
+    for (const id of ids) expect(writes.byDevice[id] ?? 0).toBe(0);
+
+    const byAuthor = await planAction(h, plan.id, 'approve', as('admin'));
+    expect(byAuthor.statusCode).toBe(403);
+    expect(byAuthor.json()).toMatchObject({ error: 'plan_author_cannot_approve' });
+    expect((await planAction(h, plan.id, 'run', as('admin', USERS.admin2))).statusCode).toBe(409);
+    const approved = await planAction(h, plan.id, 'approve', as('admin', USERS.admin2));
+    expect(approved.statusCode, approved.body).toBe(200);
+    const noStepUp = await planAction(h, plan.id, 'run', as('admin', USERS.admin2, { stepUp: false }));
+    expect(noStepUp.json()).toMatchObject({ error: 'step_up_required', details: { reason: 'plan_run' } });
+    if (action.kind === 'deprovision') {
+      // A deprovision keeps its own step-up at run, besides the plan's.
+      const planOnly = await planAction(
+        h,
+        plan.id,
+        'run',
+        as('admin', USERS.admin2, { freshFor: ['plan_run'] }),
+      );
+      expect(planOnly.json()).toMatchObject({
+        error: 'step_up_required',
+        details: { reason: 'deprovision' },
       });
     }
     expect(await bulkRuns()).toBe(runs);
-    expect(await plansCount()).toBe(plans);
-    const writes = googleWrites(h.emulator);
-    for (const id of ids) expect(writes.byDevice[id] ?? 0).toBe(0);
+    const run = await planAction(h, plan.id, 'run', as('admin', USERS.admin2));
+    expect(run.statusCode, run.body).toBe(200);
+    const running = run.json<Plan>();
+    expect(running).toMatchObject({ state: 'running', bulkRunId: expect.any(String) });
+    // The plan runner has nothing to do: the bulk runner sends, through the bulk start's seam.
+    expect(h.enqueued).not.toContain(plan.id);
+    expect(h.bulkRunsKicked.slice(kicked)).toEqual([running.bulkRunId]);
+    await h.bulkRunsIdle();
+    return { plan: running, changeCount: seen.changeCount, bulkRunId: running.bulkRunId as string };
+  }
+
+  it('saves a reboot above the threshold as a plan, and once approved and run sends each device the command exactly once', async () => {
+    const ids = (await take(THRESHOLD + 8, () => true)).map((device) => device.device_id);
+    const before = commandsAtGoogle();
+    const { plan, changeCount, bulkRunId } = await planApproveAndRun(
+      { kind: 'command', command: { type: 'REBOOT' } },
+      ids,
+    );
+    const items = await itemsOf(plan.id);
+    const changing = items.filter((item) => item.outcome === 'change').map((item) => item.deviceId);
+    expect(changing).toHaveLength(changeCount);
+    const after = commandsAtGoogle();
+    for (const id of ids)
+      expect((after.get(id) ?? 0) - (before.get(id) ?? 0), id).toBe(changing.includes(id) ? 1 : 0);
+
+    const done = await getPlan(h, plan.id);
+    expect(done).toMatchObject({
+      state: 'done',
+      bulkRunId,
+      run: { counts: { succeeded: changeCount, pending: 0 } },
+    });
+    const bulkRun = await h.db
+      .selectFrom('bulk_action_run')
+      .select(['status', 'requested_by', 'total'])
+      .where('id', '=', bulkRunId)
+      .executeTakeFirstOrThrow();
+    expect(bulkRun).toMatchObject({ status: 'succeeded', requested_by: USERS.admin2, total: ids.length });
+    for (const item of await itemsOf(plan.id))
+      if (item.outcome === 'change') expect(item.runState).toBe('succeeded');
+    // No undo, and no pause: the bulk runner sends each device once and cannot be paused.
+    const undo = await planAction(h, plan.id, 'undo');
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json()).toMatchObject({ error: 'plan_cannot_undo' });
+    const results = await h.app.inject({
+      method: 'GET',
+      url: `/api/plans/${plan.id}/results.csv`,
+      headers: as('admin'),
+    });
+    expect(results.statusCode).toBe(200);
+    expect(results.body.split('\n').filter((line) => line.includes(',Changed'))).toHaveLength(changeCount);
+  }, 120_000);
+
+  it('saves a deprovision above the threshold as a plan, run as one bulk run once a second admin approves', async () => {
+    const ids = (await take(THRESHOLD + 2, () => true)).map((device) => device.device_id);
+    const { plan, changeCount } = await planApproveAndRun(
+      { kind: 'deprovision', reason: 'retiring_device' },
+      ids,
+    );
+    expect(plan.permissions).toEqual(['device.deprovision']);
+    expect(changeCount).toBe(ids.length);
+    for (const id of ids)
+      expect((await h.emulator.google.directory.getChromeOsDevice(id)).status).toBe('DEPROVISIONED');
+    expect(await getPlan(h, plan.id)).toMatchObject({
+      state: 'done',
+      run: { counts: { succeeded: ids.length } },
+    });
+  }, 120_000);
+
+  it('refuses to pause a plan that runs as a bulk run', async () => {
+    const ids = (await take(THRESHOLD + 8, () => true)).map((device) => device.device_id);
+    const { response } = await start({
+      target: { deviceIds: ids },
+      action: { kind: 'command', command: { type: 'REBOOT' } },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const plan = response.json<Plan>();
+    // Running, as between its start and its bulk run's end.
+    await h.db.updateTable('plan').set({ state: 'running' }).where('id', '=', plan.id).execute();
+    const pause = await planAction(h, plan.id, 'pause');
+    expect(pause.statusCode).toBe(409);
+    expect(pause.json()).toMatchObject({
+      error: 'plan_cannot_pause',
+      message: expect.stringContaining('cannot be paused'),
+    });
   }, 60_000);
 
   it("holds only the devices of a limited member's units", async () => {

@@ -44,10 +44,13 @@ const storedBulkActionSchema = bulkActionKinds(z.object);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
 /** What starting a previewed bulk action does (see `onStart`). */
-export const BULK_START_OUTCOMES = ['run', 'plan', 'refused'] as const;
+export const BULK_START_OUTCOMES = ['run', 'plan'] as const;
 export type BulkStartOutcome = (typeof BULK_START_OUTCOMES)[number];
 
-/** The kinds a plan can hold above the threshold: the others cannot be undone, so they are refused there. */
+/**
+ * The kinds the plan runner applies and undo reverses; above the threshold the others (deprovision,
+ * commands) become plans too, run as one bulk run once approved, and cannot be undone.
+ */
 export const PLANNABLE_BULK_KINDS: readonly BulkAction['kind'][] = [
   'annotate',
   'move',
@@ -56,13 +59,8 @@ export const PLANNABLE_BULK_KINDS: readonly BulkAction['kind'][] = [
 ];
 
 /** Why: the server decides with this and the dialog says it before the start. */
-export function bulkStartOutcome(
-  kind: BulkAction['kind'],
-  changeCount: number,
-  threshold: number,
-): BulkStartOutcome {
-  if (changeCount <= threshold) return 'run';
-  return PLANNABLE_BULK_KINDS.includes(kind) ? 'plan' : 'refused';
+export function bulkStartOutcome(changeCount: number, threshold: number): BulkStartOutcome {
+  return changeCount <= threshold ? 'run' : 'plan';
 }
 
 /** `POST /api/bulk-actions/preview`: the blast radius before anything runs. */
@@ -114,7 +112,7 @@ export const bulkPreviewSchema = z.object({
    * second member must approve instead of running (decision 048).
    */
   planThreshold: z.number().int().positive(),
-  /** What starting does: run now, save a plan awaiting approval, or refuse (deprovision and commands cannot be undone). */
+  /** What starting does: run now, or save a plan awaiting a second member's approval. */
   onStart: z.enum(BULK_START_OUTCOMES),
   /** Opaque token binding the preview to the run (same target, same devices). */
   previewToken: z.string(),

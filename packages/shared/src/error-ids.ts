@@ -61,8 +61,6 @@ export const ERROR_STATUS = {
   preview_expired: 409,
   preview_changed: 409,
   confirmation_required: 400,
-  /** A deprovision or command changing more devices than the plan threshold (it cannot become a plan). */
-  bulk_over_plan_threshold: 409,
   // ── Policies ──
   /** 404 when no such user is visible; 409 when the user's unit is not synced yet. */
   policy_user_not_found: [404, 409],
@@ -80,6 +78,10 @@ export const ERROR_STATUS = {
   plan_pause_refused: 403,
   plan_not_running: 409,
   plan_not_paused: 409,
+  /** A plan of commands or a deprovision runs as a bulk run, which cannot be paused (decision 048). */
+  plan_cannot_pause: 409,
+  /** A plan of commands or a deprovision cannot be undone (decision 048). */
+  plan_cannot_undo: 409,
   plan_undo_refused: 403,
   plan_not_done: 409,
 } as const satisfies Record<string, number | readonly [number, ...number[]]>;

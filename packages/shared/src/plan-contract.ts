@@ -194,6 +194,10 @@ export const planSchema = z.object({
   /** The plan this one undoes, and the undo plan built from this one. */
   undoOf: z.string().nullable(),
   undoPlanId: z.string().nullable(),
+  /** The bulk run a plan of device commands or a deprovision started when run (its results are the run's). */
+  bulkRunId: z.string().nullable(),
+  /** Why the plan offers no Undo (commands and deprovisions cannot be undone), in words to show instead. */
+  cannotBeUndone: z.string().nullable(),
 });
 export type Plan = z.infer<typeof planSchema>;
 

@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-api-tokens.ts';
 import * as m0023 from './migrations/0023-ou-rollups.ts';
 import * as m0024 from './migrations/0024-change-plans.ts';
 import * as m0025 from './migrations/0025-plan-runs.ts';
+import * as m0026 from './migrations/0026-bulk-action-plan-runs.ts';
 
 /** Migrations are imported statically so the same list runs from source, tests and bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-ou-rollups': m0023,
   '0024-change-plans': m0024,
   '0025-plan-runs': m0025,
+  '0026-bulk-action-plan-runs': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -48,6 +48,8 @@ export interface PlanTable {
   paused_at: NullableTimestamp;
   /** Why a run stopped or ended early (the member's rights gone, Google's grant refused). */
   run_note: string | null;
+  /** Migration 0026: the bulk run a plan of device commands or deprovisions started (it follows its end). */
+  bulk_run_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PlanItemRunState = 'pending' | 'sending' | 'succeeded' | 'failed' | 'skipped';

@@ -26,10 +26,4 @@ export const deviceErrors = {
       `Type the number of devices that will change (${count}) to confirm this action. It cannot be undone from Fleetdeck.`,
       { details: { deviceCount: count } },
     ),
-  overPlanThreshold: (kind: 'deprovision' | 'command', count: number, threshold: number) =>
-    new AppError(
-      'bulk_over_plan_threshold',
-      `${kind === 'deprovision' ? 'Deprovisioning' : 'Sending a command to'} ${count.toLocaleString('en-US')} devices is more than your organization's plan threshold of ${threshold.toLocaleString('en-US')}. Above it a bulk action becomes a plan a second member approves, but ${kind === 'deprovision' ? 'deprovisioning' : 'a device command'} cannot be undone, so it never becomes a plan: act on at most ${threshold.toLocaleString('en-US')} devices at a time (narrow the selection or the query), or ask an owner to raise the threshold in the plan settings.`,
-      { details: { deviceCount: count, threshold } },
-    ),
 } as const;

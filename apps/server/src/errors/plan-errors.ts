@@ -64,6 +64,16 @@ export const planErrors = {
     new AppError('plan_not_running', `This plan is ${inWords(state)}; only a running plan can be paused.`),
   notPaused: (state: PlanState) =>
     new AppError('plan_not_paused', `This plan is ${inWords(state)}; only a paused plan can be resumed.`),
+  bulkRunCannotPause: () =>
+    new AppError(
+      'plan_cannot_pause',
+      'This plan runs as a bulk run of device commands or deprovisions, which cannot be paused: each device is sent once and the run goes on to its end. Follow it on its bulk run.',
+    ),
+  cannotUndo: () =>
+    new AppError(
+      'plan_cannot_undo',
+      'This plan sent device commands or deprovisioned devices, which cannot be undone: there is no undo plan for it.',
+    ),
   undoRefused: () =>
     new AppError('plan_undo_refused', 'Your role cannot make the changes this undo would make.'),
   notDone: (state: PlanState) =>

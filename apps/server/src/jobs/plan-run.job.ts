@@ -86,7 +86,7 @@ async function runJob(options: PlanRunWorkerOptions, job: JobWithMetadata<PlanRu
 /** Why: running plans whose process stopped go back on the queue (a queued one is not doubled). */
 export async function requeueStalePlans(boss: PgBoss, db: Kysely<DB>): Promise<number> {
   const { rows } = await sql<{ org_id: string; id: string }>`select org_id, id::text from plan
-    where state = 'running' and (lease_until is null or lease_until < now())
+    where state = 'running' and bulk_run_id is null and (lease_until is null or lease_until < now())
     order by started_at nulls first limit 100`.execute(db);
   for (const row of rows)
     await boss.send(PLAN_RUN_QUEUE, { orgId: row.org_id, planId: row.id } satisfies PlanRunJob, {

@@ -15,6 +15,7 @@ import {
   planSettingsUpdateSchema,
 } from '@fleetdeck/shared/plan-contract';
 import { appErrors } from '../errors/app-error.ts';
+import type { BulkRunQueue } from '../modules/devices/bulk-runner.ts';
 import { identityDeviceAccess } from './devices.routes.ts';
 import { requestMeta, type DeviceRouteAccess } from './device-detail.routes.ts';
 import { buildCsvPlan } from '../modules/plans/csv-plan-build.ts';
@@ -50,6 +51,8 @@ export interface PlanRouteOptions {
   readonly access: DeviceRouteAccess;
   /** Where started runs go (the job queue); runs answer 503 without one. */
   readonly queue?: PlanRunQueue | undefined;
+  /** Where a plan of commands or a deprovision starts its bulk run (the seam bulk starts use). */
+  readonly bulkQueue?: BulkRunQueue | undefined;
 }
 
 /** The request body of a CSV upload: the stream itself, read by the plan build (no own enumerable fields). */
@@ -174,7 +177,10 @@ async function settingsRoutes(app: FastifyInstance, { db, access }: PlanRouteOpt
 }
 
 /** Why: running a plan (start, pause, resume), its undo plan and its results, one handler per endpoint. */
-async function runRoutes(app: FastifyInstance, { db, access, queue }: PlanRouteOptions): Promise<void> {
+async function runRoutes(
+  app: FastifyInstance,
+  { db, access, queue, bulkQueue }: PlanRouteOptions,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ctxOf = contextOf(db, access);
   const act = access.requirePermission('device.annotate');
@@ -182,7 +188,7 @@ async function runRoutes(app: FastifyInstance, { db, access, queue }: PlanRouteO
     api.post(
       `/api/plans/:id/${verb}`,
       { schema: { params: planParams, response: { 200: planSchema } }, preHandler: act },
-      async (request) => handle({ ...(await ctxOf(request)), queue }, request.params.id),
+      async (request) => handle({ ...(await ctxOf(request)), queue, bulkQueue }, request.params.id),
     );
   run('run', startPlanRun);
   run('pause', pausePlanRun);
@@ -220,7 +226,7 @@ export async function planRoutes(app: FastifyInstance, options: PlanRouteOptions
 /** Why: registered inside the authenticated product scope, so every plan route is signed in. */
 export async function registerPlanApi(
   api: FastifyInstance,
-  { db, queue }: { db: PlanCtx['db']; queue?: PlanRunQueue | undefined },
+  options: Pick<PlanRouteOptions, 'db' | 'queue' | 'bulkQueue'>,
 ): Promise<void> {
-  await api.register(planRoutes, { db, access: identityDeviceAccess({ db }), queue });
+  await api.register(planRoutes, { ...options, access: identityDeviceAccess({ db: options.db }) });
 }

@@ -17,7 +17,7 @@ import { deviceErrors } from '../../errors/device-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { BulkRunQueue } from './bulk-runner.ts';
 import { returnMessagesOfUnits } from './return-message.ts';
-import { bulkPlanThreshold, isPlannable, planBulkAction } from '../plans/bulk-action-plans.service.ts';
+import { bulkPlanThreshold, planBulkAction } from '../plans/bulk-action-plans.service.ts';
 import { ALREADY_AS_ASKED, notSentNote } from './bulk-eligibility.ts';
 import {
   computePreview,
@@ -98,7 +98,7 @@ export async function previewBulkAction(ctx: BulkCtx, request: BulkPreviewReques
     preview.returnMessages = await returnMessagesOfUnits(ctx, paths);
   }
   const planThreshold = await bulkPlanThreshold(ctx.deps.db, ctx.tenant.orgId);
-  const onStart = bulkStartOutcome(request.action.kind, resolved.changeIds.length, planThreshold);
+  const onStart = bulkStartOutcome(resolved.changeIds.length, planThreshold);
   const previewToken = signPreviewToken(ctx.tokenKey, {
     orgId: ctx.tenant.orgId,
     userId: ctx.tenant.userId,
@@ -127,8 +127,8 @@ export async function startBulkAction(
   const resolved = await resolveAsPreviewed(ctx, request);
   const count = resolved.changeIds.length;
   const threshold = await bulkPlanThreshold(ctx.deps.db, ctx.tenant.orgId);
-  if (bulkStartOutcome(request.action.kind, count, threshold) !== 'run')
-    return { plan: await startAsPlan(ctx, request, resolved, threshold) };
+  if (bulkStartOutcome(count, threshold) !== 'run')
+    return { plan: await startAsPlan(ctx, request, resolved) };
   const stepUpReason = bulkStepUpReason(request.action, count);
   if (stepUpReason) await ctx.stepUp(stepUpReason);
   requireTypedCount(request, count);
@@ -173,20 +173,17 @@ function targetOf(request: StartBulkActionRequest, resolved: ResolvedTarget) {
 }
 
 /**
- * Why: above the threshold an action the plan runner can apply and undo becomes a plan (no step-up
- * yet: nothing changes until a second member approves it and someone runs it, each with step-up);
- * one that cannot be undone (deprovision, commands) is refused, saying what to do instead.
+ * Why: above the threshold every bulk action becomes a plan (no step-up yet: nothing changes until
+ * a second member approves it and someone runs it, each with step-up); a deprovision or a command
+ * runs, once approved, as one bulk run of the plan's devices, and cannot be undone.
  */
 async function startAsPlan(
   ctx: BulkCtx,
   request: StartBulkActionRequest,
   resolved: ResolvedTarget,
-  threshold: number,
 ): Promise<Plan> {
   const { action } = request;
-  const count = resolved.changeIds.length;
-  if (!isPlannable(action)) throw deviceErrors.overPlanThreshold(action.kind, count, threshold);
-  requireTypedCount(request, count);
+  requireTypedCount(request, resolved.changeIds.length);
   const planCtx = { db: ctx.deps.db, tenant: ctx.tenant, meta: ctx.meta, stepUp: ctx.stepUp };
   return planBulkAction(planCtx, {
     action,

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { writeDevicesFromGoogle, writeKnownChanges, type ActionActor } from './device-copy.ts';
 import type { ChunkResult } from './bulk-run-chunk.ts';
+import { finishPlanOfBulkRun } from '../plans/plan-bulk-run.ts';
 import { countResults, finalStatus, type RunCounts } from './bulk-runs.ts';
 import {
   closeRun,
@@ -50,7 +51,8 @@ export async function commitChunk(
 }
 
 /**
- * Why: a run whose devices all have a result ends with its status and one audit entry; one with
+ * Why: a run whose devices all have a result ends with its status and one audit entry (and the
+ * plan that started it, if one did, ends with it); one with
  * devices still pending (stopped between chunks) answers its counts without ending.
  */
 export async function finishRun(db: Kysely<DB>, run: ClaimedRun): Promise<RunCounts> {
@@ -59,6 +61,8 @@ export async function finishRun(db: Kysely<DB>, run: ClaimedRun): Promise<RunCou
   const status = finalStatus(counts);
   await db.transaction().execute(async (tx) => {
     await closeRun(tx, run, status);
+    // A plan of commands or a deprovision that started this run ends with it (decision 048).
+    await finishPlanOfBulkRun(tx, run.org_id, run.id);
     await recordAudit(tx, {
       action: 'bulk.finish',
       outcome: counts.failed === 0 ? 'success' : 'failure',

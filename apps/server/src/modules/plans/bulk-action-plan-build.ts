@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { PLANNABLE_BULK_KINDS, type BulkAction } from '@fleetdeck/shared/bulk-contract';
+import { DEVICE_COMMANDS } from '@fleetdeck/shared/device-actions';
 import type { PlanChange } from '@fleetdeck/shared/plan-contract';
 import type { Permission } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
@@ -11,8 +12,9 @@ import { deletePlan, finishBuild, insertBuildingPlan } from './plans.repository.
  * instead of run: one item per targeted device of the author's units, the devices that change
  * with the same per-device change a CSV update would make (an OU, final field values, a status),
  * so the plan runner, its write budget, pause and resume, results and undo apply unchanged. The
- * devices already as asked or that Google would refuse are items too, with why. Deprovisioning
- * and device commands are never plans (they cannot be undone): the bulk service refuses them here.
+ * devices already as asked or that Google would refuse are items too, with why. A deprovision or
+ * a device command is a plan too, of the same items with no change of fields: once approved, its
+ * run hands them to one bulk run (plan-bulk-run.ts), and it cannot be undone.
  */
 
 /** The bulk actions a plan can hold: the ones the plan runner applies and undo reverses. */
@@ -34,8 +36,11 @@ export interface BulkPlanDevices {
   readonly targetOuPath?: string | undefined;
 }
 
-/** Why: the change every device of the plan gets, in the plan's own terms ('' clears a field). */
-export function planChangeOf(action: PlannableBulkAction, targetOuPath: string | undefined): PlanChange {
+/**
+ * Why: the change every device of the plan gets, in the plan's own terms ('' clears a field);
+ * none for a command or a deprovision, which the bulk runner sends as the source's action says.
+ */
+export function planChangeOf(action: BulkAction, targetOuPath: string | undefined): PlanChange | null {
   switch (action.kind) {
     case 'annotate':
       return { ...action.fields };
@@ -45,27 +50,37 @@ export function planChangeOf(action: PlannableBulkAction, targetOuPath: string |
       return { status: 'disable' };
     case 'reenable':
       return { status: 'reenable' };
+    case 'command':
+    case 'deprovision':
+      return null;
   }
 }
 
-const PERMISSIONS: Readonly<Record<PlannableBulkAction['kind'], Permission>> = {
+const PERMISSIONS: Readonly<Record<BulkAction['kind'], Permission>> = {
   annotate: 'device.annotate',
   move: 'device.move',
   disable: 'device.command',
   reenable: 'device.command',
+  command: 'device.command',
+  deprovision: 'device.deprovision',
 };
 
-const TITLES: Readonly<Record<PlannableBulkAction['kind'], string>> = {
+const TITLES: Readonly<Record<Exclude<BulkAction['kind'], 'command'>, string>> = {
   annotate: 'Bulk edit of fields',
   move: 'Bulk move',
   disable: 'Bulk disable',
   reenable: 'Bulk re-enable',
+  deprovision: 'Bulk deprovision',
 };
 
-function titleOf(action: PlannableBulkAction, changes: number, targetOuPath: string | undefined): string {
+function titleOf(action: BulkAction, changes: number, targetOuPath: string | undefined): string {
   const devices = `${changes.toLocaleString('en-US')} device${changes === 1 ? '' : 's'}`;
   const where = action.kind === 'move' && targetOuPath ? ` to ${targetOuPath}` : '';
-  return `${TITLES[action.kind]}${where}: ${devices}`;
+  const what =
+    action.kind === 'command'
+      ? `Bulk ${DEVICE_COMMANDS[action.command.type].label.toLowerCase()}`
+      : TITLES[action.kind];
+  return `${what}${where}: ${devices}`;
 }
 
 const DEVICE_STATE = sql`jsonb_build_object('orgUnitPath', d.org_unit_path, 'annotatedAssetId', d.annotated_asset_id,
@@ -77,7 +92,7 @@ async function writeItems(
   orgId: string,
   planId: string,
   devices: BulkPlanDevices,
-  change: PlanChange,
+  change: PlanChange | null,
 ): Promise<void> {
   const changing = new Set(devices.changeIds);
   const notes = new Map(devices.notSent.map((entry) => [entry.deviceId, entry]));
@@ -89,7 +104,7 @@ async function writeItems(
   await sql`
     insert into plan_item (org_id, plan_id, item_no, device_id, serial_number, outcome, reason, before, change)
     select ${orgId}, ${planId}::uuid, x.n, d.device_id, d.serial_number, x.outcome, x.reason, ${DEVICE_STATE},
-      case when x.outcome = 'change' then ${JSON.stringify(change)}::jsonb end
+      case when x.outcome = 'change' then ${change === null ? null : JSON.stringify(change)}::jsonb end
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(n integer, id text, outcome text, reason text)
     join fleet_device d on d.org_id = ${orgId} and d.device_id = x.id and d.deleted_at is null`.execute(db);
 }
@@ -99,7 +114,7 @@ export async function buildBulkActionPlan(
   db: Kysely<DB>,
   tenant: DeviceTenant,
   input: {
-    readonly action: PlannableBulkAction;
+    readonly action: BulkAction;
     readonly target: Record<string, unknown>;
     readonly devices: BulkPlanDevices;
     /** Asked for but left out (unknown, gone, outside the author's units), as the preview said. */

@@ -12,7 +12,6 @@ import { presentCreated, submitPlan, type PlanCtx } from './plans.service.ts';
  */
 
 export type { PlannableBulkAction, BulkPlanDevices } from './bulk-action-plan-build.ts';
-export { isPlannable } from './bulk-action-plan-build.ts';
 
 /** Why: a bulk action changing more devices than this needs a second member's approval. */
 export function bulkPlanThreshold(db: Kysely<DB>, orgId: string): Promise<number> {

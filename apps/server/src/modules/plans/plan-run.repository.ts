@@ -52,7 +52,7 @@ export async function claimPlan(
   const { rows } = await sql<PlanRow>`
     update plan set started_at = coalesce(started_at, now()), lease_owner = ${worker},
       lease_until = now() + ${`${leaseMs} milliseconds`}::interval
-    where org_id = ${orgId} and id = ${planId}::uuid and state = 'running'
+    where org_id = ${orgId} and id = ${planId}::uuid and state = 'running' and bulk_run_id is null
       and (lease_until is null or lease_until < now() or lease_owner = ${worker})
     returning *`.execute(db);
   return rows[0];
@@ -189,6 +189,6 @@ export async function callsLeft(db: Kysely<DB>, orgId: string, planId: string): 
 /** Plans of the organization running now (they share its write budget). */
 export async function runningPlans(db: Kysely<DB>, orgId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from plan
-    where org_id = ${orgId} and state = 'running'`.execute(db);
+    where org_id = ${orgId} and state = 'running' and bulk_run_id is null`.execute(db);
   return rows[0]?.n ?? 0;
 }

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { appErrors } from '../../errors/app-error.ts';
 import { planErrors } from '../../errors/plan-errors.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
+import { bulkRunActionOf } from './plan-bulk-run.ts';
 import { partTargets, type DeviceNow, type Part } from './plan-run-checks.ts';
 import { devicesNow } from './plan-run-lifecycle.ts';
 import { TEXT_FIELDS } from './plan-run.repository.ts';
@@ -146,6 +147,7 @@ function undoPermissions(plan: PlanRow, tenant: DeviceTenant): Permission[] {
 
 /** Why: builds the undo plan of a finished plan; answers its id. */
 export async function buildUndoPlan(db: Kysely<DB>, tenant: DeviceTenant, plan: PlanRow): Promise<string> {
+  if (bulkRunActionOf(plan)) throw planErrors.cannotUndo();
   if (plan.state !== 'done') throw planErrors.notDone(plan.state === 'building' ? 'draft' : plan.state);
   if ((await undoPlansOf(db, plan.org_id, [plan.id])).size > 0)
     throw appErrors.conflict('This plan already has an undo plan. Open it, or cancel it to build another.');

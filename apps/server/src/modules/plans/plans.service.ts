@@ -16,6 +16,7 @@ import { planErrors } from '../../errors/plan-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { RequestMeta } from '../devices/device-context.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
+import { bulkRunActionOf, CANNOT_BE_UNDONE } from './plan-bulk-run.ts';
 import { canCancel, isVisibleTo, requireVisible, stateOf, whyNotApprover } from './plan-access.ts';
 import { hasRun, orgRunState, runView } from './plan-progress.ts';
 import { runCounts } from './plan-run.repository.ts';
@@ -112,6 +113,8 @@ export function presentPlan(
     run: extra.run,
     undoOf: plan.undo_of,
     undoPlanId: extra.undoPlanId,
+    bulkRunId: plan.bulk_run_id,
+    cannotBeUndone: bulkRunActionOf(plan) ? CANNOT_BE_UNDONE : null,
   };
 }
 

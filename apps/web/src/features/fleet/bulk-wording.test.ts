@@ -64,27 +64,32 @@ describe('bulk action wording', () => {
   it('says before the start that above the plan threshold a second member must approve a plan', () => {
     const words = bulkStartWording('move', { changeCount: 620, planThreshold: 500, onStart: 'plan' });
     expect(words.confirm).toBe('Save a plan for 620 devices');
-    expect(words.refused).toBe(false);
     expect(words.note).toMatch(/^620 devices is more than your organization's plan threshold of 500/);
     expect(words.note).toContain('a second member with the right to move devices must approve it');
+    expect(words.note).toContain('can be undone');
   });
 
-  it('says why a deprovision above the threshold is refused, and what to do', () => {
-    const words = bulkStartWording('deprovision', {
+  it('says that a deprovision or a command above the threshold makes a plan too, run as one bulk run, with no undo', () => {
+    const deprovision = bulkStartWording('deprovision', {
       changeCount: 620,
       planThreshold: 500,
-      onStart: 'refused',
+      onStart: 'plan',
     });
-    expect(words).toMatchObject({ refused: true, confirm: null });
-    expect(words.note).toContain('Deprovisioning cannot be undone');
-    expect(words.note).toContain('at most 500 devices');
+    expect(deprovision.confirm).toBe('Save a plan for 620 devices');
+    expect(deprovision.note).toContain(
+      'a second member with the right to deprovision devices must approve it',
+    );
+    expect(deprovision.note).toContain('as one bulk run. Deprovisioning cannot be undone.');
+    const command = bulkStartWording('command', { changeCount: 620, planThreshold: 500, onStart: 'plan' });
+    expect(command.note).toContain('sends the command to each device once');
+    expect(command.note).toContain('A device command cannot be undone.');
+    expect(command.note).not.toContain('can be undone.');
   });
 
   it('says nothing more at or under the threshold', () => {
     expect(bulkStartWording('disable', { changeCount: 500, planThreshold: 500, onStart: 'run' })).toEqual({
       note: null,
       confirm: null,
-      refused: false,
     });
   });
 });

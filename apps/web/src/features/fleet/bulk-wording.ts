@@ -104,35 +104,34 @@ const RIGHTS: Readonly<Record<BulkKind, string>> = {
 };
 
 export interface BulkStartWording {
-  /** What starting does when it is not a plain run (a plan, or a refusal), said before the start; null for a run. */
+  /** What starting does when it is not a plain run (a plan), said before the start; null for a run. */
   readonly note: string | null;
   /** The button when starting saves a plan; null to keep the run's. */
   readonly confirm: string | null;
-  /** Starting is refused (the button stays disabled). */
-  readonly refused: boolean;
+}
+
+/** What an approved plan does when run: apply and undo as any plan, or (what cannot be undone) one bulk run. */
+function planRunWords(kind: BulkKind): string {
+  if (kind === 'deprovision')
+    return 'then running it deprovisions these devices as one bulk run. Deprovisioning cannot be undone.';
+  if (kind === 'command')
+    return 'then running it sends the command to each device once, as one bulk run. A device command cannot be undone.';
+  return "then it runs within Google's write quota and can be undone.";
 }
 
 /**
  * Why: above the organization's plan threshold a start saves a plan a second member must approve
- * (or, for actions that cannot be undone, is refused); the dialog says so before the start.
+ * (a deprovision or a command too, run once approved as one bulk run); the dialog says so before the start.
  */
 export function bulkStartWording(
   kind: BulkKind,
   preview: Pick<BulkPreview, 'changeCount' | 'planThreshold' | 'onStart'>,
 ): BulkStartWording {
   const { changeCount, planThreshold, onStart } = preview;
+  if (onStart !== 'plan') return { note: null, confirm: null };
   const over = `${devices(changeCount)} is more than your organization's plan threshold of ${formatCount(planThreshold)}`;
-  if (onStart === 'plan')
-    return {
-      note: `${over}, so confirming saves a change plan instead of running it: a second member with the right to ${RIGHTS[kind]} devices must approve it, then it runs within Google's write quota and can be undone. Nothing is sent to Google until then.`,
-      confirm: `Save a plan for ${devices(changeCount)}`,
-      refused: false,
-    };
-  if (onStart === 'refused')
-    return {
-      note: `${over}. ${kind === 'deprovision' ? 'Deprovisioning' : 'A device command'} cannot be undone, so it does not become a plan for a second member to approve: narrow the selection to at most ${devices(planThreshold)}, or ask an owner to raise the threshold in the plan settings.`,
-      confirm: null,
-      refused: true,
-    };
-  return { note: null, confirm: null, refused: false };
+  return {
+    note: `${over}, so confirming saves a change plan instead of running it: a second member with the right to ${RIGHTS[kind]} devices must approve it, ${planRunWords(kind)} Nothing is sent to Google until then.`,
+    confirm: `Save a plan for ${devices(changeCount)}`,
+  };
 }

@@ -10,7 +10,7 @@ import { BulkPreviewPanel } from './bulk-preview-panel.tsx';
 /**
  * The second step of a bulk action: the blast radius, the count typed for destructive actions,
  * and the start, which runs it, or above the organization's plan threshold saves a plan a second
- * member must approve (said before the start), or is refused there for what cannot be undone.
+ * member must approve (said before the start; a deprovision or a command too).
  */
 export function BulkConfirmStep({
   kind,
@@ -46,7 +46,7 @@ export function BulkConfirmStep({
       },
       { onSuccess: onStarted },
     );
-  const blocked = preview.changeCount === 0 || startWords.refused;
+  const blocked = preview.changeCount === 0;
   return (
     <div className="flex flex-col gap-4">
       <BulkPreviewPanel kind={kind} preview={preview} />

@@ -54,6 +54,8 @@ function plan(patch: Partial<Plan>): Plan {
     run: null,
     undoOf: null,
     undoPlanId: null,
+    bulkRunId: null,
+    cannotBeUndone: null,
     ...patch,
   };
 }
@@ -136,5 +138,30 @@ describe('the Run card', () => {
       plan({ state: 'cancelled', cancelledAt: '2026-11-28T09:30:00.000Z', cancelledBy: member }),
     );
     expect(textOf('plan-run-description')).toBe('Cancelled before it ran: nothing changed on any device.');
+  });
+
+  it('says a plan of commands cannot be undone, and offers neither Pause nor Undo', async () => {
+    const sentence = 'Device commands cannot be undone: this plan has no Undo.';
+    const bulk = { kind: 'bulk_action' as const, bulkRunId: 'r-1', cannotBeUndone: sentence };
+    const running = await showPlan(plan({ ...bulk, state: 'running', run: run() }));
+    expect(within(running).getByTestId('plan-cannot-undo').textContent).toBe(sentence);
+    expect(within(running).queryByRole('button', { name: 'Pause' })).toBeNull();
+  });
+
+  it('shows a finished plan of commands without Undo', async () => {
+    const sentence = 'Device commands cannot be undone: this plan has no Undo.';
+    const counts = { pending: 0, sending: 0, succeeded: 600, failed: 0, skipped: 0 };
+    const done = await showPlan(
+      plan({
+        kind: 'bulk_action',
+        bulkRunId: 'r-1',
+        cannotBeUndone: sentence,
+        state: 'done',
+        run: run({ counts }),
+      }),
+    );
+    expect(within(done).getByTestId('plan-cannot-undo').textContent).toBe(sentence);
+    expect(within(done).queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(within(done).getByRole('link', { name: 'Download results' })).toBeTruthy();
   });
 });

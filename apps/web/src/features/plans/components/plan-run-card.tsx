@@ -58,13 +58,25 @@ function RunButton({ plan, verb }: { plan: Plan; verb: PlanRunVerb }) {
 /** The card's body in the plan's state. */
 function RunBody({ plan }: { plan: Plan }): ReactNode {
   const { run } = plan;
-  if (plan.state === 'approved') return <RunButton plan={plan} verb="run" />;
+  // A plan of commands or a deprovision runs as one bulk run: it cannot be paused or undone.
+  const final = plan.cannotBeUndone ? (
+    <p className="text-sm text-muted-foreground" data-testid="plan-cannot-undo">
+      {plan.cannotBeUndone}
+    </p>
+  ) : null;
+  if (plan.state === 'approved')
+    return (
+      <>
+        {final}
+        <RunButton plan={plan} verb="run" />
+      </>
+    );
   if ((plan.state === 'running' || plan.state === 'paused') && run)
     return (
       <>
         <PlanRunProgress run={run} running={plan.state === 'running'} />
         {run.note ? <p className="text-sm text-muted-foreground">{run.note}</p> : null}
-        <RunButton plan={plan} verb={plan.state === 'running' ? 'pause' : 'resume'} />
+        {final ?? <RunButton plan={plan} verb={plan.state === 'running' ? 'pause' : 'resume'} />}
       </>
     );
   if ((plan.state === 'done' || plan.state === 'undone') && run) return <PlanRunDone plan={plan} run={run} />;

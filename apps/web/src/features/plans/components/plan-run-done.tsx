@@ -12,6 +12,12 @@ const OUTCOMES: readonly PlanRunState[] = ['succeeded', 'failed', 'skipped'];
 function UndoAction({ plan }: { plan: Plan }) {
   const undo = useCreateUndoPlan(plan.id);
   const navigate = useNavigate();
+  if (plan.cannotBeUndone)
+    return (
+      <p className="basis-full text-sm text-muted-foreground" data-testid="plan-cannot-undo">
+        {plan.cannotBeUndone}
+      </p>
+    );
   if (plan.undoPlanId)
     return (
       <Button asChild variant="secondary">
@@ -72,7 +78,7 @@ export function PlanRunDone({ plan, run }: { plan: Plan; run: PlanRun }) {
           <Link to={`/settings/audit?plan=${plan.id}`}>See it in the audit log</Link>
         </Button>
       </div>
-      {plan.state === 'done' && !plan.undoPlanId ? (
+      {plan.state === 'done' && !plan.undoPlanId && !plan.cannotBeUndone ? (
         <p id="plan-undo-what" className="text-xs text-muted-foreground">
           Undo builds the reverse plan: each device back to the OU, fields and status it had before, except
           devices changed since, which it lists. You review it, and it is approved and run like any plan.
