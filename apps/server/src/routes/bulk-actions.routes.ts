@@ -13,13 +13,8 @@ import {
   startBulkActionRequestSchema,
 } from '@fleetdeck/shared/bulk-contract';
 import { planSchema } from '@fleetdeck/shared/plan-contract';
-import {
-  bulkRunDetail,
-  bulkRunsOf,
-  previewBulkAction,
-  retryBulkAction,
-  startBulkAction,
-} from '../modules/devices/bulk-actions.service.ts';
+import { previewBulkAction, startBulkAction } from '../modules/devices/bulk-actions.service.ts';
+import { bulkRunDetail, bulkRunsOf, retryBulkAction } from '../modules/devices/bulk-runs.service.ts';
 import type { BulkRunQueue } from '../modules/devices/bulk-runner.ts';
 import type { DeviceDeps } from '../modules/devices/device-context.ts';
 import { requestMeta, type DeviceRouteAccess } from './device-detail.routes.ts';

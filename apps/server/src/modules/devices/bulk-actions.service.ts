@@ -1,8 +1,5 @@
-import { sql } from 'kysely';
 import type {
-  BULK_RESULT_STATES,
   BulkAction,
-  BulkActionDetail,
   BulkActionRun,
   BulkPreview,
   BulkPreviewRequest,
@@ -26,7 +23,7 @@ import {
   destructiveness,
   type ResolvedTarget,
 } from './bulk-preview.ts';
-import { createRun, getRun, getRunDetail, listRuns } from './bulk-runs.ts';
+import { createRun, getRun } from './bulk-runs.ts';
 import {
   hashAction,
   hashDeviceSet,
@@ -35,7 +32,7 @@ import {
   verifyPreviewToken,
 } from './bulk-token.ts';
 import type { DeviceDeps, RequestMeta } from './device-context.ts';
-import { runsVisibleTo, type DeviceTenant } from './device-tenant.ts';
+import type { DeviceTenant } from './device-tenant.ts';
 
 /**
  * Bulk actions: preview (the blast radius and a token binding it), start (the token re-checked
@@ -83,7 +80,10 @@ export function permissionFor(kind: BulkPreviewRequest['action']['kind']): Permi
   }
 }
 
-function requireActionPermission(tenant: DeviceTenant, kind: BulkPreviewRequest['action']['kind']): void {
+export function requireActionPermission(
+  tenant: DeviceTenant,
+  kind: BulkPreviewRequest['action']['kind'],
+): void {
   if (!roleCan(tenant.role, permissionFor(kind))) throw appErrors.forbidden();
 }
 
@@ -252,71 +252,4 @@ async function createAuditedRun(
 function hashClassified(resolved: ResolvedTarget): string {
   const changing = new Set(resolved.changeIds);
   return hashDeviceSet(resolved.deviceIds.map((id) => (changing.has(id) ? id : `=${id}`)));
-}
-
-/** Why: a finished run's failures a retry can fix are sent again on request, and only those. */
-export async function retryBulkAction(ctx: BulkCtx, runId: string): Promise<BulkActionRun> {
-  const run = await getRun(ctx.deps.db, ctx.tenant.orgId, runId, runsVisibleTo(ctx.tenant));
-  requireActionPermission(ctx.tenant, run.action.kind);
-  if (run.status === 'queued' || run.status === 'running')
-    throw appErrors.conflict(
-      'This bulk action is still running. Wait for it to finish, then retry its failures.',
-    );
-  if (run.retryable === 0)
-    throw appErrors.conflict(
-      run.failed === 0
-        ? 'This bulk action has no failed devices to retry.'
-        : 'Google refused the failed devices of this bulk action for good (their state does not allow it), so a retry cannot succeed. Review them in the results.',
-    );
-  const stepUpReason = bulkStepUpReason(run.action, run.retryable);
-  if (stepUpReason) await ctx.stepUp(stepUpReason);
-  await ctx.deps.db.transaction().execute(async (tx) => {
-    const requeued = await tx
-      .updateTable('bulk_action_result')
-      .set({ state: 'pending', error: null, updated_at: sql<Date>`now()` })
-      .where('org_id', '=', ctx.tenant.orgId)
-      .where('run_id', '=', runId)
-      .where('state', '=', 'failed')
-      .where('retryable', '=', true)
-      .executeTakeFirst();
-    await tx
-      .updateTable('bulk_action_run')
-      .set({ status: 'queued', finished_at: null, lease_owner: null, lease_until: null })
-      .where('org_id', '=', ctx.tenant.orgId)
-      .where('id', '=', runId)
-      .execute();
-    await recordAudit(tx, {
-      action: 'bulk.retry',
-      outcome: 'success',
-      orgId: ctx.tenant.orgId,
-      actorUserId: ctx.tenant.userId,
-      targetType: 'bulk_action',
-      targetId: runId,
-      ip: ctx.meta.ip,
-      userAgent: ctx.meta.userAgent,
-      requestId: ctx.meta.requestId,
-      details: { devices: Number(requeued.numUpdatedRows) },
-    });
-  });
-  await ctx.queue.enqueue(ctx.tenant.orgId, runId);
-  return getRun(ctx.deps.db, ctx.tenant.orgId, runId);
-}
-
-/** Why: the runs page: newest first; a member limited to units sees only the runs they started. */
-export function bulkRunsOf(
-  deps: Pick<DeviceDeps, 'db'>,
-  tenant: DeviceTenant,
-  limit: number,
-): Promise<BulkActionRun[]> {
-  return listRuns(deps.db, tenant.orgId, limit, runsVisibleTo(tenant));
-}
-
-/** Why: one run with a page of its per-device results, within what the member may see. */
-export function bulkRunDetail(
-  deps: Pick<DeviceDeps, 'db'>,
-  tenant: DeviceTenant,
-  runId: string,
-  query: { cursor?: string | undefined; state?: (typeof BULK_RESULT_STATES)[number] | undefined },
-): Promise<BulkActionDetail> {
-  return getRunDetail(deps.db, tenant.orgId, runId, query, runsVisibleTo(tenant));
 }
