@@ -220,6 +220,11 @@ export function AuditFilters({
 }) {
   const set: SetFilters = (patch) => onChange({ ...values, ...patch });
   const filtered = Object.values(values).some((value) => value !== '');
+  // The chip's button goes with the filter: focus moves to the first filter, not the page's top.
+  const removePlan = () => {
+    set({ planId: '' });
+    document.getElementById('audit-category')?.focus();
+  };
   return (
     <div
       className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
@@ -254,7 +259,7 @@ export function AuditFilters({
         <X aria-hidden="true" />
         Clear filters
       </Button>
-      {values.planId ? <AuditPlanFilter planId={values.planId} onRemove={() => set({ planId: '' })} /> : null}
+      {values.planId ? <AuditPlanFilter planId={values.planId} onRemove={removePlan} /> : null}
     </div>
   );
 }

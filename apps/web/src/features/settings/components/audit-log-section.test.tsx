@@ -65,7 +65,7 @@ describe('the audit log filtered to one change plan', () => {
     expect(csv.searchParams.get('outcome')).toBe('failure');
   });
 
-  it('drops the plan from the URL, and only the plan, from the keyboard', async () => {
+  it('drops the plan from the URL, and only the plan, from the keyboard; focus stays in the filters', async () => {
     await signInAs('admin');
     serveAuditLog([]);
     const { router } = renderPage(<AuditLogSection />, {
@@ -78,6 +78,7 @@ describe('the audit log filtered to one change plan', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByTestId('audit-plan-filter')).toBeNull());
     expect(router.state.location.search).toBe('?result=failure');
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'What' }));
     await waitFor(() => expect(auditRequests().at(-1)?.get('planId')).toBeNull());
     expect(auditRequests().at(-1)?.get('outcome')).toBe('failure');
     const csv = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '';
