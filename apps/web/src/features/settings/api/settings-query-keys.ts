@@ -6,6 +6,8 @@ export const settingsKeys = {
   audit: ['audit'] as const,
   auditEntries: <F extends object>(filters: F) => ['audit', filters] as const,
   auditRetention: ['audit', 'retention'] as const,
+  /** Under the plans' own keys: a change to the plan refreshes the title the audit filter shows. */
+  planTitle: (planId: string) => ['plans', 'detail', planId, 'title'] as const,
   apiTokens: ['api-tokens'] as const,
   myApiTokens: ['api-tokens', 'mine'] as const,
   organizationApiTokens: ['api-tokens', 'organization'] as const,

@@ -73,7 +73,10 @@ function OriginLine({ origin }: { origin: AuditEntry['origin'] }) {
   return <span className="block text-xs text-muted-foreground">{words}</span>;
 }
 
-/** Where a target's link leads: the device, the run's entries, the sync page, the member's entries. */
+/**
+ * Where a target's link leads: the device, the run's entries, the sync page, the member's entries,
+ * the change plan's page.
+ */
 function targetHref(entry: AuditEntry): string | null {
   const id = entry.targetId;
   if (!id) return null;
@@ -86,6 +89,8 @@ function targetHref(entry: AuditEntry): string | null {
       return '/settings/sync';
     case 'user':
       return `/settings/audit?who=${encodeURIComponent(id)}`;
+    case 'plan':
+      return `/plans/${encodeURIComponent(id)}`;
     default:
       return null;
   }
@@ -101,6 +106,7 @@ const TYPE_WORDS: Record<string, string> = {
   saved_view: 'Saved view',
   organization: 'Organization',
   fleet: 'Fleet',
+  plan: 'Change plan',
 };
 
 /** What an action was done to, in words (a serial, an OU path, an email), linked where it lives. */

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { X } from 'lucide-react';
 import { AUDIT_ACTION_LABELS } from '@fleetdeck/shared/audit-actions';
 import { AUDIT_CATEGORIES, type AuditCategory } from '@fleetdeck/shared/audit-contract';
@@ -8,6 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { useMembers } from '../api/list-members.ts';
 import { unsafeTextMessage } from '../../../lib/unsafe-field.ts';
+import { AuditPlanFilter } from './audit-plan-filter.tsx';
 
 /** The audit log's filters as the page keeps them (the URL's search parameters). */
 export interface AuditFilterValues {
@@ -210,7 +210,7 @@ function ResultFilter({ value, set }: { value: AuditFilterValues['outcome']; set
   );
 }
 
-/** What, who, target, date range and result: the questions an admin brings to the log. */
+/** What, who, target, date range and result, and a change plan: the questions an admin brings to the log. */
 export function AuditFilters({
   values,
   onChange,
@@ -220,6 +220,11 @@ export function AuditFilters({
 }) {
   const set: SetFilters = (patch) => onChange({ ...values, ...patch });
   const filtered = Object.values(values).some((value) => value !== '');
+  // The chip's button goes with the filter: focus moves to the first filter, not the page's top.
+  const removePlan = () => {
+    set({ planId: '' });
+    document.getElementById('audit-category')?.focus();
+  };
   return (
     <div
       className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
@@ -254,18 +259,7 @@ export function AuditFilters({
         <X aria-hidden="true" />
         Clear filters
       </Button>
-      {values.planId ? (
-        <p
-          className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-7"
-          data-testid="audit-plan-filter"
-        >
-          Only the entries of{' '}
-          <Link to={`/plans/${values.planId}`} className="font-medium text-accent hover:underline">
-            one change plan
-          </Link>{' '}
-          and the device changes its run made.
-        </p>
-      ) : null}
+      {values.planId ? <AuditPlanFilter planId={values.planId} onRemove={removePlan} /> : null}
     </div>
   );
 }
