@@ -147,6 +147,10 @@ describe('the Run card', () => {
     const running = await showPlan(plan({ ...bulk, state: 'running', run: run() }));
     expect(within(running).getByTestId('plan-cannot-undo').textContent).toBe(sentence);
     expect(within(running).queryByRole('button', { name: 'Pause' })).toBeNull();
+    // Its progress is the bulk run's, not paced by the write budget: no time left, no budget.
+    expect(textOf('plan-run-count')).toBe('30 of 100 changes done');
+    expect(within(running).queryByTestId('plan-run-time-left')).toBeNull();
+    expect(within(running).queryByTestId('plan-run-budget')).toBeNull();
   });
 
   it('shows a finished plan of commands without Undo', async () => {
