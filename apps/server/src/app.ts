@@ -172,6 +172,7 @@ async function startDevices(
     googleFor: (tenant) => createClient({ ...tenant, onRetry: () => undefined }),
     publishChanged: (orgId, change) =>
       options.hub.publish(orgId, 'fleet.changed', { reason: 'action', ...change }),
+    publishPlanProgress: (orgId, progress) => options.hub.publish(orgId, 'plan.progress', progress),
   };
   const queue = await startBulkRuns(app, { devices: deps, boss: options.boss });
   const follower = options.boss

@@ -130,11 +130,14 @@ async function registerBulkRoutes(
   db: Kysely<DB>,
   emulator: SyncEmulator,
   kicked: string[],
+  published: PlanRunHarness['published'],
 ): Promise<{ local: LocalBulkRuns; queue: BulkRunQueue }> {
   const deps: DeviceDeps = {
     db,
     googleFor: (tenant) => emulator.clientFactory({ ...tenant, onRetry: () => undefined }),
     publishChanged: () => undefined,
+    publishPlanProgress: (orgId, progress) =>
+      published.push({ orgId, event: 'plan.progress', payload: progress }),
   };
   const real = runBulkRunsHere(db, createBulkRunner({ deps, chunkSize: 10 }));
   const queue: BulkRunQueue = {
@@ -168,7 +171,9 @@ export async function startPlanRunHarness(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   const bulkRunsKicked: string[] = [];
-  const bulk = options.bulk ? await registerBulkRoutes(app, db, emulator, bulkRunsKicked) : undefined;
+  const bulk = options.bulk
+    ? await registerBulkRoutes(app, db, emulator, bulkRunsKicked, published)
+    : undefined;
   // A plan of commands or a deprovision starts its bulk run through the same seam.
   await app.register(planRoutes, {
     db,

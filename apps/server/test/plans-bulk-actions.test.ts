@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkActionRun, BulkPreview, BulkPreviewRequest } from '@fleetdeck/shared/bulk-contract';
-import type { Plan, PlanDetail } from '@fleetdeck/shared/plan-contract';
+import type { Plan, PlanDetail, PlanProgress } from '@fleetdeck/shared/plan-contract';
 import {
   activeDevices,
   as,
@@ -119,6 +119,7 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
       counts: { change: ids.length },
       permissions: ['device.move'],
       approval: { threshold: THRESHOLD, required: true, approvedBy: null },
+      bulkAction: { kind: 'move', orgUnitPath: target },
     });
     // Not run: no bulk run, no call to Google.
     expect(await bulkRuns()).toBe(runsBefore);
@@ -265,9 +266,17 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
     return { plan: running, changeCount: seen.changeCount, bulkRunId: running.bulkRunId as string };
   }
 
+  /** The `plan.progress` events published for a plan so far. */
+  const progressOf = (planId: string) =>
+    h.published
+      .filter((entry) => entry.event === 'plan.progress')
+      .map((entry) => entry.payload as PlanProgress)
+      .filter((progress) => progress.id === planId);
+
   it('saves a reboot above the threshold as a plan, and once approved and run sends each device the command exactly once', async () => {
     const ids = (await take(THRESHOLD + 8, () => true)).map((device) => device.device_id);
     const before = commandsAtGoogle();
+    const published = h.published.length;
     const { plan, changeCount, bulkRunId } = await planApproveAndRun(
       { kind: 'command', command: { type: 'REBOOT' } },
       ids,
@@ -275,6 +284,15 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
     const items = await itemsOf(plan.id);
     const changing = items.filter((item) => item.outcome === 'change').map((item) => item.deviceId);
     expect(changing).toHaveLength(changeCount);
+    // The plan says what it sends: the command, with its parameters.
+    expect(plan.bulkAction).toEqual({ kind: 'command', command: { type: 'REBOOT' } });
+    // Its page followed the bulk run: progress after each chunk, counting what the run did so far.
+    const progress = progressOf(plan.id);
+    expect(h.published.length).toBeGreaterThan(published);
+    const during = progress.filter((entry) => entry.state === 'running');
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.at(-1)?.counts?.succeeded).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ state: 'done', counts: { succeeded: changeCount, pending: 0 } });
     const after = commandsAtGoogle();
     for (const id of ids)
       expect((after.get(id) ?? 0) - (before.get(id) ?? 0), id).toBe(changing.includes(id) ? 1 : 0);
@@ -283,6 +301,7 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
     expect(done).toMatchObject({
       state: 'done',
       bulkRunId,
+      bulkAction: { kind: 'command', command: { type: 'REBOOT' } },
       run: { counts: { succeeded: changeCount, pending: 0 } },
     });
     const bulkRun = await h.db
@@ -303,7 +322,10 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
       headers: as('admin'),
     });
     expect(results.statusCode).toBe(200);
-    expect(results.body.split('\n').filter((line) => line.includes(',Changed'))).toHaveLength(changeCount);
+    // A command is sent, not "changed".
+    const lines = results.body.split('\n');
+    expect(lines.filter((line) => line.includes(',Sent,'))).toHaveLength(changeCount);
+    expect(lines.filter((line) => line.includes(',Changed'))).toHaveLength(0);
   }, 120_000);
 
   it('saves a deprovision above the threshold as a plan, run as one bulk run once a second admin approves', async () => {
@@ -313,6 +335,7 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
       ids,
     );
     expect(plan.permissions).toEqual(['device.deprovision']);
+    expect(plan.bulkAction).toEqual({ kind: 'deprovision', reason: 'retiring_device' });
     expect(changeCount).toBe(ids.length);
     for (const id of ids)
       expect((await h.emulator.google.directory.getChromeOsDevice(id)).status).toBe('DEPROVISIONED');
@@ -320,6 +343,14 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
       state: 'done',
       run: { counts: { succeeded: ids.length } },
     });
+    const results = await h.app.inject({
+      method: 'GET',
+      url: `/api/plans/${plan.id}/results.csv`,
+      headers: as('admin'),
+    });
+    expect(results.body.split('\n').filter((line) => line.includes(',Deprovisioned,'))).toHaveLength(
+      ids.length,
+    );
   }, 120_000);
 
   it('refuses to pause a plan that runs as a bulk run', async () => {
@@ -359,7 +390,11 @@ describe(`bulk actions above the plan threshold become plans (${backendName})`, 
     expect(seen).toMatchObject({ changeCount: inside.length, notInYourUnits: 3, onStart: 'plan' });
     expect(response.statusCode, response.body).toBe(201);
     const plan = response.json<Plan>();
-    expect(plan).toMatchObject({ state: 'awaiting_approval', permissions: ['device.command'] });
+    expect(plan).toMatchObject({
+      state: 'awaiting_approval',
+      permissions: ['device.command'],
+      bulkAction: { kind: 'disable', reason: null, note: null },
+    });
     const detail = await h.app.inject({
       method: 'GET',
       url: `/api/plans/${plan.id}?limit=100`,

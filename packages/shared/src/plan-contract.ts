@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPROVISION_REASONS, DEVICE_COMMAND_TYPES, DISABLE_REASONS } from './device-actions.ts';
 import { PERMISSIONS } from './permissions.ts';
 import {
   PLAN_LIMITS,
@@ -112,6 +113,40 @@ export const planChangeSchema = z.object({
 });
 export type PlanChange = z.infer<typeof planChangeSchema>;
 
+/**
+ * What a bulk action's plan does (decision 048), from its stored source: the kind and its inputs
+ * (a move's unit, the fields an edit sets, a disable's reason and note, a deprovision's reason, the
+ * command and its parameters).
+ */
+export const planBulkActionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('annotate'),
+    fields: planChangeSchema.pick({
+      annotatedAssetId: true,
+      annotatedLocation: true,
+      annotatedUser: true,
+      notes: true,
+    }),
+  }),
+  z.object({ kind: z.literal('move'), orgUnitPath: z.string().nullable() }),
+  z.object({
+    kind: z.literal('disable'),
+    reason: z.enum(DISABLE_REASONS).nullable(),
+    note: z.string().nullable(),
+  }),
+  z.object({ kind: z.literal('reenable') }),
+  z.object({ kind: z.literal('deprovision'), reason: z.enum(DEPROVISION_REASONS) }),
+  z.object({
+    kind: z.literal('command'),
+    command: z.object({
+      type: z.enum(DEVICE_COMMAND_TYPES),
+      volume: z.number().int().optional(),
+      userSessionDelaySeconds: z.number().int().optional(),
+    }),
+  }),
+]);
+export type PlanBulkAction = z.infer<typeof planBulkActionSchema>;
+
 export const planItemSchema = z.object({
   itemNo: z.number().int(),
   /** The CSV row (the header is row 1, as a spreadsheet numbers it); null for a rollover's devices. */
@@ -187,6 +222,8 @@ export const planSchema = z.object({
   cancelledBy: memberRefSchema.nullable(),
   csv: z.object({ fileName: z.string().nullable(), mapping: csvMappingSchema }).nullable(),
   rollover: z.object({ query: z.string().nullable(), pairs: z.array(rolloverPairSummarySchema) }).nullable(),
+  /** A bulk action's plan: what the action is (null for other plans). */
+  bulkAction: planBulkActionSchema.nullable(),
   /** Whether the caller may approve it now, and if not, why. */
   caller: z.object({ isAuthor: z.boolean(), canApprove: z.boolean(), whyNot: z.string().nullable() }),
   /** Its run, once started. */

@@ -3,7 +3,8 @@ import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { writeDevicesFromGoogle, writeKnownChanges, type ActionActor } from './device-copy.ts';
 import type { ChunkResult } from './bulk-run-chunk.ts';
-import { finishPlanOfBulkRun } from '../plans/plan-bulk-run.ts';
+import { copyBulkResultsToPlan, finishPlanOfBulkRun, planProgressOfBulkRun } from '../plans/plan-bulk-run.ts';
+import type { DeviceDeps } from './device-context.ts';
 import { countResults, finalStatus, type RunCounts } from './bulk-runs.ts';
 import {
   closeRun,
@@ -29,7 +30,10 @@ function resultRows(result: ChunkResult): ResultRow[] {
   }));
 }
 
-/** Why: a chunk's results, copy and history commit together, so a crash leaves none or all. */
+/**
+ * Why: a chunk's results, copy and history commit together, so a crash leaves none or all (with
+ * them, the results of a plan that started the run: its counts follow the run).
+ */
 export async function commitChunk(
   db: Kysely<DB>,
   run: ClaimedRun,
@@ -41,13 +45,27 @@ export async function commitChunk(
   const succeeded = [...result.outcomes].filter(([, o]) => o.ok);
   const ids = succeeded.map(([id]) => id);
   await db.transaction().execute(async (tx) => {
-    await saveResults(tx, run, resultRows(result));
+    const rows = resultRows(result);
+    await saveResults(tx, run, rows);
+    await copyBulkResultsToPlan(
+      tx,
+      run.org_id,
+      run.id,
+      rows.map((row) => row.device_id),
+    );
     const devices = succeeded.flatMap(([, o]) => (o.ok && o.device ? [o.device] : []));
     if (devices.length > 0) await writeDevicesFromGoogle(tx, scope, devices, actor);
     if (result.known) await writeKnownChanges(tx, scope, ids, result.known, actor);
     await renewLease(tx, run, lease);
   });
   return ids;
+}
+
+/** Why: the page of a plan run as this bulk run follows it, chunk by chunk, to its end. */
+export async function publishPlanProgress(deps: DeviceDeps, run: ClaimedRun): Promise<void> {
+  if (!deps.publishPlanProgress) return;
+  const progress = await planProgressOfBulkRun(deps.db, run.org_id, run.id);
+  if (progress) deps.publishPlanProgress(run.org_id, progress);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { BulkAction } from '@fleetdeck/shared/bulk-contract';
 import type { DeviceDeps } from './device-context.ts';
 import { settleInterruptedSends } from './bulk-command-sends.ts';
 import { sendChunk, type ChunkEnv } from './bulk-run-chunk.ts';
-import { commitChunk, finishRun } from './bulk-run-commit.ts';
+import { commitChunk, finishRun, publishPlanProgress } from './bulk-run-commit.ts';
 import {
   claimRun,
   failUnsent,
@@ -65,12 +65,21 @@ interface Env extends ChunkEnv {
   readonly report: (error: unknown) => void;
 }
 
-/** Why: one chunk sent and committed; the changed devices go live; a stop fails the rest. */
+/**
+ * Why: a plan's page follows its bulk run; a progress that cannot be read is reported, and the
+ * run goes on (the page reads the plan again when the run ends).
+ */
+async function reportProgress(env: Env, run: ClaimedRun): Promise<void> {
+  await publishPlanProgress(env.deps, run).catch(env.report);
+}
+
+/** Why: one chunk sent and committed; the changed devices (and a plan's progress) go live; a stop fails the rest. */
 async function oneChunk(env: Env, run: ClaimedRun, action: BulkAction, ids: string[]): Promise<'go' | 'end'> {
   const result = await sendChunk(env, run, action, ids);
   if (result.thrown !== undefined) env.report(result.thrown);
   const succeeded = await commitChunk(env.deps.db, run, result, env.lease);
   env.deps.publishChanged(run.org_id, { runId: run.id, deviceIds: succeeded.slice(0, LIVE_DEVICE_IDS) });
+  await reportProgress(env, run);
   if (result.stop === undefined) return 'go';
   await failUnsent(env.deps.db, run, result.stop);
   return 'end';
@@ -111,6 +120,7 @@ async function runBulk(
     return 'stopped';
   }
   env.deps.publishChanged(run.org_id, { runId: run.id });
+  await reportProgress(env, run);
   return 'done';
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { PLANNABLE_BULK_KINDS, type BulkAction } from '@fleetdeck/shared/bulk-contract';
 import { DEVICE_COMMANDS } from '@fleetdeck/shared/device-actions';
-import type { PlanChange } from '@fleetdeck/shared/plan-contract';
+import type { PlanBulkAction, PlanChange } from '@fleetdeck/shared/plan-contract';
 import type { Permission } from '@fleetdeck/shared/permissions';
 import type { DB } from '../../db/schema.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
@@ -53,6 +53,31 @@ export function planChangeOf(action: BulkAction, targetOuPath: string | undefine
     case 'command':
     case 'deprovision':
       return null;
+  }
+}
+
+/**
+ * Why: the plan page says what the action is, from the plan's stored source (its action, and a
+ * move's unit path as resolved when the plan was made); null for a source without an action.
+ */
+export function bulkActionOfSource(source: unknown): PlanBulkAction | null {
+  const stored = source as { action?: BulkAction; orgUnitPath?: string } | null;
+  const action = stored?.action;
+  switch (action?.kind) {
+    case undefined:
+      return null;
+    case 'annotate':
+      return { kind: 'annotate', fields: { ...action.fields } };
+    case 'move':
+      return { kind: 'move', orgUnitPath: stored?.orgUnitPath ?? null };
+    case 'disable':
+      return { kind: 'disable', reason: action.reason ?? null, note: action.note ?? null };
+    case 'reenable':
+      return { kind: 'reenable' };
+    case 'deprovision':
+      return { kind: 'deprovision', reason: action.reason };
+    case 'command':
+      return { kind: 'command', command: { ...action.command } };
   }
 }
 
@@ -126,7 +151,12 @@ export async function buildBulkActionPlan(
     orgId: tenant.orgId,
     kind: 'bulk_action',
     title: titleOf(action, devices.changeIds.length, devices.targetOuPath),
-    source: { action, target: input.target, skipped: input.skipped },
+    source: {
+      action,
+      target: input.target,
+      skipped: input.skipped,
+      ...(devices.targetOuPath === undefined ? {} : { orgUnitPath: devices.targetOuPath }),
+    },
     permissions: [PERMISSIONS[action.kind]],
     createdBy: tenant.userId,
   });

@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { BulkAction } from '@fleetdeck/shared/bulk-contract';
+import type { PlanProgress } from '@fleetdeck/shared/plan-contract';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { createRun } from '../devices/bulk-runs.ts';
 import { isPlannable } from './bulk-action-plan-build.ts';
+import { progressOf, runView } from './plan-progress.ts';
 import { runCounts } from './plan-run.repository.ts';
 import type { PlanRow } from './plans.repository.ts';
 import type { PlanCtx } from './plans.service.ts';
@@ -12,8 +14,9 @@ import type { PlanCtx } from './plans.service.ts';
  * Bulk plans of device commands and deprovisions (decision 048): the plan runner neither sends
  * commands nor deprovisions, so running such a plan writes one bulk run of its devices (the bulk
  * runner sends each command exactly once, and goes on after a crash), names it on the plan, and
- * the plan ends when the run ends, its items taking the run's per-device results. They cannot be
- * undone, and a bulk run cannot be paused.
+ * its items take the run's per-device results as each chunk commits (the plan's counts, its
+ * `plan.progress` events and results follow the run), and the plan ends when the run ends. They
+ * cannot be undone, and a bulk run cannot be paused.
  */
 
 /** The sentence shown instead of Undo on such a plan. */
@@ -87,16 +90,52 @@ export async function writePlanBulkRun(
 }
 
 /**
- * Why: when a bulk run ends (in the transaction that closes it), the plan that started it ends too:
- * its items take the run's per-device results (for the plan's counts and results file), and it is done.
+ * Why: the plan that started a bulk run counts what the run did so far: its changing items take
+ * the run's per-device results (of `deviceIds` only, a chunk's, when given) in the caller's
+ * transaction, the one that writes those results. No plan started the run: nothing to copy.
  */
-export async function finishPlanOfBulkRun(tx: Kysely<DB>, orgId: string, runId: string): Promise<void> {
+export async function copyBulkResultsToPlan(
+  tx: Kysely<DB>,
+  orgId: string,
+  runId: string,
+  deviceIds?: readonly string[],
+): Promise<void> {
+  const only =
+    deviceIds === undefined
+      ? sql``
+      : sql`and b.device_id in (select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb))`;
   await sql`
     update plan_item i set run_state = b.state, run_message = b.error
     from plan p, bulk_action_result b
     where p.org_id = ${orgId} and p.bulk_run_id = ${runId}::uuid and i.org_id = p.org_id and i.plan_id = p.id
       and i.outcome = 'change' and b.org_id = p.org_id and b.run_id = p.bulk_run_id
-      and b.device_id = i.device_id and b.state <> 'pending'`.execute(tx);
+      and b.device_id = i.device_id and b.state <> 'pending' ${only}`.execute(tx);
+}
+
+/**
+ * Why: the plan page follows a bulk run as it follows the plan runner: the `plan.progress` of the
+ * plan that started the run (its counts as the run's results so far), or none if no plan did.
+ */
+export async function planProgressOfBulkRun(
+  db: Kysely<DB>,
+  orgId: string,
+  runId: string,
+): Promise<PlanProgress | undefined> {
+  const plan = await db
+    .selectFrom('plan')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('bulk_run_id', '=', runId)
+    .executeTakeFirst();
+  return plan ? progressOf(plan, await runView(db, plan, new Map())) : undefined;
+}
+
+/**
+ * Why: when a bulk run ends (in the transaction that closes it), the plan that started it ends too:
+ * its items take the run's per-device results (for the plan's counts and results file), and it is done.
+ */
+export async function finishPlanOfBulkRun(tx: Kysely<DB>, orgId: string, runId: string): Promise<void> {
+  await copyBulkResultsToPlan(tx, orgId, runId);
   const { rows } = await sql<PlanRow>`
     update plan set state = 'done', finished_at = now(), lease_owner = null, lease_until = null
     where org_id = ${orgId} and bulk_run_id = ${runId}::uuid and state = 'running'

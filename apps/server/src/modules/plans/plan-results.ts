@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { PLAN_OUTCOME_LABELS, PLAN_RESULT_COLUMNS, type PlanOutcome } from '@fleetdeck/shared/plan-contract';
 import type { DB } from '../../db/schema.ts';
 import { csvCell } from '../fleet/device-export.ts';
+import { bulkRunActionOf } from './plan-bulk-run.ts';
 import type { PlanRow } from './plans.repository.ts';
 
 /**
@@ -13,6 +14,12 @@ import type { PlanRow } from './plans.repository.ts';
 
 const PAGE = 2_000;
 
+/**
+ * The Outcome column of a change once the plan ran: `Not sent yet`, `Sent, waiting for Google`,
+ * `Changed`, `Failed` or `Skipped`; a plan of device commands says `Sent` and a deprovision's
+ * `Deprovisioned` instead of `Changed` (decision 048). Items that were not changes keep their
+ * plan outcome's label (`Already as asked`, `Invalid`, …).
+ */
 const RUN_WORDS: Readonly<Record<string, string>> = {
   pending: 'Not sent yet',
   sending: 'Sent, waiting for Google',
@@ -20,6 +27,14 @@ const RUN_WORDS: Readonly<Record<string, string>> = {
   failed: 'Failed',
   skipped: 'Skipped',
 };
+
+/** Why: a command was sent and a device deprovisioned, not "changed". */
+function succeededWord(plan: Pick<PlanRow, 'kind' | 'source'>): string {
+  const action = bulkRunActionOf(plan);
+  if (action?.kind === 'command') return 'Sent';
+  if (action?.kind === 'deprovision') return 'Deprovisioned';
+  return 'Changed';
+}
 
 interface ResultRow {
   item_no: number;
@@ -34,10 +49,15 @@ interface ResultRow {
 }
 
 /** Why: what one item came to, in the words the plan page uses. */
-export function resultOf(row: ResultRow, ran: boolean): { outcome: string; message: string | null } {
+export function resultOf(
+  row: ResultRow,
+  ran: boolean,
+  succeeded = 'Changed',
+): { outcome: string; message: string | null } {
   if (row.outcome !== 'change') return { outcome: PLAN_OUTCOME_LABELS[row.outcome], message: row.reason };
   if (!ran) return { outcome: PLAN_OUTCOME_LABELS.change, message: null };
-  return { outcome: RUN_WORDS[row.run_state] ?? row.run_state, message: row.run_message };
+  const word = row.run_state === 'succeeded' ? succeeded : RUN_WORDS[row.run_state];
+  return { outcome: word ?? row.run_state, message: row.run_message };
 }
 
 export async function* planResultsCsv(
@@ -47,6 +67,7 @@ export async function* planResultsCsv(
 ): AsyncGenerator<string> {
   yield `\uFEFF${PLAN_RESULT_COLUMNS.map((label) => csvCell(label)).join(',')}\r\n`;
   const ran = plan.started_at !== null;
+  const succeeded = succeededWord(plan);
   let after = 0;
   for (;;) {
     const { rows } =
@@ -56,7 +77,7 @@ export async function* planResultsCsv(
       order by item_no limit ${PAGE}`.execute(db);
     let chunk = '';
     for (const row of rows) {
-      const result = resultOf(row, ran);
+      const result = resultOf(row, ran, succeeded);
       const cells = [
         row.row_no ?? row.item_no,
         row.device_id,

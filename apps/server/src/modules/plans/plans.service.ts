@@ -16,6 +16,7 @@ import { planErrors } from '../../errors/plan-errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { RequestMeta } from '../devices/device-context.ts';
 import type { DeviceTenant } from '../devices/device-tenant.ts';
+import { bulkActionOfSource } from './bulk-action-plan-build.ts';
 import { bulkRunActionOf, CANNOT_BE_UNDONE } from './plan-bulk-run.ts';
 import { canCancel, isVisibleTo, requireVisible, stateOf, whyNotApprover } from './plan-access.ts';
 import { hasRun, orgRunState, runView } from './plan-progress.ts';
@@ -105,6 +106,7 @@ export function presentPlan(
     cancelledBy: member(plan.cancelled_by),
     csv: plan.kind === 'csv_update' ? (source as Plan['csv']) : null,
     rollover: plan.kind === 'rollover' ? (source as Plan['rollover']) : null,
+    bulkAction: plan.kind === 'bulk_action' ? bulkActionOfSource(source) : null,
     caller: {
       isAuthor: plan.created_by === tenant.userId,
       canApprove: refusal === undefined,

@@ -1,5 +1,11 @@
+import {
+  DEPROVISION_REASON_LABELS,
+  DEVICE_COMMANDS,
+  DISABLE_REASON_LABELS,
+} from '@fleetdeck/shared/device-actions';
 import type {
   Plan,
+  PlanBulkAction,
   PlanChange,
   PlanDeviceState,
   PlanKind,
@@ -76,6 +82,66 @@ export function describeChange(before: PlanDeviceState | null, change: PlanChang
     const to = field === 'status' ? (next === 'disable' ? 'Disabled' : 'Re-enabled') : shown(next);
     return [{ field: FIELD_LABELS[field], from: shown(before?.[field]), to }];
   });
+}
+
+/** One line of what a bulk action's plan does: "Reason: Lost". */
+export interface ActionFact {
+  readonly label: string;
+  readonly value: string;
+}
+
+const BULK_KIND_LABELS: Readonly<Record<Exclude<PlanBulkAction['kind'], 'command'>, string>> = {
+  annotate: 'Edit fields',
+  move: 'Move to an OU',
+  disable: 'Disable',
+  reenable: 'Re-enable',
+  deprovision: 'Deprovision',
+};
+
+/** Why: a command's parameters, in words (only the ones it was sent with). */
+function commandFacts(command: Extract<PlanBulkAction, { kind: 'command' }>['command']): ActionFact[] {
+  const facts: ActionFact[] = [];
+  if (command.volume !== undefined) facts.push({ label: 'Volume', value: `${command.volume} %` });
+  if (command.userSessionDelaySeconds !== undefined)
+    facts.push({
+      label: 'Delay for a signed-in user',
+      value: `${command.userSessionDelaySeconds} s`,
+    });
+  return facts;
+}
+
+/**
+ * Why: the plan page says what a bulk action's plan does, not only how many devices: the action,
+ * then its inputs (the OU, each field set, "(empty)" when cleared, the reason and note, the
+ * command's parameters).
+ */
+export function bulkActionFacts(action: PlanBulkAction): ActionFact[] {
+  const kind: ActionFact = {
+    label: 'Action',
+    value:
+      action.kind === 'command' ? DEVICE_COMMANDS[action.command.type].label : BULK_KIND_LABELS[action.kind],
+  };
+  switch (action.kind) {
+    case 'annotate':
+      return [
+        kind,
+        ...describeChange(null, action.fields).map(({ field, to }) => ({ label: field, value: to })),
+      ];
+    case 'move':
+      return action.orgUnitPath ? [kind, { label: 'To OU', value: action.orgUnitPath }] : [kind];
+    case 'disable':
+      return [
+        kind,
+        { label: 'Reason', value: action.reason ? DISABLE_REASON_LABELS[action.reason] : 'None given' },
+        ...(action.note ? [{ label: 'Note', value: action.note }] : []),
+      ];
+    case 'reenable':
+      return [kind];
+    case 'deprovision':
+      return [kind, { label: 'Reason', value: DEPROVISION_REASON_LABELS[action.reason] }];
+    case 'command':
+      return [kind, ...commandFacts(action.command)];
+  }
 }
 
 /**

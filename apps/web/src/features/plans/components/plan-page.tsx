@@ -13,6 +13,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PLAN_PAGE_SIZE, usePlan } from '../api/plans.ts';
 import { PLAN_KIND_LABELS, PLAN_STATE_LABELS, PLAN_STATE_TONES } from '../plan-wording.ts';
+import { PlanActionFacts } from './plan-action-facts.tsx';
 import { PlanActions } from './plan-actions.tsx';
 import { PlanRunCard } from './plan-run-card.tsx';
 import { usePlanLive } from './use-plan-live.ts';
@@ -94,6 +95,7 @@ function PlanFacts({ plan }: { plan: Plan }) {
           by {plan.author.label ?? 'a former member'}, {dateFormat.format(new Date(plan.createdAt))}
         </span>
       </div>
+      <PlanActionFacts plan={plan} />
       {plan.approval.approvedBy ? (
         <p>
           Approved by {plan.approval.approvedBy.label ?? 'a former member'}

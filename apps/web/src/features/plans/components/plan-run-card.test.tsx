@@ -50,6 +50,7 @@ function plan(patch: Partial<Plan>): Plan {
     cancelledBy: null,
     csv: null,
     rollover: null,
+    bulkAction: null,
     caller: { isAuthor: true, canApprove: false, whyNot: null },
     run: null,
     undoOf: null,
@@ -146,6 +147,10 @@ describe('the Run card', () => {
     const running = await showPlan(plan({ ...bulk, state: 'running', run: run() }));
     expect(within(running).getByTestId('plan-cannot-undo').textContent).toBe(sentence);
     expect(within(running).queryByRole('button', { name: 'Pause' })).toBeNull();
+    // Its progress is the bulk run's, not paced by the write budget: no time left, no budget.
+    expect(textOf('plan-run-count')).toBe('30 of 100 changes done');
+    expect(within(running).queryByTestId('plan-run-time-left')).toBeNull();
+    expect(within(running).queryByTestId('plan-run-budget')).toBeNull();
   });
 
   it('shows a finished plan of commands without Undo', async () => {
@@ -163,5 +168,72 @@ describe('the Run card', () => {
     expect(within(done).getByTestId('plan-cannot-undo').textContent).toBe(sentence);
     expect(within(done).queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(within(done).getByRole('link', { name: 'Download results' })).toBeTruthy();
+  });
+});
+
+describe('the facts of a bulk action’s plan', () => {
+  const bulk = { kind: 'bulk_action' as const, title: 'Bulk reboot: 600 devices' };
+
+  /** The facts list of the plan page, as "Label: value" lines. */
+  async function factsOf(shown: Plan): Promise<string[]> {
+    await showPlan(shown);
+    const facts = await screen.findByTestId('plan-action');
+    return [...facts.querySelectorAll(':scope > div')].map((line) => line.textContent.replace(':', ': '));
+  }
+
+  it('says the command and its parameters, and links the bulk run it runs as', async () => {
+    const facts = await factsOf(
+      plan({
+        ...bulk,
+        state: 'running',
+        run: run(),
+        bulkRunId: '4c1e8a52-0d7b-4f3e-9a61-2b5c7d8e9f10',
+        bulkAction: { kind: 'command', command: { type: 'REBOOT', userSessionDelaySeconds: 60 } },
+      }),
+    );
+    expect(facts).toEqual([
+      'Action: Reboot',
+      'Delay for a signed-in user: 60 s',
+      'Bulk run: 4c1e8a52 in the audit log',
+    ]);
+    expect(screen.getByRole('link', { name: '4c1e8a52 in the audit log' }).getAttribute('href')).toBe(
+      '/settings/audit?target=4c1e8a52-0d7b-4f3e-9a61-2b5c7d8e9f10',
+    );
+  });
+
+  it('says the OU a move goes to', async () => {
+    const facts = await factsOf(
+      plan({ ...bulk, bulkAction: { kind: 'move', orgUnitPath: '/Students/2026' } }),
+    );
+    expect(facts).toEqual(['Action: Move to an OU', 'To OU: /Students/2026']);
+  });
+
+  it('says the fields an edit sets, a cleared one as empty', async () => {
+    const facts = await factsOf(
+      plan({
+        ...bulk,
+        bulkAction: { kind: 'annotate', fields: { annotatedLocation: 'Room 12', notes: '' } },
+      }),
+    );
+    expect(facts).toEqual(['Action: Edit fields', 'Location: Room 12', 'Notes: (empty)']);
+  });
+
+  it('says a disable’s reason and note', async () => {
+    expect(
+      await factsOf(
+        plan({ ...bulk, bulkAction: { kind: 'disable', reason: 'stolen', note: 'Police report 42' } }),
+      ),
+    ).toEqual(['Action: Disable', 'Reason: Stolen', 'Note: Police report 42']);
+  });
+
+  it('says a deprovision’s reason', async () => {
+    expect(
+      await factsOf(plan({ ...bulk, bulkAction: { kind: 'deprovision', reason: 'retiring_device' } })),
+    ).toEqual(['Action: Deprovision', 'Reason: Retiring the device']);
+  });
+
+  it('shows no action facts for a CSV update', async () => {
+    await showPlan(plan({}));
+    expect(screen.queryByTestId('plan-action')).toBeNull();
   });
 });

@@ -74,7 +74,7 @@ function RunBody({ plan }: { plan: Plan }): ReactNode {
   if ((plan.state === 'running' || plan.state === 'paused') && run)
     return (
       <>
-        <PlanRunProgress run={run} running={plan.state === 'running'} />
+        <PlanRunProgress run={run} running={plan.state === 'running'} bulkRun={plan.bulkRunId !== null} />
         {run.note ? <p className="text-sm text-muted-foreground">{run.note}</p> : null}
         {final ?? <RunButton plan={plan} verb={plan.state === 'running' ? 'pause' : 'resume'} />}
       </>

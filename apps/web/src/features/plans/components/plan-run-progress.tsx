@@ -21,8 +21,19 @@ function TimeLeft({ seconds, running }: { seconds: number | null; running: boole
 
 const share = (part: number, total: number) => `${total > 0 ? (part / total) * 100 : 0}%`;
 
-/** A run under way or paused: changes done of all, a progress bar, the time left and the write budget. */
-export function PlanRunProgress({ run, running }: { run: PlanRun; running: boolean }) {
+/**
+ * A run under way or paused: changes done of all, a progress bar, the time left and the write
+ * budget; a plan run as one bulk run (`bulkRun`) is not paced by the budget, so it shows neither.
+ */
+export function PlanRunProgress({
+  run,
+  running,
+  bulkRun = false,
+}: {
+  run: PlanRun;
+  running: boolean;
+  bulkRun?: boolean;
+}) {
   const { total, done } = runTotals(run.counts);
   const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
   const line = `${done.toLocaleString()} of ${total.toLocaleString()} changes done`;
@@ -57,22 +68,7 @@ export function PlanRunProgress({ run, running }: { run: PlanRun; running: boole
         />
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-xs text-muted-foreground">Time left</dt>
-          <dd className="font-medium tabular-nums" data-testid="plan-run-time-left">
-            <TimeLeft key={String(run.secondsLeft)} seconds={run.secondsLeft} running={running} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Calls to Google left</dt>
-          <dd className="font-medium tabular-nums">{run.callsLeft.toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Write budget</dt>
-          <dd className="font-medium tabular-nums" data-testid="plan-run-budget">
-            {run.writesPerMinute.toLocaleString()} writes a minute
-          </dd>
-        </div>
+        {bulkRun ? null : <BudgetFacts run={run} running={running} />}
         <div>
           <dt className="text-xs text-muted-foreground">Failed · skipped</dt>
           <dd className="font-medium tabular-nums">
@@ -81,5 +77,29 @@ export function PlanRunProgress({ run, running }: { run: PlanRun; running: boole
         </div>
       </dl>
     </div>
+  );
+}
+
+/** Why: the plan runner's pace: the time left, the calls left and the budget they wait for. */
+function BudgetFacts({ run, running }: { run: PlanRun; running: boolean }) {
+  return (
+    <>
+      <div>
+        <dt className="text-xs text-muted-foreground">Time left</dt>
+        <dd className="font-medium tabular-nums" data-testid="plan-run-time-left">
+          <TimeLeft key={String(run.secondsLeft)} seconds={run.secondsLeft} running={running} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted-foreground">Calls to Google left</dt>
+        <dd className="font-medium tabular-nums">{run.callsLeft.toLocaleString()}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-muted-foreground">Write budget</dt>
+        <dd className="font-medium tabular-nums" data-testid="plan-run-budget">
+          {run.writesPerMinute.toLocaleString()} writes a minute
+        </dd>
+      </div>
+    </>
   );
 }
