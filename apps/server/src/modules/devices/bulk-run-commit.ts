@@ -69,9 +69,9 @@ export async function publishPlanProgress(deps: DeviceDeps, run: ClaimedRun): Pr
 }
 
 /**
- * Why: a run whose devices all have a result ends with its status and one audit entry (and the
- * plan that started it, if one did, ends with it); one with
- * devices still pending (stopped between chunks) answers its counts without ending.
+ * Why: a run whose devices all have a result ends with its status and one audit entry, and the
+ * plan that started it, if one did, ends with it; a run with devices still pending (stopped
+ * between chunks) answers its counts without ending.
  */
 export async function finishRun(db: Kysely<DB>, run: ClaimedRun): Promise<RunCounts> {
   const counts = await countResults(db, run.org_id, run.id);
